@@ -1,0 +1,140 @@
+// `unalloc labels`: the labelling backlog, the keys available, and key collisions.
+#include "command.h"
+#include "input.h"
+#include "ownerargs.h"
+#include "textformat.h"
+
+#include "core/attribution.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+
+namespace unalloc::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+int printAvailable(const LoadedInput &in, bool json, Io &io)
+{
+    const auto keys = core::availableKeys(in.cube);
+    if (json) {
+        Json arr = Json::array();
+        for (const auto &[k, n] : keys)
+            arr.push_back(Json{{"key", k}, {"rows", n}});
+        io.out << Json{{"rows", in.cube.rowCount()}, {"keys", arr}}.dump(2) << '\n';
+        return kExitOk;
+    }
+    for (const auto &[k, n] : keys)
+        io.out << std::setw(6) << n << "  " << k << '\n';
+    return kExitOk;
+}
+
+int printCollisions(const LoadedInput &in, bool json, Io &io)
+{
+    const auto collisions = in.cube.collisions();
+    if (json) {
+        Json arr = Json::array();
+        for (const auto &c : collisions)
+            arr.push_back(Json{{"key", c.canonicalKey}, {"raw_keys", c.rawKeys},
+                               {"winner", c.winnerRawKey}, {"currency", c.currency.code()},
+                               {"amount", c.amount.toString()}, {"rows", c.rows}});
+        io.out << arr.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (collisions.empty()) {
+        io.out << "No label-key collisions: every canonical key came from one raw key per row.\n";
+        return kExitOk;
+    }
+    TextTable t("Label-key collisions — raw keys merged into one canonical key");
+    t.addColumn("Key");
+    t.addColumn("Raw keys (winner first)");
+    t.addColumn("Winner");
+    t.addColumn("Cost affected", TextTable::Align::Right);
+    t.addColumn("Rows", TextTable::Align::Right);
+    for (const auto &c : collisions)
+        t.addRow({c.canonicalKey, c.rawKeys, c.winnerRawKey, money(c.amount, c.currency), std::to_string(c.rows)});
+    t.print(io.out);
+    return kExitOk;
+}
+
+} // namespace
+
+int runLabels(const std::vector<std::string> &argv, Io &io)
+{
+    ArgParser parser("labels", "Show the labelling backlog: what nobody owns, most expensive first.");
+    addInputOptions(parser);
+    addOwnerOptions(parser);
+    parser.option("limit", 0, "N", "Rows in the backlog (default 20; 0 = all)")
+        .flag("available", 0, "List every label key with the number of rows that carry it")
+        .flag("collisions", 0, "List raw keys merged into one canonical key, with dollars")
+        .flag("json", 0, "Machine-readable output");
+    auto args = parser.parse(argv);
+    if (!args)
+        return reportError(args.error(), io);
+    if (args->helpRequested()) {
+        io.out << parser.help();
+        return kExitOk;
+    }
+    size_t limit = 20;
+    if (args->has("limit")) {
+        const std::string t = args->value("limit");
+        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
+            return reportError({"usage", "--limit expects a non-negative integer, got '" + t + "'", {}, {}, {}}, io);
+        limit = std::stoul(t);
+    }
+    auto inOpts = inputOptions(*args);
+    if (!inOpts)
+        return reportError(inOpts.error(), io);
+    auto input = loadInput(*inOpts, io);
+    if (!input)
+        return reportError(input.error(), io);
+    if (input->cube.rowCount() == 0) {
+        io.out << "No cost rows loaded. Try --fixtures.\n";
+        return kExitError;
+    }
+    const bool json = args->has("json");
+    if (args->has("available"))
+        return printAvailable(*input, json, io);
+    if (args->has("collisions"))
+        return printCollisions(*input, json, io);
+    auto options = ownerOptions(*args, *inOpts, input->rules);
+    if (!options)
+        return reportError(options.error(), io);
+    auto items = core::backlog(input->cube, *options, limit);
+    if (!items)
+        return reportError(items.error(), io);
+    if (json) {
+        Json arr = Json::array();
+        for (const auto &it : *items) {
+            Json keys = Json::array();
+            for (const auto &[k, v] : it.labels.entries())
+                keys.push_back(k);
+            arr.push_back(Json{{"source", it.source}, {"name", it.name}, {"amount_usd", it.amount.toString()},
+                               {"rows", it.rows}, {"labels", keys}});
+        }
+        io.out << Json{{"dimension", options->ownerKey}, {"fallback_dimensions", options->fallbacks},
+                       {"backlog", arr}}.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (items->empty()) {
+        io.out << "Nothing unallocated. Ship it.\n";
+        return kExitOk;
+    }
+    TextTable t("Labeling backlog \u2014 rows missing '" + options->ownerKey + "', by cost");
+    t.addColumn("#", TextTable::Align::Right);
+    t.addColumn("Source");
+    t.addColumn("Cost object");
+    t.addColumn("Cost", TextTable::Align::Right);
+    t.addColumn("Labels it does have");
+    size_t n = 0;
+    for (const auto &it : *items) {
+        const std::string keys = it.labels.keyList();
+        t.addRow({std::to_string(++n), it.source, it.name, money(it.amount), keys.empty() ? "none" : keys});
+    }
+    t.print(io.out);
+    return kExitOk;
+}
+
+} // namespace unalloc::cli

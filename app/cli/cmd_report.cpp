@@ -1,0 +1,215 @@
+// `unalloc report`: who owns the spend, what belongs to no one, and the budget gate.
+#include "command.h"
+#include "input.h"
+#include "ownerargs.h"
+#include "textformat.h"
+
+#include "core/attribution.h"
+
+#include <nlohmann/json.hpp>
+
+namespace unalloc::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json sourceMap(const std::vector<core::SourceAmount> &amounts)
+{
+    Json j = Json::object();
+    for (const auto &s : amounts)
+        j[s.source] = s.amount.toString();
+    return j;
+}
+
+/// The result body whose digest is recorded: everything but provenance.
+Json resultBody(const core::AttributionReport &r)
+{
+    Json j;
+    j["dimension"] = r.dimension;
+    j["currency"] = r.currency.code();
+    j["total_usd"] = r.total.toString();
+    j["unallocated_usd"] = r.unallocated.toString();
+    j["unallocated_pct"] = r.unallocatedPct().toFixed(1);
+    j["fallback_dimensions"] = r.fallbacks;
+    j["fallback_usd"] = r.fallbackTotal.toString();
+    Json byKey = Json::object();
+    for (const auto &f : r.fallbackByKey)
+        byKey[f.key] = f.amount.toString();
+    j["fallback_by_key"] = byKey;
+    j["by_source"] = sourceMap(r.bySource);
+    Json buckets = Json::array();
+    for (const auto &b : r.buckets) {
+        Json bj;
+        bj["key"] = b.key;
+        bj["amount_usd"] = b.amount.toString();
+        bj["by_source"] = sourceMap(b.bySource);
+        bj["row_count"] = b.rows;
+        buckets.push_back(bj);
+    }
+    j["buckets"] = buckets;
+    return j;
+}
+
+Json provenance(const LoadedInput &in, const core::AttributionReport &, const Json &body,
+                const core::Rules &rules)
+{
+    Json p;
+    p["unalloc_version"] = UNALLOC_VERSION;
+    p["mode"] = in.mode;
+    p["rules_sha256"] = rules.digest();
+    Json inputs = Json::array();
+    for (const auto &s : in.inputs) {
+        Json ij;
+        ij["source"] = s.name;
+        ij["status"] = s.status;
+        ij["sha256"] = s.sha256.empty() ? Json() : Json("sha256:" + s.sha256);
+        ij["bytes"] = s.status == "loaded" ? Json(s.bytes) : Json();
+        ij["rows"] = s.rows;
+        ij["detail"] = s.detail;
+        inputs.push_back(ij);
+    }
+    p["inputs"] = inputs;
+    Json batches = Json::array();
+    for (const auto &b : in.batches) {
+        Json bj;
+        bj["id"] = b.id;
+        bj["source"] = b.source;
+        bj["status"] = core::toString(b.status);
+        bj["reason"] = b.evidence.reason;
+        batches.push_back(bj);
+    }
+    p["batches"] = batches;
+    p["result_sha256"] = "sha256:" + core::sha256Hex(body.dump());
+    return p;
+}
+
+void printText(const core::AttributionReport &r, size_t top, Io &io)
+{
+    const auto m = [&r](core::Decimal d) { return money(d, r.currency); };
+    io.out << "unalloc\n";
+    io.out << "  " << percent(r.unallocatedPct()) << " of " << m(r.total) << " AI spend is unattributed\n";
+    io.out << "  " << m(r.unallocated) << " has no '" << r.dimension << "' label";
+    if (!r.fallbacks.empty())
+        io.out << " (nor any fallback)";
+    io.out << '\n';
+    if (!r.fallbackTotal.isZero()) {
+        std::string keys;
+        for (const auto &f : r.fallbacks)
+            keys += (keys.empty() ? "" : ", ") + f;
+        io.out << "  " << m(r.fallbackTotal) << " (" << percent(r.fallbackPct())
+               << ") attributed only via fallback (" << keys << ")\n";
+    }
+    io.out << '\n';
+
+    TextTable owners("Spend by " + r.dimension);
+    owners.addColumn(r.dimension);
+    owners.addColumn("Cost", TextTable::Align::Right);
+    owners.addColumn("Share", TextTable::Align::Right);
+    owners.addColumn("Sources");
+    owners.addColumn("Rows", TextTable::Align::Right);
+    size_t shown = 0;
+    core::Decimal hidden;
+    size_t hiddenCount = 0;
+    for (const auto &b : r.buckets) {
+        if (!b.unallocated && shown >= top) {
+            hidden += b.amount;
+            ++hiddenCount;
+            continue;
+        }
+        shown += b.unallocated ? 0 : 1;
+        if (b.unallocated && hiddenCount > 0)
+            owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
+                           percent(core::Decimal::percent(hidden, r.total, 1)), "", ""});
+        owners.addRow({b.key, m(b.amount), percent(r.sharePct(b)), b.sourceList(), std::to_string(b.rows)});
+    }
+    if (hiddenCount > 0 && (r.buckets.empty() || !r.buckets.back().unallocated))
+        owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
+                       percent(core::Decimal::percent(hidden, r.total, 1)), "", ""});
+    owners.print(io.out);
+    io.out << '\n';
+
+    TextTable sources("By source");
+    sources.addColumn("Source");
+    sources.addColumn("Cost", TextTable::Align::Right);
+    sources.addColumn("Rows", TextTable::Align::Right);
+    for (const auto &s : r.bySource)
+        sources.addRow({s.source, m(s.amount), std::to_string(s.rows)});
+    sources.addSeparator();
+    sources.addRow({"total", m(r.total), std::to_string(r.rowCount)});
+    sources.print(io.out);
+}
+
+} // namespace
+
+int runReport(const std::vector<std::string> &argv, Io &io)
+{
+    ArgParser parser("report", "Attribute the spend to an owner label and show what nobody owns.");
+    addInputOptions(parser);
+    addOwnerOptions(parser);
+    parser.option("top", 0, "N", "Owners shown in the table (default 20; <unallocated> always shown)")
+        .flag("json", 0, "Machine-readable output (money as strings)")
+        .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT");
+    auto args = parser.parse(argv);
+    if (!args)
+        return reportError(args.error(), io);
+    if (args->helpRequested()) {
+        io.out << parser.help();
+        return kExitOk;
+    }
+    size_t top = 20;
+    if (args->has("top")) {
+        const std::string t = args->value("top");
+        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
+            return reportError({"usage", "--top expects a non-negative integer, got '" + t + "'", {}, {}, {}}, io);
+        top = std::stoul(t);
+    }
+    std::optional<core::Decimal> budget;
+    if (args->has("budget")) {
+        auto b = core::Decimal::parse(args->value("budget"));
+        if (!b || b->isNegative())
+            return reportError({"usage", "--budget expects a percentage, got '" + args->value("budget") + "'", {}, {}, {}}, io);
+        budget = *b;
+    }
+    auto inOpts = inputOptions(*args);
+    if (!inOpts)
+        return reportError(inOpts.error(), io);
+    auto input = loadInput(*inOpts, io);
+    if (!input)
+        return reportError(input.error(), io);
+    auto options = ownerOptions(*args, *inOpts, input->rules);
+    if (!options)
+        return reportError(options.error(), io);
+    auto report = core::attribute(input->cube, *options);
+    if (!report)
+        return reportError(report.error(), io);
+    if (report->rowCount == 0) {
+        io.out << "No cost rows loaded. Try --fixtures.\n";
+        return kExitError;
+    }
+    core::Rules rules = input->rules;
+    rules.ownerKey = options->ownerKey;
+    rules.fallbacks = options->fallbacks;
+    const auto partial = incompleteBatches(*input);
+    if (args->has("json")) {
+        Json body = resultBody(*report);
+        Json out = body;
+        out["complete"] = partial.empty();
+        out["provenance"] = provenance(*input, *report, body, rules);
+        io.out << out.dump(2) << '\n';
+    } else {
+        for (const auto &p : partial)
+            io.out << "warning: incomplete data — " << p << '\n';
+        printText(*report, top, io);
+    }
+    for (const auto &p : partial)
+        io.err << "warning: numbers include an incomplete batch: " << p << '\n';
+    if (budget && report->exceedsBudget(*budget)) {
+        io.err << "unallocated " << percent(report->unallocatedPct()) << " exceeds budget "
+               << shortNumber(*budget) << "%\n";
+        return kExitBudget;
+    }
+    return kExitOk;
+}
+
+} // namespace unalloc::cli

@@ -1,0 +1,19 @@
+#include "command.h"
+
+namespace unalloc::cli {
+
+int runReport(const std::vector<std::string> &args, Io &io);
+int runLabels(const std::vector<std::string> &args, Io &io);
+int runReconcile(const std::vector<std::string> &args, Io &io);
+
+const std::vector<Command> &commands()
+{
+    static const std::vector<Command> kCommands = {
+        {"report", "Who owns the spend, what nobody owns; --budget gates CI", &runReport},
+        {"labels", "The labelling backlog, available keys and key collisions", &runLabels},
+        {"reconcile", "Ledger vs provider invoices per source", &runReconcile},
+    };
+    return kCommands;
+}
+
+} // namespace unalloc::cli

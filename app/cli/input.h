@@ -1,0 +1,68 @@
+#pragma once
+
+#include "argparser.h"
+#include "command.h"
+
+#include "core/costcube.h"
+#include "core/importbatch.h"
+#include "core/labels.h"
+#include "core/reconcile.h"
+#include "core/rules.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace unalloc::cli {
+
+/// Where the rows come from: the bundled demo, a folder of export files, or a ledger file.
+struct InputOptions
+{
+    bool fixtures = false;
+    std::string fixtureDir;
+    std::string ledger;
+    std::vector<std::string> sources; ///< requested sources, in order, without duplicates
+    std::optional<std::int32_t> fromDay, toDay; ///< by charge-period start, [from, to)
+    bool requireComplete = false;
+};
+
+/// Provenance of one requested source.
+struct SourceInput
+{
+    std::string name;
+    std::string status; ///< loaded | missing
+    std::string sha256; ///< of the exact bytes, "" when missing
+    std::int64_t bytes = 0;
+    std::int64_t rows = 0;
+    std::string detail;
+};
+
+/// @brief Everything a report needs, loaded and validated.
+struct LoadedInput
+{
+    core::CostCube cube;
+    std::vector<core::Invoice> invoices;
+    bool haveInvoiceFile = false;
+    std::vector<SourceInput> inputs;
+    std::vector<core::ImportBatch> batches;
+    std::string mode; ///< "fixtures" | "ledger"
+    core::Rules rules;
+};
+
+/// The known sources in the original tool's order.
+const std::vector<std::string> &knownSources();
+/// Adds -s/--source, --fixtures, --fixture-dir, --ledger, --from, --to, --require-complete.
+void addInputOptions(ArgParser &parser);
+/// Validates the input options; usage problems come back with code "usage".
+core::Result<InputOptions> inputOptions(const ParsedArgs &args);
+/// Loads rows, invoices and batch evidence. Errors name file, record and field.
+core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io);
+/// Loads from a ledger file (input_ledger.cpp).
+core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &io);
+/// Batches that are not complete, as "source (origin): reason" lines.
+std::vector<std::string> incompleteBatches(const LoadedInput &input);
+
+/// Prints an error and maps its code to an exit code (usage → 64, anything else → 1).
+int reportError(const core::Error &error, Io &io);
+
+} // namespace unalloc::cli

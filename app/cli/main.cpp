@@ -1,0 +1,63 @@
+// unalloc: the headless CLI. QtCore only; runs with no display.
+#include "command.h"
+
+#include <QCoreApplication>
+
+#include <iostream>
+
+using namespace unalloc::cli;
+
+namespace {
+
+void printUsage(std::ostream &os)
+{
+    os << "Usage: unalloc <command> [options]\n\n"
+          "Find the AI spend nobody owns. Joins Kubernetes allocation data with LLM gateway\n"
+          "and provider bills and reports what is unattributed.\n\nCommands:\n";
+    for (const Command &c : commands()) {
+        std::string name = c.name;
+        name.resize(12, ' ');
+        os << "  " << name << c.summary << '\n';
+    }
+    os << "\nGlobal options:\n  -V, --version  Print the version\n  -h, --help     Show this help\n"
+          "\nRun 'unalloc <command> --help' for a command's options.\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv); // resources and Qt file access; no event loop needed
+    std::ios::sync_with_stdio(false);
+    Io io{std::cout, std::cerr};
+    std::vector<std::string> args(argv + 1, argv + argc);
+    int rc = kExitOk;
+    if (args.empty()) {
+        printUsage(std::cerr);
+        rc = kExitUsage;
+    } else if (args[0] == "--version" || args[0] == "-V" || args[0] == "version") {
+        std::cout << "unalloc " << UNALLOC_VERSION << '\n';
+    } else if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        printUsage(std::cout);
+    } else {
+        const Command *command = nullptr;
+        for (const Command &c : commands())
+            if (args[0] == c.name)
+                command = &c;
+        if (!command) {
+            std::cerr << "unalloc: unknown command '" << args[0] << "'\n";
+            printUsage(std::cerr);
+            rc = kExitUsage;
+        } else {
+            try {
+                rc = command->run(std::vector<std::string>(args.begin() + 1, args.end()), io);
+            } catch (const std::exception &e) {
+                std::cerr << "error: " << e.what() << '\n';
+                rc = kExitError;
+            }
+        }
+    }
+    std::cout.flush();
+    std::cerr.flush();
+    return rc;
+}

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "analysisrequest.h"
+#include "exportcaption.h"
+#include "fallbackexposure.h"
+#include "ledgercatalog.h"
+#include "spendchart.h"
+#include "unallocatedtree.h"
+
+#include "core/attribution.h"
+#include "core/rules.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace unalloc::core {
+
+/// @brief Everything the explorer's views show for one (ledger, request): computed here,
+/// rendered there. A value: workers build it, the GUI thread only reads it.
+struct AnalysisSnapshot
+{
+    AnalysisRequest request;
+    std::optional<Error> error;     ///< e.g. mixed currencies in the slice
+    AttributionReport report;
+    Decimal uPct, fPct;             ///< 0.1, half-even
+    std::vector<std::string> topOwners; ///< up to three, by amount
+    SpendChart spend;
+    std::vector<BacklogItem> backlog;   ///< every unallocated object, $ desc
+    std::vector<FixStep> fixPlan;       ///< one step per backlog item
+    std::vector<DrillNode> unallocatedTree;
+    FallbackExposure exposure;
+    std::vector<CollisionTotal> collisions;
+    std::string commandLine;
+    ExportCaption caption;
+    double computeMs = 0; ///< wall time of analyse(), for the status bar and the benchmark
+};
+
+/// The immutable inputs of a computation, shared between the GUI thread and workers.
+struct AnalysisInput
+{
+    std::shared_ptr<const CostCube> cube;
+    std::shared_ptr<const LedgerCatalog> catalog;
+    std::string ledgerPath; ///< for the CLI line; may be empty (demo)
+    std::string ledgerName; ///< for captions
+    Rules rules;            ///< stored rules; owner key and fallbacks come from the request
+};
+
+/// Returns true when the caller no longer wants the result (a newer request superseded it).
+using CancelCheck = std::function<bool()>;
+
+/// Computes every figure of every view. Returns nullopt when cancelled part-way.
+std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
+                                        const AnalysisRequest &request,
+                                        const CancelCheck &cancelled = {});
+
+/// Which key resolved a row with `labels`: 0 = owner key, k = fallback k, -1 = none.
+struct RowOwner
+{
+    std::string owner; ///< "<unallocated>" when none
+    int via = -1;
+    std::string viaKey;
+};
+RowOwner resolveRowOwner(const LabelMap &labels, const AnalysisRequest &request);
+
+} // namespace unalloc::core

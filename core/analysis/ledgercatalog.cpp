@@ -1,0 +1,112 @@
+#include "ledgercatalog.h"
+
+#include "core/attribution.h"
+#include "core/timeutil.h"
+
+#include <algorithm>
+#include <map>
+
+namespace unalloc::core {
+
+namespace {
+
+/// Civil year and month of a day index (Howard Hinnant's days→civil).
+std::pair<int, int> yearMonth(std::int32_t day)
+{
+    const std::int64_t z = static_cast<std::int64_t>(day) + 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const std::int64_t doe = z - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    const int month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+    const int year = static_cast<int>(yoe + era * 400 + (month <= 2 ? 1 : 0));
+    return {year, month};
+}
+
+std::vector<MonthSlice> monthsOf(const CostCube &cube)
+{
+    std::map<std::pair<int, int>, MonthSlice> months;
+    for (const CostGroup &g : cube.rawGroups()) {
+        const auto ym = yearMonth(g.day);
+        if (months.contains(ym))
+            continue;
+        MonthSlice m;
+        m.year = ym.first;
+        m.month = ym.second;
+        m.fromDay = static_cast<std::int32_t>(daysFromCivil(m.year, static_cast<unsigned>(m.month), 1));
+        const int ny = m.month == 12 ? m.year + 1 : m.year;
+        const int nm = m.month == 12 ? 1 : m.month + 1;
+        m.toDay = static_cast<std::int32_t>(daysFromCivil(ny, static_cast<unsigned>(nm), 1));
+        months.emplace(ym, m);
+    }
+    std::vector<MonthSlice> out;
+    for (const auto &[k, m] : months)
+        out.push_back(m);
+    return out;
+}
+
+} // namespace
+
+const SourceInfo *LedgerCatalog::source(const std::string &name) const
+{
+    for (const SourceInfo &s : sources) {
+        if (s.source == name)
+            return &s;
+    }
+    return nullptr;
+}
+
+std::int64_t LedgerCatalog::rowsWithKey(const std::string &key) const
+{
+    for (const KeyCount &k : keys) {
+        if (k.key == key)
+            return k.rows;
+    }
+    return 0;
+}
+
+std::optional<MonthSlice> LedgerCatalog::latestMonth() const
+{
+    if (months.empty())
+        return std::nullopt;
+    return months.back();
+}
+
+LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches)
+{
+    LedgerCatalog c;
+    c.rows = cube.rowCount();
+    for (const auto &[key, rows] : availableKeys(cube))
+        c.keys.push_back({key, rows});
+    std::map<std::string, SourceInfo> sources;
+    for (const CostGroup &g : cube.rawGroups()) {
+        SourceInfo &s = sources[cube.sources().at(g.source)];
+        s.rows += g.rows;
+        if (!c.firstDay || g.day < *c.firstDay)
+            c.firstDay = g.day;
+        if (!c.lastDay || g.day > *c.lastDay)
+            c.lastDay = g.day;
+    }
+    std::sort(batches.begin(), batches.end(),
+              [](const ImportBatch &a, const ImportBatch &b) { return a.id < b.id; });
+    for (const ImportBatch &b : batches) {
+        SourceInfo &s = sources[b.source];
+        ++s.batches;
+        if (b.status != BatchStatus::Complete) {
+            ++s.partialBatches;
+            s.reasons.push_back("batch " + std::to_string(b.id) + ": "
+                                + (b.evidence.reason.empty() ? std::string(toString(b.status))
+                                                             : b.evidence.reason));
+        }
+    }
+    for (auto &[name, info] : sources) {
+        info.source = name;
+        c.sources.push_back(std::move(info));
+    }
+    c.batches = std::move(batches);
+    c.months = monthsOf(cube);
+    return c;
+}
+
+} // namespace unalloc::core

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/costcube.h"
+#include "core/importbatch.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace unalloc::core {
+
+/// A label key and how many ledger rows carry it ("team · 7 of 13 rows").
+struct KeyCount
+{
+    std::string key;
+    std::int64_t rows = 0;
+    friend bool operator==(const KeyCount &, const KeyCount &) = default;
+};
+
+/// One source of the ledger with the completeness of its batches.
+struct SourceInfo
+{
+    std::string source;
+    std::int64_t rows = 0;
+    int batches = 0;
+    int partialBatches = 0;            ///< status partial or failed
+    std::vector<std::string> reasons;  ///< "batch 3: …" for each partial batch
+    bool complete() const { return partialBatches == 0; }
+};
+
+/// A calendar month that holds rows, as a [fromDay, toDay) slice.
+struct MonthSlice
+{
+    int year = 0;
+    int month = 0; ///< 1..12
+    std::int32_t fromDay = 0;
+    std::int32_t toDay = 0;
+};
+
+/// @brief What the analysis bar offers for one ledger: keys with row counts, sources with
+/// batch completeness, and the months present. Independent of the owner key.
+struct LedgerCatalog
+{
+    std::int64_t rows = 0;
+    std::vector<KeyCount> keys;       ///< rows desc, ties by key
+    std::vector<SourceInfo> sources;  ///< by name
+    std::vector<ImportBatch> batches; ///< by id
+    std::optional<std::int32_t> firstDay, lastDay;
+    std::vector<MonthSlice> months;   ///< chronological
+
+    const SourceInfo *source(const std::string &name) const;
+    /// Rows carrying `key` (0 when none).
+    std::int64_t rowsWithKey(const std::string &key) const;
+    /// The latest month, the natural default period of a monthly chargeback.
+    std::optional<MonthSlice> latestMonth() const;
+};
+
+LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches);
+
+} // namespace unalloc::core

@@ -1,0 +1,126 @@
+#include "costcube.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace unalloc::core {
+
+std::uint32_t LabelSetPool::intern(const LabelMap &labels)
+{
+    auto it = m_index.find(labels);
+    if (it != m_index.end())
+        return it->second;
+    const auto id = static_cast<std::uint32_t>(m_sets.size());
+    m_sets.push_back(labels);
+    m_index.emplace(labels, id);
+    return id;
+}
+
+std::uint32_t StringPool::intern(const std::string &s)
+{
+    auto it = m_index.find(s);
+    if (it != m_index.end())
+        return it->second;
+    const auto id = static_cast<std::uint32_t>(m_strings.size());
+    m_strings.push_back(s);
+    m_index.emplace(s, id);
+    return id;
+}
+
+std::int64_t StringPool::find(const std::string &s) const
+{
+    auto it = m_index.find(s);
+    return it == m_index.end() ? -1 : static_cast<std::int64_t>(it->second);
+}
+
+size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
+{
+    std::uint64_t h = k.labelSet;
+    h = h * 0x9E3779B97F4A7C15ULL + k.source;
+    h = h * 0x9E3779B97F4A7C15ULL + k.object;
+    h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(k.day);
+    h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(k.batch);
+    const std::string c = k.currency.code();
+    h = h * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(static_cast<unsigned char>(c[0])) << 16 | static_cast<std::uint64_t>(static_cast<unsigned char>(c[1])) << 8 | static_cast<unsigned char>(c[2]));
+    return static_cast<size_t>(h ^ (h >> 29));
+}
+
+void CostCube::addRow(const CostRow &row)
+{
+    addGroup(row.labels, row.source, row.name, static_cast<std::int32_t>(dayIndex(row.start)),
+             row.amount.currency, row.batchId, row.amount.amount, 1);
+    for (const Collision &c : row.collisions) {
+        CollisionTotal t;
+        t.canonicalKey = c.canonicalKey;
+        for (const std::string &k : c.rawKeys) {
+            if (!t.rawKeys.empty())
+                t.rawKeys += ", ";
+            t.rawKeys += k;
+        }
+        t.winnerRawKey = c.winnerRawKey;
+        t.currency = row.amount.currency;
+        t.amount = row.amount.amount;
+        t.rows = 1;
+        addCollision(t);
+    }
+}
+
+void CostCube::addGroup(const LabelMap &labels,
+                        const std::string &source,
+                        const std::string &object,
+                        std::int32_t day,
+                        Currency currency,
+                        std::int64_t batch,
+                        Decimal amount,
+                        std::int64_t rows)
+{
+    const Key key{m_labelSets.intern(labels), m_sources.intern(source), m_objects.intern(object),
+                  day, currency, batch};
+    auto [it, inserted] = m_index.try_emplace(key, m_groups.size());
+    if (inserted) {
+        m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
+                                     amount, rows});
+    } else {
+        CostGroup &g = m_groups[it->second];
+        g.amount += amount;
+        g.rows += rows;
+    }
+    m_rows += rows;
+}
+
+void CostCube::addCollision(const CollisionTotal &c)
+{
+    auto key = std::make_tuple(c.canonicalKey, c.rawKeys, c.winnerRawKey, c.currency);
+    auto it = m_collisions.find(key);
+    if (it == m_collisions.end()) {
+        m_collisions.emplace(std::move(key), c);
+    } else {
+        it->second.amount += c.amount;
+        it->second.rows += c.rows;
+    }
+}
+
+std::vector<CostGroup> CostCube::groups() const
+{
+    std::vector<CostGroup> out = m_groups;
+    std::sort(out.begin(), out.end(), [this](const CostGroup &a, const CostGroup &b) {
+        const LabelMap &la = m_labelSets.at(a.labelSet);
+        const LabelMap &lb = m_labelSets.at(b.labelSet);
+        if (a.labelSet != b.labelSet && la != lb)
+            return la < lb;
+        return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch)
+               < std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch);
+    });
+    return out;
+}
+
+std::vector<CollisionTotal> CostCube::collisions() const
+{
+    std::vector<CollisionTotal> out;
+    out.reserve(m_collisions.size());
+    for (const auto &[k, v] : m_collisions)
+        out.push_back(v);
+    return out;
+}
+
+} // namespace unalloc::core

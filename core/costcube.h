@@ -1,0 +1,119 @@
+#pragma once
+
+#include "costrow.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace unalloc::core {
+
+/// @brief Interns label sets so that attribution works per distinct set, not per row.
+class LabelSetPool final
+{
+public:
+    std::uint32_t intern(const LabelMap &labels);
+    const LabelMap &at(std::uint32_t id) const { return m_sets[id]; }
+    size_t size() const { return m_sets.size(); }
+
+private:
+    std::vector<LabelMap> m_sets;
+    std::map<LabelMap, std::uint32_t> m_index;
+};
+
+/// @brief Interns short strings (sources, cost object names) to dense ids.
+class StringPool final
+{
+public:
+    std::uint32_t intern(const std::string &s);
+    const std::string &at(std::uint32_t id) const { return m_strings[id]; }
+    size_t size() const { return m_strings.size(); }
+    /// Id of `s`, or -1.
+    std::int64_t find(const std::string &s) const;
+
+private:
+    std::vector<std::string> m_strings;
+    std::unordered_map<std::string, std::uint32_t> m_index;
+};
+
+/// One cell of the cube: the exact sum of all rows sharing label set, source, cost object,
+/// UTC day of their window start, currency and batch.
+struct CostGroup
+{
+    std::uint32_t labelSet = 0;
+    std::uint32_t source = 0;
+    std::uint32_t object = 0;
+    std::int32_t day = 0; ///< days since 1970-01-01 of the row's start
+    Currency currency;
+    std::int64_t batch = 0;
+    Decimal amount;
+    std::int64_t rows = 0;
+};
+
+/// Dollars that passed through one label-key collision (raw keys merged into one key).
+struct CollisionTotal
+{
+    std::string canonicalKey;
+    std::string rawKeys; ///< contenders joined with ", ", winner first
+    std::string winnerRawKey;
+    Currency currency;
+    Decimal amount;
+    std::int64_t rows = 0;
+};
+
+/// @brief The ledger reduced to what attribution needs: exact sums per distinct
+/// (label set, source, object, day, currency, batch). Rows fold in; order never matters.
+class CostCube final
+{
+public:
+    void addRow(const CostRow &row);
+    /// Adds an already-aggregated group (the ledger store loads its aggregate this way).
+    void addGroup(const LabelMap &labels,
+                  const std::string &source,
+                  const std::string &object,
+                  std::int32_t day,
+                  Currency currency,
+                  std::int64_t batch,
+                  Decimal amount,
+                  std::int64_t rows);
+    void addCollision(const CollisionTotal &c);
+
+    const LabelSetPool &labelSets() const { return m_labelSets; }
+    const StringPool &sources() const { return m_sources; }
+    const StringPool &objects() const { return m_objects; }
+    /// Groups in a canonical order (label set content, source, object, day, currency, batch).
+    std::vector<CostGroup> groups() const;
+    size_t groupCount() const { return m_groups.size(); }
+    /// Groups in insertion order: fine for exact sums (integer addition commutes), never
+    /// for output.
+    const std::vector<CostGroup> &rawGroups() const { return m_groups; }
+    /// Collision totals sorted by canonical key, raw keys, currency.
+    std::vector<CollisionTotal> collisions() const;
+    std::int64_t rowCount() const { return m_rows; }
+
+private:
+    struct Key
+    {
+        std::uint32_t labelSet, source, object;
+        std::int32_t day;
+        Currency currency;
+        std::int64_t batch;
+        friend bool operator==(const Key &, const Key &) = default;
+    };
+    struct KeyHash
+    {
+        size_t operator()(const Key &k) const noexcept;
+    };
+
+    LabelSetPool m_labelSets;
+    StringPool m_sources;
+    StringPool m_objects;
+    std::unordered_map<Key, size_t, KeyHash> m_index;
+    std::vector<CostGroup> m_groups;
+    std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal> m_collisions;
+    std::int64_t m_rows = 0;
+};
+
+} // namespace unalloc::core

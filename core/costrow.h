@@ -1,0 +1,46 @@
+#pragma once
+
+#include "labels.h"
+#include "money.h"
+#include "timeutil.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace unalloc::core {
+
+/// Request-level usage a gateway or telemetry row carries (for meters and de-duplication).
+struct Usage
+{
+    std::optional<std::int64_t> promptTokens;
+    std::optional<std::int64_t> completionTokens;
+    std::optional<std::int64_t> cachedTokens;
+    std::optional<TimeUs> sendTime;
+    std::optional<TimeUs> firstTokenTime;
+    std::optional<TimeUs> doneTime;
+    std::string provider; ///< "openai", "anthropic", … (from custom_llm_provider or model prefix)
+    std::string model;
+    friend bool operator==(const Usage &, const Usage &) = default;
+};
+
+/// @brief The one canonical import record every source normalises into (DESIGN §3).
+struct CostRow
+{
+    std::string source;    ///< "opencost", "litellm", "openai", "anthropic", "focus", …
+    std::string recordKey; ///< stable natural key; the same record imported twice is one row
+    std::string name;      ///< the cost object shown to people
+    Money amount;
+    TimeUs start = 0; ///< charge window [start, end) in UTC
+    TimeUs end = 0;
+    LabelMap labels;     ///< normalised
+    RawLabels rawLabels; ///< as built by the adapter, for audit and collisions
+    std::vector<Collision> collisions;
+    std::optional<Decimal> quantity;
+    std::string unit;
+    std::optional<Usage> usage;
+    std::int64_t batchId = 0;
+};
+
+} // namespace unalloc::core

@@ -1,0 +1,239 @@
+#include "ledgerschema.h"
+
+#include "core/timeutil.h"
+#include "ledgercodec.h"
+
+#include <sqlite3.h>
+
+#include <string>
+
+namespace unalloc::core::ledgerschema {
+
+namespace {
+
+// Version 1: batches, rows with exact BLOB amounts, interned label sets, invoices, rules,
+// splits. Reports had to scan every row.
+constexpr const char *kSchemaV1 = R"sql(
+CREATE TABLE batches(
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL, format TEXT NOT NULL, origin TEXT NOT NULL, sha256 TEXT NOT NULL,
+    imported_at INTEGER NOT NULL, window_start INTEGER, window_end INTEGER,
+    status TEXT NOT NULL CHECK (status IN ('complete', 'partial', 'failed')),
+    reason TEXT NOT NULL DEFAULT '', evidence TEXT NOT NULL DEFAULT '{}',
+    rows_read INTEGER NOT NULL DEFAULT 0, rows_added INTEGER NOT NULL DEFAULT 0,
+    duplicates INTEGER NOT NULL DEFAULT 0, rounded_count INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE batch_totals(
+    batch INTEGER NOT NULL REFERENCES batches(id), currency TEXT NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    added_amount BLOB NOT NULL, added_rows INTEGER NOT NULL,
+    PRIMARY KEY (batch, currency)) WITHOUT ROWID;
+CREATE TABLE warnings(
+    id INTEGER PRIMARY KEY, batch INTEGER NOT NULL REFERENCES batches(id),
+    code TEXT NOT NULL, file TEXT NOT NULL, record TEXT NOT NULL, field TEXT NOT NULL,
+    detail TEXT NOT NULL);
+CREATE INDEX warnings_batch ON warnings(batch);
+CREATE TABLE label_sets(
+    id INTEGER PRIMARY KEY, labels TEXT NOT NULL, raw TEXT NOT NULL, collisions TEXT NOT NULL,
+    UNIQUE (labels, raw, collisions));
+CREATE TABLE rows(
+    id INTEGER PRIMARY KEY,
+    batch INTEGER NOT NULL REFERENCES batches(id),
+    source TEXT NOT NULL, record_key TEXT NOT NULL, name TEXT NOT NULL,
+    amount BLOB NOT NULL, currency TEXT NOT NULL,
+    start_us INTEGER NOT NULL, end_us INTEGER NOT NULL,
+    label_set INTEGER NOT NULL REFERENCES label_sets(id),
+    quantity BLOB, unit TEXT NOT NULL DEFAULT '',
+    prompt_tokens INTEGER, completion_tokens INTEGER, cached_tokens INTEGER,
+    send_us INTEGER, first_token_us INTEGER, done_us INTEGER,
+    provider TEXT, model TEXT,
+    split INTEGER, superseded INTEGER NOT NULL DEFAULT 0);
+CREATE UNIQUE INDEX rows_key ON rows(source, record_key);
+CREATE INDEX rows_start ON rows(start_us);
+CREATE INDEX rows_batch ON rows(batch);
+CREATE TABLE invoices(
+    id INTEGER PRIMARY KEY, batch INTEGER REFERENCES batches(id), source TEXT NOT NULL,
+    amount BLOB NOT NULL, currency TEXT NOT NULL,
+    period_start INTEGER, period_end INTEGER, note TEXT NOT NULL DEFAULT '');
+CREATE UNIQUE INDEX invoices_key ON invoices(
+    source, currency, ifnull(period_start, -1), ifnull(period_end, -1), amount, note);
+CREATE TABLE rules(id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+CREATE TABLE splits(
+    id INTEGER PRIMARY KEY, original_row INTEGER NOT NULL REFERENCES rows(id),
+    meter TEXT NOT NULL, applied_at INTEGER NOT NULL, parts INTEGER NOT NULL);
+CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
+)sql";
+
+// Version 2: the aggregate per (label set, source, cost object, day, currency, batch) that
+// reports load instead of scanning rows, and indexes for the ledger table's sort orders.
+constexpr const char *kUpgradeV1ToV2 = R"sql(
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
+    day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch)) WITHOUT ROWID;
+CREATE INDEX rows_amount ON rows(amount);
+CREATE INDEX rows_name ON rows(name);
+)sql";
+
+struct SumState
+{
+    __int128 units;
+    bool overflow;
+};
+
+void sumStep(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    auto *s = static_cast<SumState *>(sqlite3_aggregate_context(ctx, sizeof(SumState)));
+    if (!s)
+        return;
+    const void *p = sqlite3_value_blob(argv[0]);
+    const int n = sqlite3_value_bytes(argv[0]);
+    auto d = ledgercodec::decodeAmount(std::string_view(static_cast<const char *>(p),
+                                                        static_cast<size_t>(n)));
+    if (!d) {
+        sqlite3_result_error(ctx, "unalloc_sum: malformed amount", -1);
+        return;
+    }
+    if (__builtin_add_overflow(s->units, d->units(), &s->units))
+        s->overflow = true;
+}
+
+void sumFinal(sqlite3_context *ctx)
+{
+    auto *s = static_cast<SumState *>(sqlite3_aggregate_context(ctx, 0));
+    const SumState zero{0, false};
+    const SumState &st = s ? *s : zero;
+    if (st.overflow) {
+        sqlite3_result_error(ctx, "unalloc_sum: overflow", -1);
+        return;
+    }
+    const auto blob = ledgercodec::encodeAmount(Decimal::fromUnits(st.units));
+    sqlite3_result_blob(ctx, blob.data(), ledgercodec::kAmountBytes, SQLITE_TRANSIENT);
+}
+
+// unalloc_add(a, b): exact sum of two stored amounts, for aggregate upserts.
+void addFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    __int128 total = 0;
+    for (int i = 0; i < 2; ++i) {
+        const void *p = sqlite3_value_blob(argv[i]);
+        auto d = ledgercodec::decodeAmount(std::string_view(
+            static_cast<const char *>(p), static_cast<size_t>(sqlite3_value_bytes(argv[i]))));
+        if (!d || __builtin_add_overflow(total, d ? d->units() : 0, &total)) {
+            sqlite3_result_error(ctx, "unalloc_add: malformed amount or overflow", -1);
+            return;
+        }
+    }
+    const auto blob = ledgercodec::encodeAmount(Decimal::fromUnits(total));
+    sqlite3_result_blob(ctx, blob.data(), ledgercodec::kAmountBytes, SQLITE_TRANSIENT);
+}
+
+void dayFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    sqlite3_result_int64(ctx, dayIndex(sqlite3_value_int64(argv[0])));
+}
+
+} // namespace
+
+const char *schemaV1()
+{
+    return kSchemaV1;
+}
+
+const char *upgradeV1ToV2()
+{
+    return kUpgradeV1ToV2;
+}
+
+Result<void> registerFunctions(sql::Db &db)
+{
+    const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+    if (sqlite3_create_function_v2(db.handle(), "unalloc_sum", 1, flags, nullptr, nullptr,
+                                   sumStep, sumFinal, nullptr)
+            != SQLITE_OK
+        || sqlite3_create_function_v2(db.handle(), "unalloc_day", 1, flags, nullptr, dayFunc,
+                                      nullptr, nullptr, nullptr)
+               != SQLITE_OK
+        || sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc,
+                                      nullptr, nullptr, nullptr)
+               != SQLITE_OK)
+        return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
+    return {};
+}
+
+Result<void> configure(sql::Db &db, bool readOnly)
+{
+    // FULL costs one fsync per import (one transaction) and keeps a committed import
+    // through a power cut, which is what "the ledger is a document" promises.
+    std::string pragmas = "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
+                          "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;";
+    if (!readOnly)
+        pragmas += "PRAGMA journal_mode = WAL;";
+    return db.exec(pragmas);
+}
+
+Result<void> create(sql::Db &db)
+{
+    std::string ddl = "BEGIN IMMEDIATE;";
+    ddl += kSchemaV1;
+    ddl += kUpgradeV1ToV2;
+    ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
+    ddl += "PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;";
+    auto r = db.exec(ddl);
+    if (!r) {
+        (void)db.exec("ROLLBACK");
+        return r;
+    }
+    return {};
+}
+
+Result<void> rebuildAggregate(sql::Db &db)
+{
+    return db.exec("DELETE FROM agg;"
+                   "INSERT INTO agg SELECT label_set, source, name, unalloc_day(start_us), "
+                   "currency, batch, unalloc_sum(amount), count(*) FROM rows "
+                   "WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6;");
+}
+
+Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
+{
+    auto version = db.scalar("PRAGMA user_version");
+    auto appId = db.scalar("PRAGMA application_id");
+    if (!version || !appId)
+        return fail("not-a-ledger", "the file is not a SQLite database", path);
+    if (*appId != kApplicationId || *version < 1)
+        return fail("not-a-ledger", "the file is not an unalloc ledger", path);
+    if (*version > kCurrentVersion)
+        return fail("ledger-too-new",
+                    "the ledger has schema version " + std::to_string(*version)
+                        + " but this build reads up to version "
+                        + std::to_string(kCurrentVersion) + "; use a newer unalloc",
+                    path);
+    if (*version == kCurrentVersion)
+        return static_cast<int>(*version);
+    if (readOnly)
+        return fail("ledger-needs-migration",
+                    "the ledger has schema version " + std::to_string(*version)
+                        + " and must be opened writable once to migrate it",
+                    path);
+    auto r = db.exec("BEGIN IMMEDIATE");
+    if (!r)
+        return fail(r.error());
+    if (*version == 1) {
+        r = db.exec(kUpgradeV1ToV2);
+        if (r)
+            r = rebuildAggregate(db);
+    }
+    if (r)
+        r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
+    if (!r) {
+        (void)db.exec("ROLLBACK");
+        Error e = r.error();
+        e.code = "ledger-migration";
+        e.file = path;
+        return fail(std::move(e));
+    }
+    return kCurrentVersion;
+}
+
+} // namespace unalloc::core::ledgerschema

@@ -1,0 +1,143 @@
+#pragma once
+
+#include "core/costcube.h"
+#include "core/importbatch.h"
+#include "core/reconcile.h"
+#include "core/result.h"
+#include "core/rules.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace unalloc::core {
+
+/// Which rows a ledger query returns.
+struct LedgerRowFilter
+{
+    std::optional<TimeUs> from; ///< row start >= from
+    std::optional<TimeUs> to;   ///< row start < to
+    std::set<std::string> sources;
+    std::optional<std::int64_t> batch;
+    std::string text; ///< case-insensitive substring of name, source or any label value
+};
+
+enum class LedgerSort { Start, Source, Name, Amount, Batch };
+
+/// One stored row as the ledger table shows it.
+struct LedgerRow
+{
+    std::int64_t id = 0;
+    CostRow row; ///< labels and raw labels filled; batchId set
+    bool superseded = false; ///< replaced in reports by a meter split (kept for audit)
+    std::string derivedFrom; ///< for split rows: the meter that produced them
+};
+
+/// A meter split applied to one pod row (issue: meters).
+struct SplitRecord
+{
+    std::int64_t id = 0;
+    std::int64_t originalRowId = 0;
+    std::string meter;
+    TimeUs appliedAt = 0;
+    std::int64_t parts = 0;
+};
+
+/// A stored batch with what the ledger did with its rows (re-imports add nothing).
+struct BatchRecord
+{
+    ImportBatch batch;          ///< rowCount and totals cover every row read from the source
+    std::int64_t rowsAdded = 0; ///< rows new to the ledger
+    std::int64_t duplicates = 0; ///< rows skipped because their (source, record key) existed
+    std::vector<Money> addedTotals; ///< totals of the added rows, per currency, by code
+};
+
+/// Counts of the batch an ImportTransaction is writing (or last wrote).
+struct BatchCounts
+{
+    std::int64_t rowsRead = 0;
+    std::int64_t rowsAdded = 0;
+    std::int64_t duplicates = 0;
+};
+
+class LedgerStore;
+
+/// @brief All batches of one import call, written in one SQLite transaction.
+/// Destroying it without commit() rolls everything back: the ledger is unchanged.
+class ImportTransaction
+{
+public:
+    virtual ~ImportTransaction() = default;
+    /// Starts a batch; `meta` holds source, format, origin, sha256. Returns the batch id.
+    virtual Result<std::int64_t> beginBatch(const ImportBatch &meta) = 0;
+    /// Adds a row to the current batch. Returns false when a row with the same
+    /// (source, recordKey) already exists (idempotent re-import: the row is not added).
+    virtual Result<bool> addRow(const CostRow &row) = 0;
+    /// Finishes the current batch with its final status, evidence, totals and warnings.
+    virtual Result<void> endBatch(const ImportBatch &final) = 0;
+    /// Adds an invoice to the current batch (or to none); the same invoice twice is one.
+    virtual Result<void> addInvoice(const Invoice &invoice) = 0;
+    /// Rows read, added and skipped in the current (or last ended) batch.
+    virtual BatchCounts counts() const = 0;
+    /// Makes everything durable at once.
+    virtual Result<void> commit() = 0;
+};
+
+/// @brief The `.unalloc` ledger file: SQLite (C API, WAL), versioned schema, exact amounts.
+///
+/// One instance is one connection and is not thread-safe: use it from one thread at a time
+/// (an import may run on a worker thread while nothing else touches the instance; readers
+/// elsewhere open their own instance and see the previous content until the commit).
+class LedgerStore
+{
+public:
+    virtual ~LedgerStore() = default;
+
+    /// Creates a new, empty ledger (an error when the file exists).
+    static Result<std::unique_ptr<LedgerStore>> create(const std::string &path);
+    /// Opens an existing ledger; an older schema migrates forward, a newer one is an error.
+    static Result<std::unique_ptr<LedgerStore>> open(const std::string &path, bool readOnly = false);
+    /// The schema version this build writes.
+    static int currentSchemaVersion();
+
+    virtual std::string path() const = 0;
+    virtual int schemaVersion() const = 0;
+
+    /// Starts the one write transaction of an import; only one may be open at a time.
+    virtual Result<std::unique_ptr<ImportTransaction>> beginImport() = 0;
+    /// The clock for imported-at and applied-at stamps (tests pin it); default: system UTC.
+    virtual void setClock(std::function<TimeUs()> clock) = 0;
+    /// Batches by id with what was added and skipped.
+    virtual Result<std::vector<BatchRecord>> batchRecords() const = 0;
+    /// PRAGMA integrity_check plus the ledger's own invariant (aggregate == rows).
+    virtual Result<void> checkIntegrity() const = 0;
+
+    /// Batches by id.
+    virtual Result<std::vector<ImportBatch>> batches() const = 0;
+    /// The attribution cube of every reportable row (split rows replace their original).
+    virtual Result<CostCube> loadCube() const = 0;
+    virtual Result<std::vector<Invoice>> invoices() const = 0;
+    virtual Result<std::int64_t> rowCount(const LedgerRowFilter &filter) const = 0;
+    /// A window of rows for lazy tables.
+    virtual Result<std::vector<LedgerRow>> rows(const LedgerRowFilter &filter,
+                                                LedgerSort sort,
+                                                bool ascending,
+                                                std::int64_t offset,
+                                                std::int64_t limit) const = 0;
+    virtual Result<std::optional<LedgerRow>> rowById(std::int64_t id) const = 0;
+
+    virtual Result<Rules> rules() const = 0;
+    virtual Result<void> setRules(const Rules &rules) = 0;
+
+    /// Replaces row `originalRowId` in reports by `parts` (meter split); the original is kept.
+    virtual Result<std::int64_t> applySplit(std::int64_t originalRowId,
+                                            const std::string &meter,
+                                            const std::vector<CostRow> &parts) = 0;
+    virtual Result<void> removeSplit(std::int64_t splitId) = 0;
+    virtual Result<std::vector<SplitRecord>> splits() const = 0;
+};
+
+} // namespace unalloc::core

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace unalloc::core::sql {
+
+/// @brief A prepared statement: bind by 1-based index, step, read columns; resets on reuse.
+class Stmt final
+{
+public:
+    Stmt() = default;
+    Stmt(sqlite3 *db, sqlite3_stmt *stmt) : m_db(db), m_stmt(stmt) {}
+    Stmt(Stmt &&other) noexcept;
+    Stmt &operator=(Stmt &&other) noexcept;
+    Stmt(const Stmt &) = delete;
+    Stmt &operator=(const Stmt &) = delete;
+    ~Stmt();
+
+    bool isValid() const { return m_stmt != nullptr; }
+    void bindNull(int i);
+    void bind(int i, std::int64_t v);
+    /// Text is copied by SQLite only when `transient`; otherwise it must outlive the step.
+    void bind(int i, std::string_view text, bool transient = true);
+    void bindBlob(int i, const void *data, int size);
+    /// Makes the statement ready for new bindings (the old ones are cleared).
+    void reset();
+    /// True while a row is available; an error on any failure, including constraint ones.
+    Result<bool> step();
+    /// Steps until done (for statements that return no rows).
+    Result<void> exec();
+
+    bool isNull(int col) const;
+    std::int64_t int64(int col) const;
+    std::string text(int col) const;
+    std::string_view textView(int col) const;
+    std::string_view blob(int col) const;
+
+private:
+    sqlite3 *m_db = nullptr;
+    sqlite3_stmt *m_stmt = nullptr;
+};
+
+/// @brief An open SQLite connection (C API) that closes itself.
+class Db final
+{
+public:
+    Db() = default;
+    Db(Db &&other) noexcept;
+    Db &operator=(Db &&other) noexcept;
+    Db(const Db &) = delete;
+    Db &operator=(const Db &) = delete;
+    ~Db();
+
+    /// Opens `path`; `create` allows a new file. Errors carry the path.
+    static Result<Db> open(const std::string &path, bool readOnly, bool create);
+
+    sqlite3 *handle() const { return m_db; }
+    Result<void> exec(std::string_view sqlText);
+    Result<Stmt> prepare(std::string_view sqlText) const;
+    /// The single integer a query returns (e.g. a PRAGMA), or an error.
+    Result<std::int64_t> scalar(std::string_view sqlText) const;
+    std::int64_t lastInsertId() const;
+    int changes() const;
+    std::string lastError() const;
+
+private:
+    explicit Db(sqlite3 *db) : m_db(db) {}
+    sqlite3 *m_db = nullptr;
+};
+
+/// An Error with code `sqlite` and the connection's message.
+Error sqlError(sqlite3 *db, std::string_view what);
+
+} // namespace unalloc::core::sql

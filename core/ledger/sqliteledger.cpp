@@ -1,0 +1,311 @@
+#include "sqliteledger.h"
+
+#include "ledgercodec.h"
+#include "ledgerschema.h"
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <unordered_map>
+
+namespace unalloc::core {
+
+namespace codec = ledgercodec;
+
+namespace {
+
+Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOnly, bool create)
+{
+    auto db = sql::Db::open(path, readOnly, create);
+    if (!db)
+        return fail(db.error());
+    if (auto r = ledgerschema::registerFunctions(*db); !r)
+        return fail(r.error());
+    if (create) {
+        if (auto r = ledgerschema::configure(*db, false); !r)
+            return fail(r.error());
+        if (auto r = ledgerschema::create(*db); !r)
+            return fail(Error{"ledger-create", r.error().detail, path, {}, {}});
+        return std::make_unique<SqliteLedger>(std::move(*db), path, false,
+                                              ledgerschema::kCurrentVersion);
+    }
+    // Check (and migrate) before any pragma writes, so a foreign SQLite file is left alone.
+    auto version = ledgerschema::migrate(*db, path, readOnly);
+    if (!version)
+        return fail(version.error());
+    if (auto r = ledgerschema::configure(*db, readOnly); !r)
+        return fail(r.error());
+    return std::make_unique<SqliteLedger>(std::move(*db), path, readOnly, *version);
+}
+
+Result<Currency> currencyOf(std::string_view code)
+{
+    auto c = Currency::parse(code);
+    if (!c)
+        return fail("ledger-corrupt", "stored currency '" + std::string(code) + "' is unknown");
+    return *c;
+}
+
+} // namespace
+
+Result<std::unique_ptr<LedgerStore>> LedgerStore::create(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec))
+        return fail("ledger-exists", "a file already exists there; choose a new name", path);
+    return openDb(path, false, true);
+}
+
+Result<std::unique_ptr<LedgerStore>> LedgerStore::open(const std::string &path, bool readOnly)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return fail("ledger-open", "no such ledger file", path);
+    return openDb(path, readOnly, false);
+}
+
+int LedgerStore::currentSchemaVersion()
+{
+    return ledgerschema::kCurrentVersion;
+}
+
+SqliteLedger::SqliteLedger(sql::Db db, std::string path, bool readOnly, int version)
+    : m_db(std::move(db)), m_path(std::move(path)), m_readOnly(readOnly), m_version(version)
+{}
+
+TimeUs SqliteLedger::now() const
+{
+    if (m_clock)
+        return m_clock();
+    using namespace std::chrono;
+    return duration_cast<microseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+Result<void> SqliteLedger::checkWritable(const char *what) const
+{
+    if (m_readOnly)
+        return fail("ledger-read-only", std::string("cannot ") + what
+                                            + ": the ledger is open read-only", m_path);
+    if (m_importOpen)
+        return fail("ledger-busy", std::string("cannot ") + what + " while an import is open",
+                    m_path);
+    return {};
+}
+
+Result<std::vector<ImportBatch>> SqliteLedger::batches() const
+{
+    auto records = batchRecords();
+    if (!records)
+        return fail(records.error());
+    std::vector<ImportBatch> out;
+    out.reserve(records->size());
+    for (BatchRecord &r : *records)
+        out.push_back(std::move(r.batch));
+    return out;
+}
+
+Result<std::vector<BatchRecord>> SqliteLedger::batchRecords() const
+{
+    auto st = m_db.prepare(
+        "SELECT id, source, format, origin, sha256, imported_at, window_start, window_end, "
+        "status, evidence, rows_read, rows_added, duplicates, rounded_count FROM batches "
+        "ORDER BY id");
+    auto tot = m_db.prepare("SELECT batch, currency, amount, added_amount FROM batch_totals "
+                            "ORDER BY batch, currency");
+    auto warn = m_db.prepare("SELECT batch, code, file, record, field, detail FROM warnings "
+                             "ORDER BY batch, id");
+    if (!st || !tot || !warn)
+        return fail(!st ? st.error() : (!tot ? tot.error() : warn.error()));
+    std::vector<BatchRecord> out;
+    std::map<std::int64_t, size_t> index;
+    for (auto row = st->step(); row && *row; row = st->step()) {
+        BatchRecord r;
+        ImportBatch &b = r.batch;
+        b.id = st->int64(0);
+        b.source = st->text(1);
+        b.format = st->text(2);
+        b.origin = st->text(3);
+        b.sha256 = st->text(4);
+        b.importedAt = st->int64(5);
+        if (!st->isNull(6))
+            b.windowStart = st->int64(6);
+        if (!st->isNull(7))
+            b.windowEnd = st->int64(7);
+        b.status = batchStatusFromString(st->textView(8)).value_or(BatchStatus::Failed);
+        auto evidence = codec::evidenceFromJson(st->textView(9));
+        if (!evidence)
+            return fail(evidence.error());
+        b.evidence = std::move(*evidence);
+        b.rowCount = st->int64(10);
+        r.rowsAdded = st->int64(11);
+        r.duplicates = st->int64(12);
+        b.roundedValues = st->int64(13);
+        index[b.id] = out.size();
+        out.push_back(std::move(r));
+    }
+    for (auto row = tot->step(); row && *row; row = tot->step()) {
+        auto it = index.find(tot->int64(0));
+        auto currency = currencyOf(tot->textView(1));
+        auto amount = codec::decodeAmount(tot->blob(2));
+        auto added = codec::decodeAmount(tot->blob(3));
+        if (it == index.end() || !currency || !amount || !added)
+            return fail("ledger-corrupt", "batch totals do not match the batches", m_path);
+        out[it->second].batch.totals.push_back(Money{*amount, *currency});
+        out[it->second].addedTotals.push_back(Money{*added, *currency});
+    }
+    for (auto row = warn->step(); row && *row; row = warn->step()) {
+        auto it = index.find(warn->int64(0));
+        if (it == index.end())
+            continue;
+        out[it->second].batch.warnings.push_back(Warning{warn->text(1), warn->text(2),
+                                                         warn->text(3), warn->text(4),
+                                                         warn->text(5)});
+    }
+    return out;
+}
+
+Result<void> SqliteLedger::checkIntegrity() const
+{
+    auto st = m_db.prepare("PRAGMA integrity_check");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row || st->textView(0) != "ok")
+        return fail("ledger-corrupt", "integrity check failed: " + st->text(0), m_path);
+    const char *aggCheck =
+        "SELECT count(*) FROM ("
+        "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, "
+        "unalloc_sum(amount), count(*) FROM rows WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6 "
+        "EXCEPT SELECT * FROM agg) UNION ALL SELECT count(*) FROM ("
+        "SELECT * FROM agg EXCEPT "
+        "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, "
+        "unalloc_sum(amount), count(*) FROM rows WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6)";
+    auto diff = m_db.prepare(aggCheck);
+    if (!diff)
+        return fail(diff.error());
+    std::int64_t mismatches = 0;
+    for (auto r = diff->step(); r && *r; r = diff->step())
+        mismatches += diff->int64(0);
+    if (mismatches != 0)
+        return fail("ledger-corrupt",
+                    "the aggregate differs from the rows in " + std::to_string(mismatches)
+                        + " groups",
+                    m_path);
+    return {};
+}
+
+Result<CostCube> SqliteLedger::loadCube() const
+{
+    struct Set
+    {
+        LabelMap labels;
+        std::vector<CollisionTotal> collisions; ///< amount and rows filled per group
+    };
+    std::unordered_map<std::int64_t, Set> sets;
+    auto ls = m_db.prepare("SELECT id, labels, collisions FROM label_sets");
+    if (!ls)
+        return fail(ls.error());
+    for (auto row = ls->step(); row && *row; row = ls->step()) {
+        auto v = codec::labelSetFromJson(ls->textView(1), "[]", ls->textView(2));
+        if (!v)
+            return fail(v.error());
+        Set s{std::move(v->labels), {}};
+        for (const Collision &c : v->collisions) {
+            CollisionTotal t;
+            t.canonicalKey = c.canonicalKey;
+            for (const std::string &k : c.rawKeys)
+                t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
+            t.winnerRawKey = c.winnerRawKey;
+            s.collisions.push_back(std::move(t));
+        }
+        sets.emplace(ls->int64(0), std::move(s));
+    }
+    auto st = m_db.prepare("SELECT label_set, source, object, day, currency, batch, amount, rows "
+                           "FROM agg");
+    if (!st)
+        return fail(st.error());
+    CostCube cube;
+    std::string source, object;
+    std::map<std::string, Currency, std::less<>> currencies;
+    for (auto row = st->step(); row; row = st->step()) {
+        if (!*row)
+            return cube;
+        auto set = sets.find(st->int64(0));
+        auto amount = codec::decodeAmount(st->blob(6));
+        if (set == sets.end() || !amount)
+            return fail("ledger-corrupt", "the aggregate references a missing label set", m_path);
+        auto cur = currencies.find(st->textView(4));
+        if (cur == currencies.end()) {
+            auto c = currencyOf(st->textView(4));
+            if (!c)
+                return fail(c.error());
+            cur = currencies.emplace(st->text(4), *c).first;
+        }
+        source.assign(st->textView(1));
+        object.assign(st->textView(2));
+        const std::int64_t rows = st->int64(7);
+        cube.addGroup(set->second.labels, source, object, static_cast<std::int32_t>(st->int64(3)),
+                      cur->second, st->int64(5), *amount, rows);
+        for (CollisionTotal t : set->second.collisions) {
+            t.currency = cur->second;
+            t.amount = *amount;
+            t.rows = rows;
+            cube.addCollision(t);
+        }
+    }
+    return fail(sql::sqlError(m_db.handle(), "cannot read the aggregate"));
+}
+
+Result<std::vector<Invoice>> SqliteLedger::invoices() const
+{
+    auto st = m_db.prepare("SELECT source, amount, currency, period_start, period_end, note "
+                           "FROM invoices ORDER BY source, period_start, id");
+    if (!st)
+        return fail(st.error());
+    std::vector<Invoice> out;
+    for (auto row = st->step(); row && *row; row = st->step()) {
+        Invoice inv;
+        inv.source = st->text(0);
+        auto amount = codec::decodeAmount(st->blob(1));
+        auto currency = currencyOf(st->textView(2));
+        if (!amount || !currency)
+            return fail("ledger-corrupt", "a stored invoice is malformed", m_path);
+        inv.amount = Money{*amount, *currency};
+        if (!st->isNull(3))
+            inv.periodStart = st->int64(3);
+        if (!st->isNull(4))
+            inv.periodEnd = st->int64(4);
+        inv.note = st->text(5);
+        out.push_back(std::move(inv));
+    }
+    return out;
+}
+
+Result<Rules> SqliteLedger::rules() const
+{
+    auto st = m_db.prepare("SELECT json FROM rules WHERE id = 1");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return Rules{};
+    return codec::rulesFromJson(st->textView(0));
+}
+
+Result<void> SqliteLedger::setRules(const Rules &rules)
+{
+    if (auto w = checkWritable("change the rules"); !w)
+        return w;
+    auto st = m_db.prepare("INSERT INTO rules(id, json) VALUES (1, ?1) "
+                           "ON CONFLICT(id) DO UPDATE SET json = excluded.json");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, codec::rulesToJson(rules));
+    return st->exec();
+}
+
+} // namespace unalloc::core
