@@ -205,7 +205,11 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     for (const auto &p : partial)
         io.err << "warning: numbers include an incomplete batch: " << p << '\n';
     if (budget && report->exceedsBudget(*budget)) {
-        io.err << "unallocated " << percent(report->unallocatedPct()) << " exceeds budget "
+        // Show enough places that the printed U visibly exceeds the budget (73.51% > 73.5%).
+        int places = 1;
+        while (places < 6 && report->unallocatedPct(places) <= *budget)
+            ++places;
+        io.err << "unallocated " << report->unallocatedPct(places).toFixed(places) << "% exceeds budget "
                << shortNumber(*budget) << "%\n";
         return kExitBudget;
     }
