@@ -26,6 +26,9 @@ struct ReadOptions
     std::optional<core::TimeUs> requestedStep;
     /// Currency for sources whose payload has none (OpenCost, LiteLLM); ISO 4217, default USD.
     std::string defaultCurrency = "USD";
+    /// The FOCUS cost column used as the row amount: "BilledCost" (invoice basis, default) or
+    /// "EffectiveCost" (amortised), per the ledger's rules.
+    std::string focusCostColumn = "BilledCost";
 };
 
 /// Receives each parsed row; rows are streamed, never all held by the adapter.

@@ -1,0 +1,241 @@
+#include "batchbuilder.h"
+
+#include <algorithm>
+
+namespace unalloc::adapters {
+
+using core::Decimal;
+using core::Error;
+
+void RawLabelBuilder::add(std::string_view key, std::string_view value)
+{
+    if (core::trimmed(key).empty() || core::trimmed(value).empty())
+        return;
+    for (const core::RawLabel &l : m_labels) {
+        if (l.key == key)
+            return;
+    }
+    m_labels.push_back({std::string(key), std::string(value)});
+}
+
+void RawLabelBuilder::add(std::string_view key, const JValue *value)
+{
+    if (value && value->isScalar() && !value->isNull())
+        add(key, value->text());
+}
+
+void RawLabelBuilder::addObject(const JValue *object)
+{
+    if (!object || !object->isObject())
+        return;
+    for (const auto &[k, v] : object->members())
+        add(k, &v);
+}
+
+BatchBuilder::BatchBuilder(std::string source, std::string format, const ReadOptions &options,
+                           const RowSink &sink)
+    : m_source(std::move(source)), m_format(std::move(format)), m_file(options.fileName),
+      m_options(options), m_sink(sink), m_normaliser(options.normaliser)
+{
+    if (!m_normaliser) {
+        m_ownNormaliser.emplace();
+        m_normaliser = &*m_ownNormaliser;
+    }
+}
+
+Error BatchBuilder::error(std::string code, std::string detail, const std::string &record,
+                          const std::string &field) const
+{
+    return Error{std::move(code), std::move(detail), m_file, record, field};
+}
+
+core::Result<Decimal> BatchBuilder::parseDecimal(std::string_view text, const std::string &record,
+                                                 const std::string &field)
+{
+    bool rounded = false;
+    auto d = Decimal::parse(text, &rounded);
+    if (!d) {
+        return std::unexpected(error("bad-amount",
+                                     "'" + std::string(text) + "' is not an exact decimal ("
+                                         + d.error().detail + ")",
+                                     record, field));
+    }
+    if (rounded)
+        ++m_rounded;
+    return *d;
+}
+
+core::Result<Decimal> BatchBuilder::decimalField(const JValue *value, const std::string &record,
+                                                 const std::string &field)
+{
+    if (!value || value->isNull())
+        return std::unexpected(error("missing-amount", "the amount is missing", record, field));
+    if (!value->isNumber() && !value->isString()) {
+        return std::unexpected(error("bad-amount",
+                                     std::string("expected a number, got ")
+                                         + JValue::kindName(value->kind()),
+                                     record, field));
+    }
+    return parseDecimal(core::trimmed(value->text()), record, field);
+}
+
+core::Result<core::Currency> BatchBuilder::parseCurrency(std::string_view code,
+                                                         const std::string &record,
+                                                         const std::string &field)
+{
+    auto c = core::Currency::parse(core::trimmed(code));
+    if (!c) {
+        return std::unexpected(error("unknown-currency",
+                                     "'" + std::string(code) + "' is not an ISO 4217 currency",
+                                     record, field));
+    }
+    return *c;
+}
+
+core::Result<core::TimeUs> BatchBuilder::timeField(const JValue *value, const std::string &record,
+                                                   const std::string &field)
+{
+    if (!value || value->isNull())
+        return std::unexpected(error("missing-timestamp", "the timestamp is missing", record,
+                                     field));
+    core::Result<core::TimeUs> t = value->isNumber() ? core::parseUnixSeconds(value->text())
+                                  : value->isString() ? core::parseTimestamp(value->text())
+                                                      : core::fail("bad-timestamp", "not a time");
+    if (!t) {
+        return std::unexpected(error("bad-timestamp",
+                                     "'" + value->text() + "' is not a timestamp ("
+                                         + t.error().detail + ")",
+                                     record, field));
+    }
+    return *t;
+}
+
+core::Result<std::int64_t> BatchBuilder::countField(const JValue *value,
+                                                    const std::string &record,
+                                                    const std::string &field)
+{
+    if (!value || !value->isNumber()) {
+        return std::unexpected(error("bad-count",
+                                     value ? std::string("expected an integer, got ")
+                                                 + JValue::kindName(value->kind())
+                                           : std::string("the count is missing"),
+                                     record, field));
+    }
+    auto d = Decimal::parse(value->text());
+    const Decimal::Units scale = Decimal::fromInt(1).units();
+    if (!d || d->units() % scale != 0 || d->isNegative()) {
+        return std::unexpected(error("bad-count", "'" + value->text()
+                                                      + "' is not a non-negative whole count",
+                                     record, field));
+    }
+    return static_cast<std::int64_t>(d->units() / scale);
+}
+
+void BatchBuilder::warn(std::string code, const std::string &record, std::string field,
+                        std::string detail)
+{
+    // A pathological file must not turn the warning list into a second copy of the file.
+    if (m_warnings.size() >= kMaxWarnings) {
+        ++m_droppedWarnings;
+        return;
+    }
+    m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
+}
+
+core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &record)
+{
+    if (row.end < row.start) {
+        return std::unexpected(error("bad-window",
+                                     "the charge window ends (" + core::formatTimestamp(row.end)
+                                         + ") before it starts ("
+                                         + core::formatTimestamp(row.start) + ")",
+                                     record, {}));
+    }
+    if (row.amount.amount.isNegative()) {
+        warn("negative-amount", record, {},
+             "credit of " + row.amount.toString() + " kept as a negative amount");
+    }
+    auto [it, inserted] = m_totals.try_emplace(row.amount.currency, Decimal());
+    const auto sum = it->second.checkedAdd(row.amount.amount);
+    if (!sum)
+        return std::unexpected(error("overflow", "the batch total overflows", record, {}));
+    it->second = *sum;
+    m_windowStart = m_windowStart ? std::min(*m_windowStart, row.start) : row.start;
+    m_windowEnd = m_windowEnd ? std::max(*m_windowEnd, row.end) : row.end;
+    row.source = m_source;
+    core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
+    row.labels = std::move(n.labels);
+    row.collisions = std::move(n.collisions);
+    ++m_rowCount;
+    if (m_sink)
+        m_sink(std::move(row));
+    return {};
+}
+
+ReadResult BatchBuilder::finish()
+{
+    ReadResult r;
+    core::ImportBatch &b = r.batch;
+    b.source = m_source;
+    b.format = m_format;
+    b.origin = m_file;
+    b.windowStart = m_windowStart;
+    b.windowEnd = m_windowEnd;
+    b.rowCount = m_rowCount;
+    b.roundedValues = m_rounded;
+    for (const auto &[currency, amount] : m_totals)
+        b.totals.push_back(core::Money{amount, currency});
+    if (m_droppedWarnings > 0) {
+        m_warnings.push_back({"warnings-truncated", m_file, {}, {},
+                              std::to_string(m_droppedWarnings) + " more warnings not listed"});
+    }
+    b.warnings = std::move(m_warnings);
+    b.evidence = std::move(m_evidence);
+    b.status = b.evidence.isComplete() ? core::BatchStatus::Complete : core::BatchStatus::Partial;
+    return r;
+}
+
+std::string joinKey(const std::vector<std::string> &parts)
+{
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (i > 0)
+            out += '|';
+        for (const char c : parts[i]) {
+            if (c == '|' || c == '\\')
+                out += '\\';
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string joinKey(std::initializer_list<std::string_view> parts)
+{
+    std::string out;
+    bool first = true;
+    for (std::string_view p : parts) {
+        if (!first)
+            out += '|';
+        first = false;
+        for (const char c : p) {
+            if (c == '|' || c == '\\')
+                out += '\\';
+            out += c;
+        }
+    }
+    return out;
+}
+
+char firstSignificant(std::string_view head)
+{
+    if (head.starts_with("\xEF\xBB\xBF"))
+        head.remove_prefix(3);
+    for (const char c : head) {
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+            return c;
+    }
+    return '\0';
+}
+
+} // namespace unalloc::adapters

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "adapters/adapter.h"
+#include "jsonvalue.h"
+
+#include <string_view>
+
+namespace unalloc::adapters {
+
+/// @brief What a format wants from a streamed JSON document.
+///
+/// The streamer walks the envelope event by event; wherever `wantsRecord` says yes it
+/// materialises that one value as a JValue, hands it to `record` and forgets it, so memory
+/// is bounded by the largest record, not the file.
+class JsonVisitor
+{
+public:
+    virtual ~JsonVisitor() = default;
+    /// Called when a value starts outside any record; true = materialise it as one record.
+    virtual bool wantsRecord(const JsonPath &path) const = 0;
+    virtual core::Result<void> record(const JsonPath &path, JValue &&value) = 0;
+    /// A scalar outside records (envelope fields such as `has_more`, `total`, `code`).
+    virtual core::Result<void> scalar(const JsonPath &, const JValue &) { return {}; }
+    /// An object or array outside records opens / closes.
+    virtual core::Result<void> enter(const JsonPath &, JValue::Kind) { return {}; }
+    virtual core::Result<void> leave(const JsonPath &) { return {}; }
+    /// A whole document (one page of a concatenated page set) begins / ends.
+    virtual core::Result<void> beginDocument(int) { return {}; }
+    virtual core::Result<void> endDocument(int) { return {}; }
+};
+
+/// Streams `bytes` (one JSON document, or several concatenated — a page set, e.g. the pages
+/// of one pull written one after the other) through `visitor`. A UTF-8 BOM is skipped.
+/// Malformed JSON (truncated, NaN, Infinity, …) fails with the JSON path where it broke.
+core::Result<void> streamJson(std::string_view bytes,
+                              const std::string &fileName,
+                              JsonVisitor &visitor,
+                              const Progress &progress);
+
+/// Parses a small JSON text (e.g. a CSV cell holding a JSON object) fully into a JValue.
+core::Result<JValue> parseSmallJson(std::string_view text);
+
+} // namespace unalloc::adapters
