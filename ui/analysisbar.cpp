@@ -1,0 +1,250 @@
+#include "analysisbar.h"
+
+#include "analysiscontroller.h"
+#include "appcontext.h"
+#include "fallbackchips.h"
+#include "format.h"
+#include "ledgerdocument.h"
+#include "themecontroller.h"
+
+#include "core/labels.h"
+
+#include <QClipboard>
+#include <QComboBox>
+#include <QDate>
+#include <QGridLayout>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QToolButton>
+
+namespace unalloc::ui {
+
+namespace {
+
+QLabel *caption(const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text);
+    label->setBuddy(buddy);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+} // namespace
+
+AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisController *analysis,
+                         QWidget *parent)
+    : QWidget(parent), m_app(app), m_document(document), m_analysis(analysis),
+      m_period(new QComboBox), m_sources(new QToolButton), m_sourcesMenu(new QMenu(this)),
+      m_owner(new QComboBox), m_chips(new FallbackChips), m_command(new QLineEdit)
+{
+    m_period->setObjectName(QStringLiteral("periodCombo"));
+    m_period->setToolTip(tr("Which charge windows count (by the UTC day a row starts)"));
+    m_sources->setObjectName(QStringLiteral("sourcesButton"));
+    m_sources->setPopupMode(QToolButton::InstantPopup);
+    m_sources->setMenu(m_sourcesMenu);
+    m_owner->setObjectName(QStringLiteral("ownerCombo"));
+    m_owner->setEditable(true);
+    m_owner->setInsertPolicy(QComboBox::NoInsert);
+    m_owner->setMinimumContentsLength(22);
+    m_owner->setToolTip(tr("The owner label (--dimension). Type any key; it is canonicalised "
+                           "the way the ledger's labels are (costCenter → cost_center)."));
+    m_chips->setObjectName(QStringLiteral("fallbackChips"));
+    m_command->setObjectName(QStringLiteral("commandLine"));
+    m_command->setReadOnly(true);
+    m_command->setToolTip(tr("The same analysis from the command line"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::TypeWriter);
+    m_command->setFont(mono);
+    auto *copy = new QToolButton;
+    copy->setObjectName(QStringLiteral("copyCommand"));
+    copy->setText(tr("Copy"));
+    copy->setToolTip(tr("Copy the command line"));
+    connect(copy, &QToolButton::clicked, this, &AnalysisBar::copyCommand);
+
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(8, 6, 8, 6);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(4);
+    grid->addWidget(caption(tr("&Period"), m_period), 0, 0);
+    grid->addWidget(m_period, 0, 1);
+    grid->addWidget(caption(tr("Sources"), m_sources), 0, 2);
+    grid->addWidget(m_sources, 0, 3);
+    grid->addWidget(caption(tr("&Owner key"), m_owner), 0, 4);
+    grid->addWidget(m_owner, 0, 5);
+    grid->addWidget(caption(tr("Fallbacks"), m_chips), 1, 0, Qt::AlignTop);
+    grid->addWidget(m_chips, 1, 1, 1, 6);
+    grid->addWidget(caption(tr("C&LI"), m_command), 2, 0);
+    grid->addWidget(m_command, 2, 1, 1, 5);
+    grid->addWidget(copy, 2, 6);
+    grid->setColumnStretch(6, 1);
+
+    connect(m_period, &QComboBox::activated, this, &AnalysisBar::onPeriodActivated);
+    connect(m_owner, &QComboBox::activated, this, [this](int index) {
+        setOwnerKeyText(m_owner->itemData(index).toString());
+    });
+    connect(m_owner->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+        const int i = m_owner->findText(m_owner->currentText());
+        setOwnerKeyText(i >= 0 ? m_owner->itemData(i).toString() : m_owner->currentText());
+    });
+    connect(m_chips, &FallbackChips::toggled, this, [this](const QString &key) {
+        const core::AnalysisRequest &r = m_analysis->request();
+        const bool adding = r.fallbackPosition(fmt::s(key)) == 0;
+        m_analysis->change(r.withFallbackToggled(fmt::s(key)),
+                           adding ? tr("Add fallback %1").arg(key) : tr("Remove fallback %1").arg(key));
+    });
+    connect(document, &LedgerDocument::loaded, this, &AnalysisBar::rebuildFromCatalog);
+    connect(analysis, &AnalysisController::requestChanged, this, &AnalysisBar::showRequest);
+    setEnabled(false);
+}
+
+void AnalysisBar::setOwnerKeyText(const QString &text)
+{
+    if (m_updating || text.trimmed().isEmpty())
+        return;
+    const std::string key = core::LabelNormaliser().canonicalKey(fmt::s(text));
+    if (key.empty())
+        return;
+    m_analysis->change(m_analysis->request().withOwnerKey(key),
+                       tr("Owner key %1").arg(fmt::q(key)));
+    showRequest(m_analysis->request());
+}
+
+void AnalysisBar::refresh()
+{
+    rebuildFromCatalog();
+    showRequest(m_analysis->request());
+}
+
+void AnalysisBar::rebuildFromCatalog()
+{
+    m_updating = true;
+    const core::LedgerCatalog &catalog = m_document->catalog();
+    m_period->clear();
+    for (const core::MonthSlice &m : catalog.months) {
+        const QDate date(m.year, m.month, 1);
+        m_period->addItem(m_app->locale.toString(date, QStringLiteral("MMMM yyyy")),
+                          QVariantList{m.fromDay, m.toDay});
+    }
+    m_period->addItem(tr("All dates"), QVariant());
+    m_owner->clear();
+    for (const core::KeyCount &k : catalog.keys) {
+        m_owner->addItem(tr("%1 · %2 of %3 rows")
+                             .arg(fmt::q(k.key), fmt::count(k.rows, m_app->locale),
+                                  fmt::count(catalog.rows, m_app->locale)),
+                         fmt::q(k.key));
+    }
+    m_updating = false;
+    setEnabled(true);
+    showRequest(m_analysis->request());
+}
+
+void AnalysisBar::showRequest(const core::AnalysisRequest &request)
+{
+    m_updating = true;
+    const core::LedgerCatalog &catalog = m_document->catalog();
+    int periodIndex = m_period->count() - 1;
+    for (int i = 0; i < m_period->count(); ++i) {
+        const QVariantList range = m_period->itemData(i).toList();
+        if (range.size() == 2 && request.fromDay == range[0].toInt() && request.toDay == range[1].toInt())
+            periodIndex = i;
+    }
+    m_period->setCurrentIndex(periodIndex);
+    const QString owner = fmt::q(request.ownerKey);
+    const int ownerIndex = m_owner->findData(owner);
+    if (ownerIndex >= 0)
+        m_owner->setCurrentIndex(ownerIndex);
+    else
+        m_owner->setEditText(tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
+    m_chips->show(catalog, request, m_app->locale);
+    m_command->setText(fmt::q(core::commandLine(request, m_document->input().ledgerPath)));
+    m_command->setCursorPosition(0);
+    rebuildSources(request);
+    m_updating = false;
+}
+
+void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
+{
+    const core::LedgerCatalog &catalog = m_document->catalog();
+    m_sourcesMenu->clear();
+    int selected = 0;
+    bool partial = false;
+    QStringList reasons;
+    for (const core::SourceInfo &s : catalog.sources) {
+        const QString name = fmt::q(s.source);
+        const bool on = request.sources.empty() || request.sources.contains(s.source);
+        QString text = tr("%1 — %n batch(es)", nullptr, s.batches).arg(name);
+        if (!s.complete())
+            text += QStringLiteral("  ⚠ ") + tr("partial");
+        QAction *a = m_sourcesMenu->addAction(text);
+        a->setObjectName(QStringLiteral("source_") + name);
+        a->setCheckable(true);
+        a->setChecked(on);
+        QStringList why;
+        for (const std::string &r : s.reasons)
+            why << fmt::q(r);
+        a->setToolTip(why.join(QLatin1Char('\n')));
+        connect(a, &QAction::toggled, this, [this, name](bool checked) { onSourceToggled(name, checked); });
+        selected += on ? 1 : 0;
+        if (on && !s.complete()) {
+            partial = true;
+            reasons << name + QStringLiteral(": ") + why.join(QStringLiteral("; "));
+        }
+    }
+    m_sourcesMenu->setToolTipsVisible(true);
+    const int total = int(catalog.sources.size());
+    QString label = selected == total ? tr("All %n source(s)", nullptr, total)
+                                      : tr("%1 of %2 sources").arg(selected).arg(total);
+    if (partial)
+        label += QStringLiteral("  ⚠ ") + tr("partial data");
+    m_sources->setText(label);
+    m_sources->setToolTip(partial ? tr("Some selected batches are partial: their numbers are "
+                                       "incomplete.\n%1").arg(reasons.join(QLatin1Char('\n')))
+                                  : tr("Every selected batch is complete."));
+    QPalette pal = m_sources->palette();
+    pal.setColor(QPalette::ButtonText, partial ? m_app->theme->theme().partial
+                                               : palette().color(QPalette::ButtonText));
+    m_sources->setPalette(pal);
+}
+
+void AnalysisBar::onPeriodActivated(int index)
+{
+    if (m_updating)
+        return;
+    core::AnalysisRequest r = m_analysis->request();
+    const QVariantList range = m_period->itemData(index).toList();
+    r.fromDay = range.size() == 2 ? std::optional(range[0].toInt()) : std::nullopt;
+    r.toDay = range.size() == 2 ? std::optional(range[1].toInt()) : std::nullopt;
+    m_analysis->change(r, tr("Period %1").arg(m_period->itemText(index)));
+}
+
+void AnalysisBar::onSourceToggled(const QString &source, bool on)
+{
+    if (m_updating)
+        return;
+    core::AnalysisRequest r = m_analysis->request();
+    std::set<std::string> chosen = r.sources;
+    if (chosen.empty()) {
+        for (const core::SourceInfo &s : m_document->catalog().sources)
+            chosen.insert(s.source);
+    }
+    if (on)
+        chosen.insert(fmt::s(source));
+    else
+        chosen.erase(fmt::s(source));
+    if (chosen.empty())
+        return showRequest(r); // at least one source stays selected
+    r.sources = chosen.size() == m_document->catalog().sources.size() ? std::set<std::string>() : chosen;
+    const QString text = on ? tr("Include %1").arg(source) : tr("Exclude %1").arg(source);
+    // Queued: the change rebuilds the menu, which must not delete the action in its own signal.
+    QMetaObject::invokeMethod(this, [this, r, text] { m_analysis->change(r, text); },
+                              Qt::QueuedConnection);
+}
+
+void AnalysisBar::copyCommand()
+{
+    QGuiApplication::clipboard()->setText(m_command->text());
+}
+
+} // namespace unalloc::ui

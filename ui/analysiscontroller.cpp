@@ -1,0 +1,110 @@
+#include "analysiscontroller.h"
+
+#include "ledgerdocument.h"
+
+#include <QFutureWatcher>
+#include <QUndoCommand>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace unalloc::ui {
+
+namespace {
+
+/// One change of the analysis bar; undo puts the previous request back.
+class RequestCommand final : public QUndoCommand
+{
+public:
+    RequestCommand(AnalysisController *controller, core::AnalysisRequest before,
+                   core::AnalysisRequest after, const QString &text)
+        : QUndoCommand(text), m_controller(controller), m_before(std::move(before)),
+          m_after(std::move(after))
+    {}
+    void undo() override { m_controller->apply(m_before); }
+    void redo() override { m_controller->apply(m_after); }
+
+private:
+    AnalysisController *m_controller;
+    core::AnalysisRequest m_before, m_after;
+};
+
+core::AnalysisRequest initialRequest(const core::AnalysisInput &input)
+{
+    core::AnalysisRequest r;
+    r.ownerKey = input.rules.ownerKey.empty() ? std::string("team") : input.rules.ownerKey;
+    r.fallbacks = input.rules.fallbacks;
+    if (input.catalog) {
+        if (auto month = input.catalog->latestMonth()) {
+            r.fromDay = month->fromDay;
+            r.toDay = month->toDay;
+        }
+    }
+    return r;
+}
+
+} // namespace
+
+AnalysisController::AnalysisController(LedgerDocument *document, QObject *parent)
+    : QObject(parent), m_document(document),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
+{
+    connect(document, &LedgerDocument::loaded, this, &AnalysisController::onDocumentLoaded);
+}
+
+AnalysisController::~AnalysisController()
+{
+    ++*m_generation; // running workers see they are stale and stop early
+}
+
+void AnalysisController::change(const core::AnalysisRequest &request, const QString &description)
+{
+    if (request == m_request)
+        return;
+    m_undo.push(new RequestCommand(this, m_request, request, description));
+}
+
+void AnalysisController::apply(const core::AnalysisRequest &request)
+{
+    m_request = request;
+    emit requestChanged(m_request);
+    recompute();
+}
+
+void AnalysisController::onDocumentLoaded()
+{
+    m_undo.clear();
+    const core::AnalysisRequest next = initialRequest(m_document->input());
+    // Keep the analyst's choices across a reload of the same ledger (after an import).
+    apply(m_snapshot && m_snapshot->caption.ledger == m_document->input().ledgerName ? m_request
+                                                                                        : next);
+}
+
+void AnalysisController::recompute()
+{
+    if (!m_document->isLoaded())
+        return;
+    const quint64 generation = ++*m_generation;
+    auto counter = m_generation;
+    const core::AnalysisInput input = m_document->input();
+    const core::AnalysisRequest request = m_request;
+    auto *watcher = new QFutureWatcher<SnapshotPtr>(this);
+    connect(watcher, &QFutureWatcher<SnapshotPtr>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (--m_running == 0)
+            emit busyChanged(false);
+        SnapshotPtr result = watcher->result();
+        if (!result || generation != m_generation->load())
+            return; // superseded by a newer request
+        m_snapshot = std::move(result);
+        emit snapshotReady(m_snapshot);
+    });
+    if (m_running++ == 0)
+        emit busyChanged(true);
+    watcher->setFuture(QtConcurrent::run([input, request, counter, generation]() -> SnapshotPtr {
+        auto s = core::analyse(input, request, [&] { return counter->load() != generation; });
+        if (!s)
+            return {};
+        return std::make_shared<const core::AnalysisSnapshot>(std::move(*s));
+    }));
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/analysis/analysissnapshot.h"
+
+#include <QObject>
+#include <QUndoStack>
+
+#include <atomic>
+#include <memory>
+
+namespace unalloc::ui {
+
+class LedgerDocument;
+
+using SnapshotPtr = std::shared_ptr<const core::AnalysisSnapshot>;
+
+/// @brief Holds the analysis request every view shares, makes each change an undoable
+/// command, and recomputes off the GUI thread (QtConcurrent). Results arrive as values; a
+/// result computed for a request that has since changed is discarded.
+class AnalysisController final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AnalysisController(LedgerDocument *document, QObject *parent = nullptr);
+    ~AnalysisController() override;
+
+    QUndoStack *undoStack() { return &m_undo; }
+    const core::AnalysisRequest &request() const { return m_request; }
+    SnapshotPtr snapshot() const { return m_snapshot; }
+    bool isBusy() const { return m_running > 0; }
+
+    /// Records `request` as one undoable step named `description` (no-op when unchanged).
+    void change(const core::AnalysisRequest &request, const QString &description);
+    /// Sets the request without recording it (used by undo/redo and on load).
+    void apply(const core::AnalysisRequest &request);
+
+signals:
+    void requestChanged(const core::AnalysisRequest &request);
+    void snapshotReady(unalloc::ui::SnapshotPtr snapshot);
+    void busyChanged(bool busy);
+
+private:
+    void onDocumentLoaded();
+    void recompute();
+
+    LedgerDocument *m_document;
+    QUndoStack m_undo;
+    core::AnalysisRequest m_request;
+    SnapshotPtr m_snapshot;
+    std::shared_ptr<std::atomic<quint64>> m_generation;
+    int m_running = 0;
+};
+
+} // namespace unalloc::ui

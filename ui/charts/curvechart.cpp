@@ -1,0 +1,97 @@
+#include "curvechart.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace unalloc::ui {
+
+CurveChart::CurveChart(QWidget *parent) : ChartCanvas(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void CurveChart::setPoints(std::vector<Point> points, const QString &xTitle, const QString &yTitle)
+{
+    m_points = std::move(points);
+    m_xTitle = xTitle;
+    m_yTitle = yTitle;
+    update();
+}
+
+void CurveChart::setTarget(double percent, const QString &label)
+{
+    m_target = percent;
+    m_targetLabel = label;
+    update();
+}
+
+void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
+{
+    m_hits.clear();
+    p.fillRect(rect, theme().panel);
+    const QFontMetricsF fm(p.font());
+    const QRectF plot = rect.adjusted(52, 16, -24, -44);
+    if (m_points.empty() || plot.width() < 40 || plot.height() < 40)
+        return;
+    double yMax = 10;
+    for (const Point &pt : m_points)
+        yMax = std::max(yMax, pt.y);
+    yMax = std::ceil(yMax / 10.0) * 10.0;
+    const size_t n = m_points.size();
+    auto px = [&](size_t i) { return plot.left() + plot.width() * double(i) / double(std::max<size_t>(n - 1, 1)); };
+    auto py = [&](double y) { return plot.bottom() - plot.height() * y / yMax; };
+    p.setPen(QPen(theme().grid, 1));
+    for (int t = 0; t <= 5; ++t) {
+        const double v = yMax * t / 5.0;
+        p.drawLine(QPointF(plot.left(), py(v)), QPointF(plot.right(), py(v)));
+        p.setPen(theme().mutedText);
+        p.drawText(QRectF(rect.left(), py(v) - 8, 46, 16), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(v, 'f', 0) + QStringLiteral(" %"));
+        p.setPen(QPen(theme().grid, 1));
+    }
+    const size_t xStep = std::max<size_t>(1, (n + 9) / 10);
+    p.setPen(theme().mutedText);
+    for (size_t i = 0; i < n; i += xStep)
+        p.drawText(QRectF(px(i) - 20, plot.bottom() + 4, 40, 16), Qt::AlignCenter, QString::number(i));
+    p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18), Qt::AlignCenter, m_xTitle);
+    if (m_target >= 0 && m_target <= yMax) {
+        p.setPen(QPen(theme().fallback, 1, Qt::DashLine));
+        p.drawLine(QPointF(plot.left(), py(m_target)), QPointF(plot.right(), py(m_target)));
+        p.drawText(QPointF(plot.right() - fm.horizontalAdvance(m_targetLabel), py(m_target) - 4),
+                   m_targetLabel);
+    }
+    QPainterPath path(QPointF(px(0), py(m_points[0].y)));
+    for (size_t i = 1; i < n; ++i) {
+        path.lineTo(px(i), py(m_points[i - 1].y));
+        path.lineTo(px(i), py(m_points[i].y));
+    }
+    p.setPen(QPen(theme().unallocated, 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawPath(path);
+    const size_t labelEvery = std::max<size_t>(1, n / 8);
+    for (size_t i = 0; i < n; ++i) {
+        const QPointF c(px(i), py(m_points[i].y));
+        p.setBrush(theme().unallocated);
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(c, 3.5, 3.5);
+        m_hits.emplace_back(c, m_points[i].toolTip);
+        if (i % labelEvery == 0 || i == n - 1) {
+            p.setPen(theme().text);
+            p.drawText(QPointF(c.x() + 5, c.y() - 6), m_points[i].label);
+        }
+    }
+}
+
+QString CurveChart::toolTipAt(const QPointF &pos) const
+{
+    for (const auto &[c, text] : m_hits) {
+        if (QLineF(c, pos).length() < 8)
+            return text;
+    }
+    return {};
+}
+
+} // namespace unalloc::ui

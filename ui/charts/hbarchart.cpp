@@ -1,0 +1,136 @@
+#include "hbarchart.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace unalloc::ui {
+
+namespace {
+constexpr double kRowHeight = 26;
+constexpr double kBarHeight = 16;
+constexpr double kLegendHeight = 24;
+} // namespace
+
+HBarChart::HBarChart(QWidget *parent) : ChartCanvas(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+}
+
+void HBarChart::setRows(std::vector<Row> rows, std::vector<LegendEntry> legend, double maxValue)
+{
+    m_rows = std::move(rows);
+    m_legend = std::move(legend);
+    m_max = maxValue;
+    updateGeometry();
+    update();
+}
+
+void HBarChart::setEmptyText(const QString &text)
+{
+    m_empty = text;
+    update();
+}
+
+QSize HBarChart::sizeHint() const
+{
+    return {640, static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+}
+
+QSize HBarChart::minimumSizeHint() const
+{
+    return {360, static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+}
+
+double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
+{
+    double x = rect.left();
+    const QFontMetricsF fm(p.font());
+    for (const LegendEntry &e : m_legend) {
+        const QRectF swatch(x, rect.top() + 6, 12, 12);
+        p.setPen(Qt::NoPen);
+        p.setBrush(e.colour);
+        if (e.hatched) {
+            p.setBrush(theme().panel);
+            p.drawRect(swatch);
+            p.setBrush(QBrush(e.colour, Qt::BDiagPattern));
+            p.setPen(QPen(e.colour, 1));
+        }
+        p.drawRect(swatch);
+        p.setPen(theme().text);
+        p.drawText(QPointF(x + 17, rect.top() + 6 + fm.ascent() - 1), e.text);
+        x += 17 + fm.horizontalAdvance(e.text) + 16;
+    }
+    return kLegendHeight;
+}
+
+void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
+{
+    m_hits.clear();
+    p.fillRect(rect, theme().panel);
+    if (m_rows.empty()) {
+        p.setPen(theme().mutedText);
+        p.drawText(rect, Qt::AlignCenter, m_empty);
+        return;
+    }
+    const QRectF area = rect.adjusted(8, 4, -8, -4);
+    const double top = area.top() + paintLegend(p, area) + 6;
+    QFont boldFont = p.font();
+    boldFont.setBold(true);
+    const QFontMetricsF fm(boldFont); // widths measured bold: the <unallocated> row is bold
+    double labelWidth = 60, valueWidth = 60;
+    for (const Row &r : m_rows) {
+        labelWidth = std::max(labelWidth, fm.horizontalAdvance(r.label) + 12);
+        valueWidth = std::max(valueWidth, fm.horizontalAdvance(r.valueText) + 12);
+    }
+    labelWidth = std::min(labelWidth, area.width() * 0.32);
+    const double barLeft = area.left() + labelWidth;
+    const double barSpan = std::max(20.0, area.width() - labelWidth - valueWidth);
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        const Row &r = m_rows[i];
+        const double y = top + static_cast<double>(i) * kRowHeight;
+        const QRectF labelRect(area.left(), y, labelWidth - 8, kRowHeight);
+        QFont f = p.font();
+        f.setBold(r.attention);
+        f.setItalic(r.muted);
+        p.setFont(f);
+        p.setPen(r.attention ? theme().unallocated : (r.muted ? theme().mutedText : theme().text));
+        p.drawText(labelRect, Qt::AlignRight | Qt::AlignVCenter,
+                   fm.elidedText(r.label, Qt::ElideMiddle, labelRect.width()));
+        double x = barLeft;
+        const double barTop = y + (kRowHeight - kBarHeight) / 2;
+        for (const Segment &s : r.segments) {
+            const double w = m_max > 0 ? s.value / m_max * barSpan : 0;
+            if (w <= 0)
+                continue;
+            const QRectF seg(x, barTop, w, kBarHeight);
+            p.fillRect(seg, r.attention ? theme().panel : s.colour);
+            if (r.attention) {
+                p.fillRect(seg, QBrush(s.colour.lighter(theme().dark ? 60 : 170)));
+                p.fillRect(seg, theme().unallocatedBrush());
+                p.setPen(QPen(theme().unallocated, 1.2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(seg.adjusted(0.5, 0.5, -0.5, -0.5));
+            }
+            m_hits.push_back({seg, s.toolTip});
+            x += w;
+        }
+        p.setPen(r.attention ? theme().unallocated : theme().text);
+        p.drawText(QRectF(x + 6, y, valueWidth + barSpan, kRowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   r.valueText);
+        f.setBold(false);
+        f.setItalic(false);
+        p.setFont(f);
+    }
+}
+
+QString HBarChart::toolTipAt(const QPointF &pos) const
+{
+    for (const Hit &h : m_hits) {
+        if (h.rect.contains(pos))
+            return h.text;
+    }
+    return {};
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "core/ledger/ledgerstore.h"
+
+#include <QString>
+
+namespace unalloc::ui {
+
+/// @brief Builds the bundled demo ledger: a fresh `.unalloc` file at `ledgerPath` (replaced if
+/// present) holding every file of `sampleDir` (":/demo" in the explorer) imported in one
+/// transaction, exactly as File ▸ Import would.
+core::Result<std::unique_ptr<core::LedgerStore>> createDemoLedger(const QString &ledgerPath,
+                                                                  const QString &sampleDir);
+
+} // namespace unalloc::ui

@@ -1,0 +1,208 @@
+#include "exporter.h"
+
+#include "core/analysis/csvtable.h"
+#include "ui/charts/chartcanvas.h"
+#include "ui/format.h"
+#include "ui/models/roles.h"
+
+#include <QAbstractItemModel>
+#include <QFile>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace unalloc::ui {
+
+namespace {
+
+constexpr int kTitleHeight = 44;
+constexpr int kCaptionLine = 17;
+
+QSize pageSize(const ChartCanvas &chart, const QStringList &caption)
+{
+    const QSize s = chart.exportSize();
+    return {s.width(), kTitleHeight + s.height() + 12 + kCaptionLine * int(caption.size()) + 8};
+}
+
+void paintPage(QPainter &p, const ChartCanvas &chart, const QString &title,
+               const QStringList &caption)
+{
+    const QSize chartSize = chart.exportSize();
+    const QSize page = pageSize(chart, caption);
+    const Theme &theme = chart.theme();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(QRect(QPoint(0, 0), page), theme.panel);
+    QFont font = p.font();
+    font.setPixelSize(13);
+    QFont titleFont = font;
+    titleFont.setPixelSize(18);
+    titleFont.setBold(true);
+    p.setFont(titleFont);
+    p.setPen(theme.text);
+    p.drawText(QRect(16, 0, page.width() - 32, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter, title);
+    p.setFont(font);
+    chart.paintChart(p, QRectF(0, kTitleHeight, chartSize.width(), chartSize.height()));
+    QFont small = font;
+    small.setPixelSize(11);
+    p.setFont(small);
+    p.setPen(theme.mutedText);
+    int y = kTitleHeight + chartSize.height() + 12;
+    for (const QString &line : caption) {
+        p.drawText(QRect(16, y, page.width() - 32, kCaptionLine), Qt::AlignLeft | Qt::AlignVCenter,
+                   line);
+        y += kCaptionLine;
+    }
+}
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+void csvRows(const QAbstractItemModel &model, const QModelIndex &parent, int depth, bool tree,
+             core::CsvTable &csv)
+{
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        std::vector<std::string> fields;
+        if (tree)
+            fields.push_back(std::to_string(depth));
+        for (int c = 0; c < model.columnCount(parent); ++c)
+            fields.push_back(fmt::s(model.index(r, c, parent).data(ExportRole).toString()));
+        csv.addRow(fields);
+        const QModelIndex child = model.index(r, 0, parent);
+        if (tree && model.hasChildren(child))
+            csvRows(model, child, depth + 1, tree, csv);
+    }
+}
+
+} // namespace
+
+QStringList Exporter::captionLines(const core::ExportCaption &c, const QDateTime &now,
+                                   const QLocale &locale)
+{
+    QStringList sources;
+    for (const auto &s : c.sources) {
+        sources << (s.complete ? tr("%1 (complete)").arg(fmt::q(s.name))
+                               : tr("%1 (PARTIAL: %2)").arg(fmt::q(s.name), fmt::q(s.reason)));
+    }
+    QStringList fallbacks;
+    for (size_t i = 0; i < c.fallbacks.size(); ++i)
+        fallbacks << QStringLiteral("%1. %2").arg(i + 1).arg(fmt::q(c.fallbacks[i]));
+    const QString period = c.periodText().empty() ? tr("all dates") : fmt::q(c.periodText());
+    return {
+        tr("Ledger: %1 · Period: %2").arg(fmt::q(c.ledger), period),
+        tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(QStringLiteral(", "))),
+        tr("Owner key: %1 · Fallbacks: %2")
+            .arg(fmt::q(c.ownerKey),
+                 fallbacks.isEmpty() ? tr("none") : fallbacks.join(QStringLiteral(", "))),
+        tr("Rules: %1 · Exported %2 by unalloc-explorer")
+            .arg(fmt::q(c.rulesDigest), locale.toString(now.toUTC(), QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))),
+    };
+}
+
+QImage Exporter::chartImage(const ChartCanvas &chart, const QString &title,
+                            const QStringList &caption, qreal scale)
+{
+    const QSize page = pageSize(chart, caption);
+    QImage image(page * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(chart.theme().panel);
+    QPainter p(&image);
+    paintPage(p, chart, title, caption);
+    return image;
+}
+
+bool Exporter::writeChart(const ChartCanvas &chart, const QString &title,
+                          const QStringList &caption, const QString &path, Format format,
+                          QString *error)
+{
+    const QSize page = pageSize(chart, caption);
+    if (format == Format::Png) {
+        if (!chartImage(chart, title, caption).save(path, "PNG"))
+            return fail(error, tr("Could not write %1").arg(path));
+        return true;
+    }
+    if (format == Format::Svg) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(page);
+        svg.setViewBox(QRect(QPoint(0, 0), page));
+        svg.setTitle(title);
+        svg.setDescription(caption.join(QLatin1Char('\n')));
+        QPainter p;
+        if (!p.begin(&svg))
+            return fail(error, tr("Could not write %1").arg(path));
+        paintPage(p, chart, title, caption);
+        return p.end() || fail(error, tr("Could not write %1").arg(path));
+    }
+    QPdfWriter pdf(path);
+    pdf.setTitle(title);
+    pdf.setCreator(QStringLiteral("unalloc-explorer"));
+    pdf.setPageSize(QPageSize(QSizeF(page) * 0.75, QPageSize::Point));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setResolution(96);
+    QPainter p;
+    if (!p.begin(&pdf))
+        return fail(error, tr("Could not write %1").arg(path));
+    paintPage(p, chart, title, caption);
+    return p.end() || fail(error, tr("Could not write %1").arg(path));
+}
+
+QByteArray Exporter::tableCsv(const QAbstractItemModel &model, const QStringList &caption)
+{
+    core::CsvTable csv;
+    for (const QString &line : caption)
+        csv.addCaptionLine(fmt::s(line));
+    bool tree = false;
+    for (int r = 0; r < model.rowCount() && !tree; ++r)
+        tree = model.hasChildren(model.index(r, 0));
+    std::vector<std::string> header;
+    if (tree)
+        header.push_back(fmt::s(tr("Level")));
+    for (int c = 0; c < model.columnCount(); ++c)
+        header.push_back(fmt::s(model.headerData(c, Qt::Horizontal).toString()));
+    csv.addRow(header);
+    csvRows(model, {}, 0, tree, csv);
+    return QByteArray::fromStdString(csv.text());
+}
+
+bool Exporter::writeCsv(const QAbstractItemModel &model, const QStringList &caption,
+                        const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(error, file.errorString());
+    file.write(tableCsv(model, caption));
+    return file.commit() || fail(error, file.errorString());
+}
+
+QString Exporter::tableText(const QAbstractItemModel &model)
+{
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < model.columnCount(); ++c)
+        header << model.headerData(c, Qt::Horizontal).toString();
+    lines << header.join(QLatin1Char('\t'));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < model.columnCount(); ++c)
+            cells << model.index(r, c).data().toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+Exporter::Format Exporter::formatForPath(const QString &path)
+{
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
+        return Format::Svg;
+    if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        return Format::Pdf;
+    return Format::Png;
+}
+
+} // namespace unalloc::ui

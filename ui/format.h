@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/decimal.h"
+#include "core/money.h"
+
+#include <QLocale>
+#include <QString>
+
+#include <string>
+
+namespace unalloc::ui::fmt {
+
+/// UTF-8 std::string → QString (core text is UTF-8).
+inline QString q(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+inline std::string s(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    return std::string(utf8.constData(), static_cast<size_t>(utf8.size()));
+}
+
+/// Grouped, locale-formatted decimal with `places` fractional digits (half-even).
+QString number(const core::Decimal &value, const QLocale &locale, int places = 2);
+/// Money with the currency placed the way the locale places it ("$1,234.56", "1.234,56 $").
+QString money(const core::Decimal &value, const core::Currency &currency, const QLocale &locale,
+              int places = 2);
+/// Compact money for chart labels: "$48.98k", "$1.2M" (never for tables).
+QString moneyShort(const core::Decimal &value, const core::Currency &currency,
+                   const QLocale &locale);
+/// A percentage computed (and rounded) by core, shown with the locale: "73.5 %".
+QString percent(const core::Decimal &pct, const QLocale &locale);
+QString count(qint64 n, const QLocale &locale);
+/// A day index as a short locale date.
+QString day(std::int32_t dayIndex, const QLocale &locale);
+/// The canonical exact text core gives ("66630.38"); for CSV and clipboard.
+QString exact(const core::Decimal &value);
+
+} // namespace unalloc::ui::fmt

@@ -1,0 +1,191 @@
+#include "importdialog.h"
+
+#include "importpreviewmodel.h"
+#include "adapters/import/importer.h"
+#include "ui/appcontext.h"
+#include "ui/format.h"
+#include "ui/widgets/tablepanel.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace unalloc::ui {
+
+namespace {
+
+void runPreview(QPromise<std::vector<FilePreview>> &promise, const QStringList &files)
+{
+    promise.setProgressRange(0, 1000);
+    auto result = previewFiles(files, [&promise](int file, int count, qint64 done, qint64 total) {
+        const double part = total > 0 ? double(done) / double(total) : 0.0;
+        promise.setProgressValue(int(1000.0 * (file + part) / std::max(count, 1)));
+        return !promise.isCanceled();
+    });
+    promise.addResult(std::move(result));
+}
+
+void runImport(QPromise<ImportOutcome> &promise, const QString &ledgerPath, const QStringList &files)
+{
+    ImportOutcome outcome;
+    promise.setProgressRange(0, 1000);
+    // The import uses its own connection: the GUI keeps reading the previous content.
+    auto store = core::LedgerStore::open(fmt::s(ledgerPath));
+    if (!store) {
+        outcome.error = fmt::q(store.error().message());
+        promise.addResult(outcome);
+        return;
+    }
+    std::vector<std::string> paths;
+    for (const QString &f : files)
+        paths.push_back(fmt::s(f));
+    auto report = adapters::importFiles(**store, paths, {}, [&promise](const adapters::ImportProgress &p) {
+        if (p.bytesTotal > 0)
+            promise.setProgressValue(int(1000 * p.bytesDone / p.bytesTotal));
+        return !promise.isCanceled();
+    });
+    if (!report) {
+        outcome.cancelled = report.error().code == "cancelled";
+        outcome.error = fmt::q(report.error().message());
+    } else {
+        outcome.rowsRead = report->rowsRead();
+        outcome.rowsAdded = report->rowsAdded();
+        outcome.batches = int(report->batches.size());
+    }
+    promise.addResult(outcome);
+}
+
+QTableView *makeTable(QAbstractItemModel *model, const QString &name)
+{
+    auto *view = new QTableView;
+    view->setModel(model);
+    view->setObjectName(name);
+    setUpTableView(view);
+    view->setSortingEnabled(false);
+    return view;
+}
+
+} // namespace
+
+ImportDialog::ImportDialog(AppContext *app, const QString &ledgerPath, const QStringList &files,
+                           QWidget *parent)
+    : QDialog(parent), m_ledgerPath(ledgerPath),
+      m_previewModel(new ImportPreviewModel(app->locale, this)),
+      m_warningModel(new WarningModel(app->locale, this)), m_status(new QLabel),
+      m_progress(new QProgressBar), m_import(new QPushButton(tr("&Import"))),
+      m_cancel(new QPushButton(tr("Cancel")))
+{
+    setWindowTitle(tr("Import into ledger"));
+    setObjectName(QStringLiteral("importDialog"));
+    m_import->setObjectName(QStringLiteral("importButton"));
+    m_import->setEnabled(false);
+    m_import->setDefault(true);
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_status->setObjectName(QStringLiteral("importStatus"));
+    m_status->setWordWrap(true);
+    m_progress->setRange(0, 1000);
+    auto *buttons = new QDialogButtonBox;
+    buttons->addButton(m_import, QDialogButtonBox::AcceptRole);
+    buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("Files to import (nothing is written until you press Import):")));
+    layout->addWidget(makeTable(m_previewModel, QStringLiteral("previewTable")), 2);
+    layout->addWidget(new QLabel(tr("Warnings, with their location:")));
+    layout->addWidget(makeTable(m_warningModel, QStringLiteral("warningTable")), 1);
+    layout->addWidget(m_status);
+    layout->addWidget(m_progress);
+    layout->addWidget(buttons);
+    resize(900, 520);
+
+    connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
+    connect(m_cancel, &QPushButton::clicked, this, &ImportDialog::cancelRunning);
+    connect(&m_previewWatcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_importWatcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_previewWatcher, &QFutureWatcherBase::finished, this, &ImportDialog::onPreviewDone);
+    connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &ImportDialog::onImportDone);
+    startPreview(files);
+}
+
+ImportDialog::~ImportDialog()
+{
+    m_previewWatcher.cancel();
+    m_importWatcher.cancel();
+    m_previewWatcher.waitForFinished();
+    m_importWatcher.waitForFinished();
+}
+
+void ImportDialog::startPreview(const QStringList &files)
+{
+    m_status->setText(tr("Reading %n file(s)…", nullptr, int(files.size())));
+    m_previewWatcher.setFuture(QtConcurrent::run(runPreview, files));
+}
+
+void ImportDialog::onPreviewDone()
+{
+    if (m_previewWatcher.isCanceled() || m_previewWatcher.future().resultCount() == 0) {
+        m_status->setText(tr("Preview cancelled."));
+        return;
+    }
+    std::vector<FilePreview> previews = m_previewWatcher.result();
+    std::vector<core::Warning> warnings;
+    int ok = 0;
+    for (const FilePreview &p : previews) {
+        warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
+        ok += p.ok() ? 1 : 0;
+    }
+    m_previewModel->setPreviews(std::move(previews));
+    m_warningModel->setWarnings(std::move(warnings));
+    m_progress->setValue(1000);
+    const int files = m_previewModel->rowCount();
+    m_status->setText(ok == files ? tr("Ready to import %n file(s).", nullptr, files)
+                                  : tr("%1 of %2 files cannot be imported; fix or remove them.")
+                                        .arg(files - ok).arg(files));
+    m_import->setEnabled(ok == files && files > 0);
+    emit previewReady();
+}
+
+void ImportDialog::startImport()
+{
+    QStringList files;
+    for (const FilePreview &p : m_previewModel->previews())
+        files << p.path;
+    m_import->setEnabled(false);
+    m_status->setText(tr("Importing… (Cancel leaves the ledger unchanged)"));
+    m_progress->setValue(0);
+    m_importWatcher.setFuture(QtConcurrent::run(runImport, m_ledgerPath, files));
+}
+
+void ImportDialog::onImportDone()
+{
+    m_outcome = m_importWatcher.future().resultCount() > 0 ? m_importWatcher.result() : ImportOutcome{};
+    if (m_importWatcher.isCanceled() || m_outcome.cancelled) {
+        m_status->setText(tr("Import cancelled; the ledger is unchanged."));
+        m_import->setEnabled(true);
+        return;
+    }
+    if (!m_outcome.error.isEmpty()) {
+        m_status->setText(tr("Import failed; the ledger is unchanged.\n%1").arg(m_outcome.error));
+        m_import->setEnabled(true);
+        return;
+    }
+    emit imported(m_outcome);
+    accept();
+}
+
+void ImportDialog::cancelRunning()
+{
+    if (m_importWatcher.isRunning()) {
+        m_importWatcher.cancel();
+        return;
+    }
+    m_previewWatcher.cancel();
+    reject();
+}
+
+} // namespace unalloc::ui

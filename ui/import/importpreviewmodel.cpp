@@ -1,0 +1,95 @@
+#include "importpreviewmodel.h"
+
+#include "ui/format.h"
+#include "ui/models/cells.h"
+
+#include <QFileInfo>
+
+namespace unalloc::ui {
+
+void ImportPreviewModel::setPreviews(std::vector<FilePreview> previews)
+{
+    replaceRows([&] { m_previews = std::move(previews); });
+}
+
+QString ImportPreviewModel::columnTitle(int column) const
+{
+    switch (column) {
+    case File: return tr("File");
+    case Format: return tr("Detected format");
+    case Source: return tr("Source");
+    case Rows: return tr("Rows");
+    case Total: return tr("Total");
+    case Status: return tr("Completeness");
+    case Warnings: return tr("Warnings");
+    }
+    return {};
+}
+
+QVariant ImportPreviewModel::cell(int row, int column, int role) const
+{
+    const FilePreview &p = m_previews[static_cast<size_t>(row)];
+    if (role == AttentionRole)
+        return !p.ok() || p.status != core::BatchStatus::Complete;
+    switch (column) {
+    case File:
+        if (role == Qt::ToolTipRole)
+            return p.path;
+        return cells::text(QFileInfo(p.path).fileName(), role);
+    case Format:
+        if (role == Qt::ToolTipRole)
+            return p.ok() ? p.description : p.error;
+        return cells::text(p.ok() ? p.format : tr("not importable"), role);
+    case Source: return cells::text(p.source, role);
+    case Rows: return cells::count(p.rows, locale(), role);
+    case Total: {
+        if (p.totals.size() == 1)
+            return cells::money(p.totals[0].amount, p.totals[0].currency, locale(), role);
+        QStringList parts;
+        for (const core::Money &m : p.totals)
+            parts << fmt::money(m.amount, m.currency, locale());
+        return cells::text(parts.join(QStringLiteral(" + ")), role);
+    }
+    case Status:
+        if (!p.ok())
+            return cells::text(p.error, role);
+        return cells::text(p.status == core::BatchStatus::Complete
+                               ? tr("complete")
+                               : tr("PARTIAL: %1").arg(p.reason),
+                           role);
+    case Warnings: return cells::count(qint64(p.warnings.size()), locale(), role);
+    }
+    return {};
+}
+
+void WarningModel::setWarnings(std::vector<core::Warning> warnings)
+{
+    replaceRows([&] { m_warnings = std::move(warnings); });
+}
+
+QString WarningModel::columnTitle(int column) const
+{
+    switch (column) {
+    case File: return tr("File");
+    case Record: return tr("Record");
+    case Field: return tr("Field");
+    case Code: return tr("Code");
+    case Detail: return tr("Detail");
+    }
+    return {};
+}
+
+QVariant WarningModel::cell(int row, int column, int role) const
+{
+    const core::Warning &w = m_warnings[static_cast<size_t>(row)];
+    switch (column) {
+    case File: return cells::text(fmt::q(w.file), role);
+    case Record: return cells::text(fmt::q(w.record), role);
+    case Field: return cells::text(fmt::q(w.field), role);
+    case Code: return cells::text(fmt::q(w.code), role);
+    case Detail: return cells::text(fmt::q(w.detail), role);
+    }
+    return {};
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,96 @@
+#include "ledgerdocument.h"
+
+#include "format.h"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace unalloc::ui {
+
+namespace {
+
+LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
+{
+    LoadedLedger out;
+    auto cube = store->loadCube();
+    if (!cube) {
+        out.error = fmt::q(cube.error().message());
+        return out;
+    }
+    auto batches = store->batches();
+    if (!batches) {
+        out.error = fmt::q(batches.error().message());
+        return out;
+    }
+    auto shared = std::make_shared<core::CostCube>(std::move(*cube));
+    out.catalog = std::make_shared<core::LedgerCatalog>(core::buildCatalog(*shared, std::move(*batches)));
+    out.cube = std::move(shared);
+    if (auto rules = store->rules())
+        out.rules = *rules;
+    return out;
+}
+
+} // namespace
+
+LedgerDocument::LedgerDocument(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<LoadedLedger>::finished, this,
+            &LedgerDocument::onLoadFinished);
+}
+
+LedgerDocument::~LedgerDocument()
+{
+    m_watcher.waitForFinished();
+}
+
+void LedgerDocument::setStore(std::unique_ptr<core::LedgerStore> store,
+                              const QString &displayName, bool isDemo)
+{
+    m_watcher.waitForFinished();
+    m_store = std::move(store);
+    m_displayName = displayName;
+    m_demo = isDemo;
+    m_input = {};
+    reload();
+}
+
+void LedgerDocument::reload()
+{
+    if (!m_store || m_loading)
+        return;
+    m_loading = true;
+    emit loadingStarted();
+    m_watcher.setFuture(QtConcurrent::run(loadLedger, m_store));
+}
+
+QString LedgerDocument::filePath() const
+{
+    if (!m_store || m_demo)
+        return {};
+    const QString path = fmt::q(m_store->path());
+    return QFileInfo(path).isAbsolute() ? path : QString();
+}
+
+const core::LedgerCatalog &LedgerDocument::catalog() const
+{
+    static const core::LedgerCatalog empty;
+    return m_input.catalog ? *m_input.catalog : empty;
+}
+
+void LedgerDocument::onLoadFinished()
+{
+    m_loading = false;
+    LoadedLedger result = m_watcher.result();
+    if (!result.error.isEmpty()) {
+        emit loadFailed(result.error);
+        return;
+    }
+    m_input.cube = std::move(result.cube);
+    m_input.catalog = std::move(result.catalog);
+    m_input.rules = std::move(result.rules);
+    m_input.ledgerPath = fmt::s(filePath());
+    m_input.ledgerName = fmt::s(m_displayName);
+    emit loaded();
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,291 @@
+#include "mainwindow.h"
+
+#include "analysisbar.h"
+#include "appcontext.h"
+#include "demoledger.h"
+#include "format.h"
+#include "import/importdialog.h"
+#include "settings.h"
+#include "themecontroller.h"
+#include "views/viewregistry.h"
+
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QGuiApplication>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace unalloc::ui {
+
+MainWindow::MainWindow(AppContext *app, QWidget *parent)
+    : QMainWindow(parent), m_app(app), m_analysis(&m_document)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    connect(&m_analysis, &AnalysisController::snapshotReady, this, &MainWindow::onSnapshot);
+    connect(&m_analysis, &AnalysisController::busyChanged, this, &MainWindow::updateStatus);
+    connect(&m_document, &LedgerDocument::loaded, this, [this] {
+        for (AnalysisView *v : std::as_const(m_views))
+            v->documentLoaded();
+        updateTitle();
+        updateStatus();
+    });
+    connect(&m_document, &LedgerDocument::loadingStarted, this, [this] {
+        for (AnalysisView *v : std::as_const(m_views))
+            v->documentLoaded(); // the store is busy: views let go of it until loaded()
+    });
+    connect(&m_document, &LedgerDocument::loadFailed, this,
+            [this](const QString &message) { showError(tr("Cannot read the ledger"), message); });
+    connect(m_analysis.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    buildUi();
+    resize(1440, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi()
+{
+    menuBar()->clear();
+    delete centralWidget();
+    m_views.clear();
+    m_bar = new AnalysisBar(m_app, &m_document, &m_analysis);
+    m_bar->setObjectName(QStringLiteral("analysisBar"));
+    m_sidebar = new QListWidget;
+    m_sidebar->setObjectName(QStringLiteral("sidebar"));
+    m_sidebar->setMaximumWidth(200);
+    m_sidebar->setMinimumWidth(150);
+    m_stack = new QStackedWidget;
+    buildViews();
+    auto *splitter = new QSplitter;
+    splitter->addWidget(m_sidebar);
+    splitter->addWidget(m_stack);
+    splitter->setStretchFactor(1, 1);
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_bar);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+    buildMenus();
+    if (!m_completeness) {
+        m_completeness = new QLabel;
+        m_completeness->setObjectName(QStringLiteral("completenessLabel"));
+        m_timing = new QLabel;
+        statusBar()->addWidget(m_completeness, 1);
+        statusBar()->addPermanentWidget(m_timing);
+    }
+    setTabOrder(m_bar, m_sidebar);
+    setTabOrder(m_sidebar, m_stack);
+    updateTitle();
+    if (m_document.isLoaded()) { // rebuilt after a language change: show what we have
+        m_bar->refresh();
+        for (AnalysisView *v : std::as_const(m_views)) {
+            v->documentLoaded();
+            if (m_analysis.snapshot())
+                v->showSnapshot(m_analysis.snapshot());
+        }
+    }
+}
+
+void MainWindow::buildViews()
+{
+    const ViewContext context{m_app, &m_document, &m_analysis};
+    for (const ViewInfo &info : registeredViews()) {
+        auto *item = new QListWidgetItem(info.translatedTitle(), m_sidebar);
+        item->setData(Qt::UserRole, info.id);
+        item->setToolTip(info.translatedHint());
+        if (!info.create) {
+            item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
+            continue;
+        }
+        AnalysisView *view = info.create(context, m_stack);
+        view->setObjectName(QStringLiteral("view_") + info.id);
+        m_stack->addWidget(view);
+        m_views.insert(info.id, view);
+    }
+    connect(m_sidebar, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item)
+            showView(item->data(Qt::UserRole).toString());
+    });
+    showView(m_app->settings->value(keys::lastView));
+}
+
+QString MainWindow::currentViewId() const
+{
+    return m_views.key(qobject_cast<AnalysisView *>(m_stack->currentWidget()));
+}
+
+bool MainWindow::showView(const QString &id)
+{
+    AnalysisView *view = m_views.value(id);
+    if (!view)
+        return false;
+    m_stack->setCurrentWidget(view);
+    for (int i = 0; i < m_sidebar->count(); ++i) {
+        if (m_sidebar->item(i)->data(Qt::UserRole).toString() == id && m_sidebar->currentRow() != i)
+            m_sidebar->setCurrentRow(i);
+    }
+    m_app->settings->setValue(keys::lastView, id);
+    return true;
+}
+
+void MainWindow::onSnapshot(const SnapshotPtr &snapshot)
+{
+    for (AnalysisView *v : std::as_const(m_views))
+        v->showSnapshot(snapshot);
+    updateStatus();
+}
+
+void MainWindow::setStore(core::Result<std::unique_ptr<core::LedgerStore>> store,
+                          const QString &path, bool demo)
+{
+    if (!store) {
+        showError(tr("Cannot open the ledger"), fmt::q(store.error().message()));
+        return;
+    }
+    m_document.setStore(std::move(*store), demo ? tr("demo") : QFileInfo(path).fileName(), demo);
+    if (!demo) {
+        m_app->settings->addRecentFile(QFileInfo(path).absoluteFilePath());
+        updateRecentMenu();
+    }
+}
+
+bool MainWindow::openLedger(const QString &path)
+{
+    auto store = core::LedgerStore::open(fmt::s(path));
+    const bool ok = store.has_value();
+    setStore(std::move(store), path, false);
+    return ok;
+}
+
+bool MainWindow::newLedger(const QString &path)
+{
+    auto store = core::LedgerStore::create(fmt::s(path));
+    const bool ok = store.has_value();
+    setStore(std::move(store), path, false);
+    return ok;
+}
+
+bool MainWindow::openDemo(const QString &sampleDir)
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (dir.isEmpty())
+        dir = QDir::tempPath();
+    QDir().mkpath(dir);
+    m_demoDir = sampleDir;
+    auto store = createDemoLedger(QDir(dir).filePath(QStringLiteral("demo.unalloc")), sampleDir);
+    const bool ok = store.has_value();
+    setStore(std::move(store), {}, true);
+    return ok;
+}
+
+ImportDialog *MainWindow::importFiles(const QStringList &files)
+{
+    const QString ledger = m_document.store() ? fmt::q(m_document.store()->path()) : QString();
+    if (ledger.isEmpty() || files.isEmpty())
+        return nullptr;
+    auto *dialog = new ImportDialog(m_app, ledger, files, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ImportDialog::imported, this, [this](const ImportOutcome &o) {
+        statusBar()->showMessage(tr("Imported %1 rows in %n batch(es)", nullptr, o.batches)
+                                     .arg(fmt::count(o.rowsAdded, m_app->locale)), 8000);
+        m_document.reload();
+    });
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::updateStatus()
+{
+    const core::LedgerCatalog &catalog = m_document.catalog();
+    QStringList partial;
+    for (const core::SourceInfo &s : catalog.sources) {
+        if (!s.complete())
+            partial << fmt::q(s.source);
+    }
+    const QString rows = tr("%1 rows · %n batch(es)", nullptr, int(catalog.batches.size()))
+                             .arg(fmt::count(catalog.rows, m_app->locale));
+    if (partial.isEmpty()) {
+        m_completeness->setText(rows + QStringLiteral(" · ") + tr("every batch complete"));
+        m_completeness->setStyleSheet(QString());
+    } else {
+        m_completeness->setText(rows + QStringLiteral(" · ⚠ ")
+                                + tr("partial data from %1").arg(partial.join(QStringLiteral(", "))));
+        m_completeness->setStyleSheet(QStringLiteral("color: %1")
+                                          .arg(m_app->theme->theme().partial.name()));
+    }
+    const SnapshotPtr s = m_analysis.snapshot();
+    m_timing->setText(m_analysis.isBusy() ? tr("computing…")
+                      : s ? tr("computed in %1 ms").arg(m_app->locale.toString(s->computeMs, 'f', 1))
+                          : QString());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_document.displayName().isEmpty() ? tr("no ledger") : m_document.displayName();
+    setWindowTitle(tr("%1 — unalloc explorer").arg(name));
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    if (QGuiApplication::platformName() == QLatin1String("offscreen")) {
+        statusBar()->showMessage(title + QStringLiteral(": ") + message);
+        return; // no modal boxes in headless runs (grab, tests)
+    }
+    QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::restoreWindowState()
+{
+    restoreGeometry(m_app->settings->value(keys::windowGeometry));
+    restoreState(m_app->settings->value(keys::windowState));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_app->settings->setValue(keys::windowGeometry, saveGeometry());
+    m_app->settings->setValue(keys::windowState, saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList files;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            files << url.toLocalFile();
+    }
+    if (files.size() == 1 && files[0].endsWith(QLatin1String(".unalloc")))
+        openLedger(files[0]);
+    else
+        importFiles(files);
+    event->acceptProposedAction();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && m_bar) {
+        const QString current = currentViewId();
+        buildUi(); // every string is built with tr(): rebuilding retranslates everything
+        showView(current);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "analysiscontroller.h"
+#include "ledgerdocument.h"
+
+#include <QMainWindow>
+#include <QMap>
+
+class QLabel;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
+namespace unalloc::ui {
+
+class AnalysisBar;
+class AnalysisView;
+struct AppContext;
+
+/// @brief The document window: sidebar of views, the shared analysis bar, menus, status bar
+/// with completeness. It composes; documents, analysis and views do the work.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(AppContext *app, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    LedgerDocument *document() { return &m_document; }
+    AnalysisController *analysis() { return &m_analysis; }
+    AnalysisBar *analysisBar() const { return m_bar; }
+    /// The view with `id`, or null (placeholders have none).
+    AnalysisView *view(const QString &id) const { return m_views.value(id); }
+    QString currentViewId() const;
+    bool showView(const QString &id);
+
+    bool openLedger(const QString &path);
+    bool newLedger(const QString &path);
+    /// Builds the demo ledger from `sampleDir` in a temporary file and opens it.
+    bool openDemo(const QString &sampleDir);
+    /// Opens the import dialog for `files` (non-modal); returns it for tests.
+    class ImportDialog *importFiles(const QStringList &files);
+    void restoreWindowState();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void buildMenus();
+    void buildViews();
+    void updateRecentMenu();
+    void updateStatus();
+    void updateTitle();
+    void showError(const QString &title, const QString &message);
+    void onSnapshot(const SnapshotPtr &snapshot);
+    void setStore(core::Result<std::unique_ptr<core::LedgerStore>> store, const QString &path,
+                  bool demo);
+    void askOpen();
+    void askNew();
+    void askImport();
+
+    AppContext *m_app;
+    LedgerDocument m_document;
+    AnalysisController m_analysis;
+    AnalysisBar *m_bar = nullptr;
+    QListWidget *m_sidebar = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QMap<QString, AnalysisView *> m_views;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_completeness = nullptr;
+    QLabel *m_timing = nullptr;
+    QString m_demoDir;
+};
+
+} // namespace unalloc::ui

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+
+namespace unalloc::ui {
+
+struct AppContext;
+
+/// @brief Language and light/dark theme; applied at once and remembered in the settings.
+class PreferencesDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(AppContext *app, QWidget *parent = nullptr);
+
+    QComboBox *languageCombo() const { return m_language; }
+    QComboBox *themeCombo() const { return m_theme; }
+    /// Applies and stores the chosen language and theme.
+    void apply();
+
+private:
+    AppContext *m_app;
+    QComboBox *m_language;
+    QComboBox *m_theme;
+};
+
+} // namespace unalloc::ui

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+namespace unalloc::ui {
+
+/// A settings entry: its path and default, declared once in `keys` below.
+template<class T>
+struct SettingKey
+{
+    const char *path;
+    T defaultValue;
+};
+
+/// Every persistent setting of the explorer.
+namespace keys {
+inline const SettingKey<QByteArray> windowGeometry{"window/geometry", {}};
+inline const SettingKey<QByteArray> windowState{"window/state", {}};
+inline const SettingKey<QString> lastView{"window/lastView", QStringLiteral("overview")};
+inline const SettingKey<QStringList> recentFiles{"files/recent", {}};
+inline const SettingKey<QString> lastDirectory{"files/lastDirectory", {}};
+inline const SettingKey<QString> language{"ui/language", QStringLiteral("system")};
+inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
+} // namespace keys
+
+/// @brief Typed access to QSettings: a key's type and default live in its declaration.
+///
+/// Takes the QSettings it works on, so tests hand in an INI file in a temporary directory.
+class Settings final
+{
+public:
+    explicit Settings(QSettings *settings) : m_settings(settings) {}
+
+    template<class T>
+    T value(const SettingKey<T> &key) const
+    {
+        const QVariant v = m_settings->value(QLatin1String(key.path));
+        return v.isValid() ? v.value<T>() : key.defaultValue;
+    }
+    template<class T>
+    void setValue(const SettingKey<T> &key, const T &value)
+    {
+        m_settings->setValue(QLatin1String(key.path), QVariant::fromValue(value));
+    }
+
+    /// Puts `path` first in the recent-files list (at most `max` entries).
+    void addRecentFile(const QString &path, int max = 8);
+
+private:
+    QSettings *m_settings;
+};
+
+} // namespace unalloc::ui

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "ui/analysiscontroller.h"
+#include "ui/appcontext.h"
+#include "ui/widgets/panel.h"
+
+#include <QList>
+#include <QWidget>
+
+namespace unalloc::ui {
+
+class LedgerDocument;
+
+/// What every view is built with: the app context, the open ledger, the shared analysis.
+struct ViewContext
+{
+    AppContext *app = nullptr;
+    LedgerDocument *document = nullptr;
+    AnalysisController *analysis = nullptr;
+};
+
+/**
+ * @brief Base of the explorer's views (the pages of the sidebar).
+ *
+ * The view interface, and how to add a view (e.g. Reconciliation):
+ *  1. Write one class `ReconciliationView final : public AnalysisView` in ui/views/. Its
+ *     constructor builds widgets from the ViewContext. Put each chart in a ChartPanel and each
+ *     table in a TablePanel (with an objectName): export menus, captions and `--grab` then
+ *     work with no further code.
+ *  2. Override showSnapshot(): it is called on the GUI thread with every new immutable
+ *     AnalysisSnapshot. Render only — figures come from core (extend core/analysis if the
+ *     view needs more). Views that read the store directly (the ledger table) also override
+ *     documentLoaded().
+ *  3. Add one line to the table in viewregistry.cpp: id, title, factory.
+ * Views never block: long work belongs in core and runs through AnalysisController.
+ */
+class AnalysisView : public QWidget
+{
+    Q_OBJECT
+public:
+    AnalysisView(const ViewContext &context, QWidget *parent = nullptr);
+
+    /// Shows a new snapshot (already current: stale ones never arrive).
+    virtual void showSnapshot(const SnapshotPtr &snapshot) = 0;
+    /// The ledger was (re)loaded; the store is available again.
+    virtual void documentLoaded() {}
+    /// Every chart and table panel of the view (for export and tests).
+    QList<Panel *> panels() const;
+    /// The snapshot shown last, or null.
+    const SnapshotPtr &snapshot() const { return m_snapshot; }
+
+protected:
+    ExportHost exportHost() const;
+    /// Wraps `content` in a scroll area filling the view, so small windows scroll, not clip.
+    void setContent(QWidget *content);
+    const QLocale &locale() const { return m_context.app->locale; }
+
+    ViewContext m_context;
+    SnapshotPtr m_snapshot;
+};
+
+} // namespace unalloc::ui

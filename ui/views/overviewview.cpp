@@ -1,0 +1,183 @@
+#include "overviewview.h"
+
+#include "ui/charts/hbarchart.h"
+#include "ui/charts/sharebarchart.h"
+#include "ui/format.h"
+#include "ui/models/ownerbucketmodel.h"
+#include "ui/models/rawsortproxy.h"
+#include "ui/themecontroller.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/figurecard.h"
+#include "ui/widgets/tablepanel.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace unalloc::ui {
+
+OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
+    : AnalysisView(context, parent), m_unallocated(new FigureCard(tr("Unallocated (U)"))),
+      m_total(new FigureCard(tr("Total spend"))),
+      m_fallback(new FigureCard(tr("Via fallback only (F)"))),
+      m_owners(new FigureCard(tr("Owners"))), m_spend(new HBarChart),
+      m_resolution(new ShareBarChart), m_ownerModel(new OwnerBucketModel(locale(), this)),
+      m_error(new QLabel)
+{
+    m_unallocated->setObjectName(QStringLiteral("figureU"));
+    m_unallocated->setToolTip(tr("U: the share of spend whose rows carry neither the owner key "
+                                 "nor any fallback key — money nobody will be charged for."));
+    m_total->setObjectName(QStringLiteral("figureTotal"));
+    m_fallback->setObjectName(QStringLiteral("figureF"));
+    m_fallback->setToolTip(tr("F: spend that found an owner only through a fallback key. A "
+                              "fallback makes U smaller without making it more correct — check "
+                              "these values really are owners."));
+    m_owners->setObjectName(QStringLiteral("figureOwners"));
+    m_owners->setToolTip(tr("Distinct owner values in the period, with the three largest."));
+    m_spend->setObjectName(QStringLiteral("spendBars"));
+    m_resolution->setObjectName(QStringLiteral("resolutionBar"));
+    m_error->setObjectName(QStringLiteral("analysisError"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+
+    m_spendPanel = new ChartPanel(tr("Spend by owner"), m_spend, exportHost());
+    m_spendPanel->setObjectName(QStringLiteral("spendChart"));
+    auto *resolutionPanel = new ChartPanel(tr("How rows resolved"), m_resolution, exportHost());
+    resolutionPanel->setObjectName(QStringLiteral("resolutionChart"));
+    auto *table = new QTableView;
+    auto *proxy = new RawSortProxy(this);
+    proxy->setSourceModel(m_ownerModel);
+    table->setModel(proxy);
+    setUpTableView(table);
+    table->setObjectName(QStringLiteral("ownerTableView"));
+    auto *tablePanel = new TablePanel(tr("Owners"), table, m_ownerModel, exportHost());
+    tablePanel->setObjectName(QStringLiteral("ownerTable"));
+
+    auto *content = new QWidget;
+    auto *cards = new QHBoxLayout;
+    for (FigureCard *card : {m_unallocated, m_total, m_fallback, m_owners})
+        cards->addWidget(card, 1);
+    auto *grid = new QGridLayout;
+    grid->addWidget(m_spendPanel, 0, 0);
+    grid->addWidget(resolutionPanel, 0, 1, Qt::AlignTop);
+    grid->addWidget(tablePanel, 1, 0, 1, 2);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    grid->setRowStretch(1, 1);
+    tablePanel->setMinimumHeight(220);
+    auto *layout = new QVBoxLayout(content);
+    layout->addWidget(m_error);
+    layout->addLayout(cards);
+    layout->addLayout(grid, 1);
+    setContent(content);
+    connect(context.app->theme, &ThemeController::changed, this, &OverviewView::applyTheme);
+    applyTheme();
+}
+
+void OverviewView::applyTheme()
+{
+    m_spend->setTheme(m_context.app->theme->theme());
+    m_resolution->setTheme(m_context.app->theme->theme());
+    if (m_snapshot)
+        showSnapshot(m_snapshot);
+}
+
+void OverviewView::showSnapshot(const SnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    m_ownerModel->setSnapshot(snapshot);
+    m_error->setVisible(snapshot->error.has_value());
+    if (snapshot->error)
+        m_error->setText(tr("Cannot attribute this slice: %1").arg(fmt::q(snapshot->error->detail)));
+    showFigures(*snapshot);
+    showSpendChart(*snapshot);
+    showResolution(*snapshot);
+}
+
+void OverviewView::showFigures(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const core::AttributionReport &r = s.report;
+    const QString dim = fmt::q(r.dimension);
+    const bool critical = s.uPct >= core::Decimal::fromInt(25);
+    m_unallocated->setValue(fmt::percent(s.uPct, locale()),
+                            tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
+                            critical ? theme.critical : QColor());
+    m_total->setValue(fmt::money(r.total, r.currency, locale()),
+                      tr("%1 rows from %n source(s)", nullptr, int(r.bySource.size()))
+                          .arg(fmt::count(r.rowCount, locale())));
+    m_fallback->setValue(fmt::percent(s.fPct, locale()),
+                         r.fallbacks.empty()
+                             ? tr("no fallbacks chosen")
+                             : tr("%1 — check these are owners")
+                                   .arg(fmt::money(r.fallbackTotal, r.currency, locale())),
+                         r.fallbackTotal.isZero() ? QColor() : theme.fallback);
+    QStringList top;
+    for (const std::string &o : s.topOwners)
+        top << fmt::q(o);
+    m_owners->setValue(fmt::count(qint64(r.ownerCount()), locale()),
+                       top.isEmpty() ? tr("nobody") : tr("largest: %1").arg(top.join(QStringLiteral(", "))));
+}
+
+void OverviewView::showSpendChart(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const core::SpendChart &chart = s.spend;
+    const core::Currency &cur = s.report.currency;
+    std::vector<HBarChart::Row> rows;
+    for (const core::OwnerBar &bar : chart.bars) {
+        HBarChart::Row row;
+        row.attention = bar.kind == core::OwnerBar::Kind::Unallocated;
+        row.muted = bar.kind == core::OwnerBar::Kind::Others;
+        row.label = row.muted ? tr("+ %n smaller owner(s)", nullptr, bar.folded) : fmt::q(bar.key);
+        row.valueText = fmt::money(bar.amount, cur, locale()) + QStringLiteral(" · ")
+                        + fmt::percent(bar.sharePct, locale());
+        for (size_t i = 0; i < chart.sources.size(); ++i) {
+            const QString source = fmt::q(chart.sources[i]);
+            row.segments.push_back({bar.bySource[i].toDouble(), theme.sourceColour(source),
+                                    tr("%1 · %2 · %3").arg(row.label, source,
+                                                           fmt::money(bar.bySource[i], cur, locale()))});
+        }
+        rows.push_back(std::move(row));
+    }
+    std::vector<HBarChart::LegendEntry> legend;
+    for (const std::string &src : chart.sources)
+        legend.push_back({fmt::q(src), theme.sourceColour(fmt::q(src)), false});
+    legend.push_back({tr("no owner (hatched)"), theme.unallocated, true});
+    m_spend->setRows(std::move(rows), std::move(legend), chart.largest.toDouble());
+    m_spend->setEmptyText(tr("No rows in this period and these sources."));
+    m_spendPanel->setTitle(tr("Spend by %1, stacked by source").arg(fmt::q(s.report.dimension)));
+}
+
+void OverviewView::showResolution(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const core::AttributionReport &r = s.report;
+    const core::Resolution &res = r.resolution;
+    auto part = [&](const QString &label, const QString &description, const core::Decimal &amount,
+                    const QColor &colour, bool hatched) {
+        const core::Decimal pct = core::Decimal::percent(amount, r.total, 1);
+        return ShareBarChart::Part{label, description,
+                                   fmt::money(amount, r.currency, locale()) + QStringLiteral(" · ")
+                                       + fmt::percent(pct, locale()),
+                                   r.total.isZero() ? 0.0 : amount.toDouble() / r.total.toDouble(),
+                                   colour, hatched};
+    };
+    QStringList fallbacks;
+    for (const std::string &f : r.fallbacks)
+        fallbacks << fmt::q(f);
+    const QString dim = fmt::q(r.dimension);
+    m_resolution->setParts(
+        {part(tr("Owner label"), tr("rows carrying %1 directly").arg(dim), res.ownerLabel,
+              theme.ownerLabel, false),
+         part(tr("Fallback"),
+              fallbacks.isEmpty() ? tr("add a fallback key in the bar above to try one")
+                                  : tr("rows matched by %1").arg(fallbacks.join(QStringLiteral(", "))),
+              res.fallback, theme.fallback, false),
+         part(tr("No owner"), tr("rows with none of the keys: the labeling backlog"), res.none,
+              theme.unallocated, true)});
+}
+
+} // namespace unalloc::ui

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "panel.h"
+#include "ui/exporting/exporter.h"
+
+namespace unalloc::ui {
+
+class ChartCanvas;
+
+/// @brief A panel showing one painted chart; exports it as PNG, SVG or PDF, or copies it.
+class ChartPanel final : public Panel
+{
+    Q_OBJECT
+public:
+    ChartPanel(const QString &title, ChartCanvas *chart, const ExportHost &host,
+               QWidget *parent = nullptr);
+
+    ChartCanvas *chart() const { return m_chart; }
+    /// Writes the chart with its caption (format from the extension); used by the menu and
+    /// by tests.
+    bool exportTo(const QString &path, QString *error = nullptr) const;
+    void copyToClipboard() const;
+
+private:
+    void exportAs(Exporter::Format format);
+    QString baseName() const;
+
+    ChartCanvas *m_chart;
+};
+
+} // namespace unalloc::ui

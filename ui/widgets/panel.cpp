@@ -1,0 +1,89 @@
+#include "panel.h"
+
+#include "ui/exporting/exporter.h"
+#include "ui/settings.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace unalloc::ui {
+
+Panel::Panel(const QString &title, const ExportHost &host, QWidget *parent)
+    : QFrame(parent), m_host(host), m_title(new QLabel(title, this)),
+      m_subtitle(new QLabel(this)), m_button(new QToolButton(this)), m_menu(new QMenu(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::Base);
+    QFont f = m_title->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    m_title->setFont(f);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    m_subtitle->setWordWrap(true);
+    m_subtitle->hide();
+    m_button->setText(tr("Export"));
+    m_button->setToolTip(tr("Save or copy this, stamped with ledger, period, sources, owner key, "
+                            "fallbacks, rules digest and date"));
+    m_button->setPopupMode(QToolButton::InstantPopup);
+    m_button->setMenu(m_menu);
+    m_button->setAutoRaise(true);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title);
+    header->addStretch();
+    header->addWidget(m_button);
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(10, 6, 10, 10);
+    m_layout->setSpacing(4);
+    m_layout->addLayout(header);
+    m_layout->addWidget(m_subtitle);
+}
+
+QString Panel::title() const
+{
+    return m_title->text();
+}
+
+void Panel::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+
+void Panel::setSubtitle(const QString &subtitle)
+{
+    m_subtitle->setText(subtitle);
+    m_subtitle->setVisible(!subtitle.isEmpty());
+}
+
+void Panel::setBody(QWidget *body, int stretch)
+{
+    m_layout->addWidget(body, stretch);
+}
+
+QString Panel::askSavePath(const QString &suggestedName, const QString &filter)
+{
+    Settings *settings = m_host.app ? m_host.app->settings : nullptr;
+    QString dir = settings ? settings->value(keys::lastDirectory) : QString();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export"),
+                                                      QDir(dir).filePath(suggestedName), filter);
+    if (!path.isEmpty() && settings)
+        settings->setValue(keys::lastDirectory, QFileInfo(path).absolutePath());
+    return path;
+}
+
+QStringList Panel::captionLines() const
+{
+    if (!m_host.caption || !m_host.app)
+        return {};
+    return Exporter::captionLines(m_host.caption(), m_host.app->clock(), m_host.app->locale);
+}
+
+} // namespace unalloc::ui

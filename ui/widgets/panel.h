@@ -1,0 +1,53 @@
+#pragma once
+
+#include "ui/appcontext.h"
+#include "core/analysis/exportcaption.h"
+
+#include <QFrame>
+
+#include <functional>
+
+class QLabel;
+class QMenu;
+class QToolButton;
+class QVBoxLayout;
+
+namespace unalloc::ui {
+
+/// Where a panel's exports get their caption (the current snapshot's) and their context.
+struct ExportHost
+{
+    AppContext *app = nullptr;
+    std::function<core::ExportCaption()> caption;
+};
+
+/// @brief A titled card holding one chart or table, with an Export menu in its header.
+class Panel : public QFrame
+{
+    Q_OBJECT
+public:
+    Panel(const QString &title, const ExportHost &host, QWidget *parent = nullptr);
+
+    QString title() const;
+    void setTitle(const QString &title);
+    void setSubtitle(const QString &subtitle);
+    QMenu *exportMenu() const { return m_menu; }
+    QToolButton *exportButton() const { return m_button; }
+
+protected:
+    void setBody(QWidget *body, int stretch = 1);
+    /// Asks for a file name to save to (remembering the directory); empty when cancelled.
+    QString askSavePath(const QString &suggestedName, const QString &filter);
+    QStringList captionLines() const;
+
+    ExportHost m_host;
+
+private:
+    QLabel *m_title;
+    QLabel *m_subtitle;
+    QToolButton *m_button;
+    QMenu *m_menu;
+    QVBoxLayout *m_layout;
+};
+
+} // namespace unalloc::ui

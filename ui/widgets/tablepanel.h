@@ -1,0 +1,33 @@
+#pragma once
+
+#include "panel.h"
+
+class QAbstractItemModel;
+class QAbstractItemView;
+
+namespace unalloc::ui {
+
+/// @brief A panel showing one table or tree; exports it as CSV (exact decimals) or copies it.
+class TablePanel final : public Panel
+{
+    Q_OBJECT
+public:
+    /// `view` shows `model` (possibly through a proxy); exports read `model` itself.
+    TablePanel(const QString &title, QAbstractItemView *view, QAbstractItemModel *model,
+               const ExportHost &host, QWidget *parent = nullptr);
+
+    QAbstractItemView *view() const { return m_view; }
+    bool exportTo(const QString &path, QString *error = nullptr) const;
+    void copyToClipboard() const;
+
+private:
+    void exportCsv();
+
+    QAbstractItemView *m_view;
+    QAbstractItemModel *m_model;
+};
+
+/// Common setup of the explorer's table views: sortable, alternating rows, stretch last.
+void setUpTableView(QAbstractItemView *view);
+
+} // namespace unalloc::ui
