@@ -5,9 +5,7 @@
 
 namespace unalloc::core {
 
-namespace {
-
-bool inSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions &o)
+bool groupInSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions &o)
 {
     if (o.fromDay && g.day < *o.fromDay)
         return false;
@@ -19,6 +17,8 @@ bool inSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions 
         return false;
     return true;
 }
+
+namespace {
 
 /// Owner of one label set: index into `owners` (-1 = unallocated) and which key gave it
 /// (0 = owner key, k = fallback k, -1 = none).
@@ -119,7 +119,7 @@ Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptio
     std::optional<Currency> currency;
 
     for (const CostGroup &g : cube.rawGroups()) {
-        if (!inSlice(cube, g, options))
+        if (!groupInSlice(cube, g, options))
             continue;
         if (auto err = checkCurrency(currency, g.currency))
             return fail(*err);
@@ -213,7 +213,7 @@ Result<std::vector<BacklogItem>> backlog(const CostCube &cube,
     std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, BacklogItem> merged;
     std::optional<Currency> currency;
     for (const CostGroup &g : cube.rawGroups()) {
-        if (!isUnallocated[g.labelSet] || !inSlice(cube, g, options))
+        if (!isUnallocated[g.labelSet] || !groupInSlice(cube, g, options))
             continue;
         if (auto err = checkCurrency(currency, g.currency))
             return fail(*err);

@@ -40,6 +40,7 @@ size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
     h = h * 0x9E3779B97F4A7C15ULL + k.object;
     h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(k.day);
     h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(k.batch);
+    h = h * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
     const std::string c = k.currency.code();
     h = h * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(static_cast<unsigned char>(c[0])) << 16 | static_cast<std::uint64_t>(static_cast<unsigned char>(c[1])) << 8 | static_cast<unsigned char>(c[2]));
     return static_cast<size_t>(h ^ (h >> 29));
@@ -47,8 +48,10 @@ size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
 
 void CostCube::addRow(const CostRow &row)
 {
+    static const std::string kNone;
     addGroup(row.labels, row.source, row.name, static_cast<std::int32_t>(dayIndex(row.start)),
-             row.amount.currency, row.batchId, row.amount.amount, 1);
+             row.amount.currency, row.batchId, row.amount.amount, 1,
+             row.usage ? row.usage->provider : kNone, row.usage ? row.usage->model : kNone);
     for (const Collision &c : row.collisions) {
         CollisionTotal t;
         t.canonicalKey = c.canonicalKey;
@@ -72,14 +75,19 @@ void CostCube::addGroup(const LabelMap &labels,
                         Currency currency,
                         std::int64_t batch,
                         Decimal amount,
-                        std::int64_t rows)
+                        std::int64_t rows,
+                        const std::string &usageProvider,
+                        const std::string &usageModel)
 {
+    const auto usageId = [this](const std::string &s) {
+        return s.empty() ? 0U : m_usageNames.intern(s) + 1;
+    };
     const Key key{m_labelSets.intern(labels), m_sources.intern(source), m_objects.intern(object),
-                  day, currency, batch};
+                  day, currency, batch, usageId(usageProvider), usageId(usageModel)};
     auto [it, inserted] = m_index.try_emplace(key, m_groups.size());
     if (inserted) {
         m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
-                                     amount, rows});
+                                     amount, rows, key.usageProvider, key.usageModel});
     } else {
         CostGroup &g = m_groups[it->second];
         g.amount += amount;
@@ -108,10 +116,18 @@ std::vector<CostGroup> CostCube::groups() const
         const LabelMap &lb = m_labelSets.at(b.labelSet);
         if (a.labelSet != b.labelSet && la != lb)
             return la < lb;
-        return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch)
-               < std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch);
+        return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch,
+                        usageName(a.usageProvider), usageName(a.usageModel))
+               < std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,
+                          usageName(b.usageProvider), usageName(b.usageModel));
     });
     return out;
+}
+
+const std::string &CostCube::usageName(std::uint32_t id) const
+{
+    static const std::string kNone;
+    return id == 0 ? kNone : m_usageNames.at(id - 1);
 }
 
 std::vector<CollisionTotal> CostCube::collisions() const

@@ -39,7 +39,7 @@ private:
 };
 
 /// One cell of the cube: the exact sum of all rows sharing label set, source, cost object,
-/// UTC day of their window start, currency and batch.
+/// UTC day of their window start, currency, batch and usage provider/model.
 struct CostGroup
 {
     std::uint32_t labelSet = 0;
@@ -50,6 +50,10 @@ struct CostGroup
     std::int64_t batch = 0;
     Decimal amount;
     std::int64_t rows = 0;
+    /// Usage provider and model of the rows (CostRow::usage), as ids for CostCube::usageName;
+    /// 0 = none. Gateway rows carry them; the double-counting seam matches on them.
+    std::uint32_t usageProvider = 0;
+    std::uint32_t usageModel = 0;
 };
 
 /// Dollars that passed through one label-key collision (raw keys merged into one key).
@@ -77,12 +81,16 @@ public:
                   Currency currency,
                   std::int64_t batch,
                   Decimal amount,
-                  std::int64_t rows);
+                  std::int64_t rows,
+                  const std::string &usageProvider = {},
+                  const std::string &usageModel = {});
     void addCollision(const CollisionTotal &c);
 
     const LabelSetPool &labelSets() const { return m_labelSets; }
     const StringPool &sources() const { return m_sources; }
     const StringPool &objects() const { return m_objects; }
+    /// Usage provider or model text of a CostGroup id; "" for 0.
+    const std::string &usageName(std::uint32_t id) const;
     /// Groups in a canonical order (label set content, source, object, day, currency, batch).
     std::vector<CostGroup> groups() const;
     size_t groupCount() const { return m_groups.size(); }
@@ -100,6 +108,7 @@ private:
         std::int32_t day;
         Currency currency;
         std::int64_t batch;
+        std::uint32_t usageProvider, usageModel;
         friend bool operator==(const Key &, const Key &) = default;
     };
     struct KeyHash
@@ -110,6 +119,7 @@ private:
     LabelSetPool m_labelSets;
     StringPool m_sources;
     StringPool m_objects;
+    StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
     std::unordered_map<Key, size_t, KeyHash> m_index;
     std::vector<CostGroup> m_groups;
     std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal> m_collisions;

@@ -181,8 +181,6 @@ const LabelNormaliser::KeyInfo &LabelNormaliser::info(const std::string &rawKey)
         ki.rank = KeyRank::Rewritten;
     else
         ki.rank = KeyRank::Path;
-    if (m_cache.size() > 200'000)
-        m_cache.clear(); // bounded memory on hostile inputs with unbounded distinct keys
     return m_cache.emplace(rawKey, std::move(ki)).first->second;
 }
 
@@ -194,6 +192,10 @@ NormalisedLabels LabelNormaliser::normalise(const RawLabels &raw)
         const RawLabel *label;
         std::string_view value;
     };
+    // Bounded memory on hostile inputs with unbounded distinct keys. Only reset between
+    // calls: the candidates below point into the memo.
+    if (m_cache.size() > 200'000)
+        m_cache.clear();
     std::vector<Candidate> cands;
     cands.reserve(raw.size());
     for (const RawLabel &l : raw) {

@@ -24,7 +24,8 @@ const char *toString(ReconStatus s)
 bool Reconciliation::clean() const
 {
     for (const auto &l : lines)
-        if (l.status == ReconStatus::Over || l.status == ReconStatus::Under)
+        if (l.status == ReconStatus::Over || l.status == ReconStatus::Under
+            || l.status == ReconStatus::ZeroInvoice)
             return false;
     return true;
 }
@@ -48,31 +49,42 @@ Reconciliation reconcile(const std::vector<std::pair<std::string, Decimal>> &led
     Reconciliation out;
     out.tolerancePct = tolerancePct;
     for (auto &[s, line] : lines) {
-        line.source = s;
         out.ledgerTotal += line.ledger;
-        if (!line.invoice) {
-            line.status = ReconStatus::NoInvoice;
-        } else if (line.invoice->isZero()) {
+        if (line.invoice)
             out.invoiceTotal += *line.invoice;
-            line.delta = line.ledger - *line.invoice;
-            line.status = line.ledger.isZero() ? ReconStatus::Matched : ReconStatus::ZeroInvoice;
-        } else {
-            out.invoiceTotal += *line.invoice;
-            const Decimal delta = line.ledger - *line.invoice;
-            line.delta = delta;
-            line.deltaPct = Decimal::percent(delta, *line.invoice, 1);
-            line.coveragePct = Decimal::percent(line.ledger, *line.invoice, 1);
-            // |delta| / invoice × 100 <= tolerance, compared exactly.
-            const Decimal absDelta = delta.isNegative() ? -delta : delta;
-            const Decimal absInvoice = line.invoice->isNegative() ? -*line.invoice : *line.invoice;
-            if (Decimal::comparePercent(absDelta, absInvoice, tolerancePct) <= 0)
-                line.status = ReconStatus::Matched;
-            else
-                line.status = delta.isNegative() ? ReconStatus::Under : ReconStatus::Over;
-        }
-        out.lines.push_back(line);
+        out.lines.push_back(reconcileLine(s, line.ledger, line.invoice, tolerancePct));
     }
     return out;
+}
+
+ReconLine reconcileLine(std::string source,
+                        Decimal ledger,
+                        std::optional<Decimal> invoice,
+                        Decimal tolerancePct)
+{
+    ReconLine line;
+    line.source = std::move(source);
+    line.ledger = ledger;
+    line.invoice = invoice;
+    if (!invoice) {
+        line.status = ReconStatus::NoInvoice;
+    } else if (invoice->isZero()) {
+        line.delta = ledger - *invoice;
+        line.status = ledger.isZero() ? ReconStatus::Matched : ReconStatus::ZeroInvoice;
+    } else {
+        const Decimal delta = ledger - *invoice;
+        line.delta = delta;
+        line.deltaPct = Decimal::percent(delta, *invoice, 1);
+        line.coveragePct = Decimal::percent(ledger, *invoice, 1);
+        // |delta| / invoice × 100 <= tolerance, compared exactly.
+        const Decimal absDelta = delta.isNegative() ? -delta : delta;
+        const Decimal absInvoice = invoice->isNegative() ? -*invoice : *invoice;
+        if (Decimal::comparePercent(absDelta, absInvoice, tolerancePct) <= 0)
+            line.status = ReconStatus::Matched;
+        else
+            line.status = delta.isNegative() ? ReconStatus::Under : ReconStatus::Over;
+    }
+    return line;
 }
 
 } // namespace unalloc::core

@@ -41,7 +41,16 @@ struct Reconciliation
     Decimal ledgerTotal, invoiceTotal;
     /// Every line matched or without an invoice.
     bool clean() const;
+    /// Some line is over or under (what `reconcile --strict` fails on).
+    bool hasMismatch() const { return !clean(); }
 };
+
+/// One ledger amount against its (summed) invoice: delta, delta %, coverage and status.
+/// A zero invoice is ZeroInvoice (Matched when the ledger is zero too), never a division.
+ReconLine reconcileLine(std::string source,
+                        Decimal ledger,
+                        std::optional<Decimal> invoice,
+                        Decimal tolerancePct);
 
 /// @param ledgerBySource exact ledger totals per source (any order, names unique)
 /// @param tolerancePct |delta %| ≤ tolerance (exact comparison) counts as matched

@@ -36,6 +36,13 @@ std::vector<Decimal> splitLargestRemainder(Decimal total, const std::vector<Deci
     std::vector<Decimal> out(weights.size());
     if (weights.empty())
         return out;
+    if (total.isNegative()) {
+        // A credit splits as the mirror image of the charge: same parts, negated.
+        out = splitLargestRemainder(-total, weights, places);
+        for (Decimal &d : out)
+            d = -d;
+        return out;
+    }
     places = std::clamp(places, 0, Decimal::kScale);
     __int128 quantum = 1;
     for (int i = 0; i < Decimal::kScale - places; ++i)
@@ -56,16 +63,9 @@ std::vector<Decimal> splitLargestRemainder(Decimal total, const std::vector<Deci
     Wide assigned = 0;
     for (size_t i = 0; i < weights.size(); ++i) {
         const Wide prod = totalQ * wide(std::max(weights[i], Decimal()).units());
-        // floor division towards −∞ so that negative totals split symmetrically
-        Wide f = prod / weightSum;
-        Wide r = prod % weightSum;
-        if (r < 0) {
-            f -= 1;
-            r += weightSum;
-        }
-        base[i] = f;
-        rem[i] = r;
-        assigned += f;
+        base[i] = prod / weightSum; // total is non-negative here: this is the floor
+        rem[i] = prod % weightSum;
+        assigned += base[i];
     }
     Wide left = totalQ - assigned; // 0 <= left < n
     std::vector<size_t> order(weights.size());

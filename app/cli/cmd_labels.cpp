@@ -5,6 +5,7 @@
 #include "textformat.h"
 
 #include "core/attribution.h"
+#include "core/seams/collisionreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +34,7 @@ int printAvailable(const LoadedInput &in, bool json, Io &io)
 
 int printCollisions(const LoadedInput &in, bool json, Io &io)
 {
-    const auto collisions = in.cube.collisions();
+    const auto collisions = core::collisionReport(in.cube);
     if (json) {
         Json arr = Json::array();
         for (const auto &c : collisions)

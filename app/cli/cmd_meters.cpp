@@ -33,8 +33,9 @@ std::string tenantLabel(const core::MeterRow &row)
         return "__overhead__ (no tenant)";
     if (row.tenant.empty())
         return "<unlabeled>";
-    return row.owner.empty() || row.owner == row.tenant ? row.tenant
-                                                        : row.tenant + " (" + row.owner + ")";
+    if (row.owner.empty())
+        return row.tenant + " (no owner label)";
+    return row.owner == row.tenant ? row.tenant : row.tenant + " (" + row.owner + ")";
 }
 
 void printMeterTables(const std::vector<core::MeterSplit> &splits,
@@ -235,7 +236,7 @@ core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std:
         return core::fail(rows.error());
     std::vector<core::LedgerRow> hits;
     for (core::LedgerRow &r : *rows) {
-        if (r.row.name == pod && !r.superseded && r.derivedFrom.empty())
+        if (r.row.name == pod && r.derivedFrom.empty()) // a split pod is still found
             hits.push_back(std::move(r));
     }
     if (hits.empty())
@@ -335,6 +336,26 @@ int printResult(const MetersArgs &m,
     return kExitOk;
 }
 
+/// Writes the chosen meter's split rows into the ledger in place of the pod row.
+core::Result<void> applyMeter(core::LedgerStore &store,
+                              const MetersArgs &m,
+                              const core::LedgerRow &pod,
+                              const std::vector<core::MeterSplit> &splits,
+                              Io &io)
+{
+    const auto it = std::find_if(splits.begin(), splits.end(), [&m](const core::MeterSplit &s) {
+        return s.kind == *m.apply;
+    });
+    const auto parts = core::splitRows(pod.row, *it, m.ownerKey);
+    auto id = store.applySplit(pod.id, std::string(core::meterId(*m.apply)), parts);
+    if (!id)
+        return core::fail(id.error());
+    if (!m.json)
+        io.out << "Applied " << core::meterId(*m.apply) << " to pod #" << pod.id << " as split #"
+               << *id << " (" << parts.size() << " rows).\n\n";
+    return {};
+}
+
 } // namespace
 
 int runMeters(const std::vector<std::string> &argv, Io &io)
@@ -389,15 +410,8 @@ int runMeters(const std::vector<std::string> &argv, Io &io)
     const core::PodCost cost{pod->row.amount, pod->row.start, pod->row.end};
     const core::MeterComparison cmp = core::compareMeters(*splits, cost);
     if (m->apply) {
-        const auto it = std::find_if(splits->begin(), splits->end(),
-                                     [&m](const core::MeterSplit &s) { return s.kind == *m->apply; });
-        const auto parts = core::splitRows(pod->row, *it, m->ownerKey);
-        auto id = (*store)->applySplit(pod->id, std::string(core::meterId(*m->apply)), parts);
-        if (!id)
-            return reportError(id.error(), io);
-        if (!m->json)
-            io.out << "Applied " << core::meterId(*m->apply) << " to pod #" << pod->id
-                   << " as split #" << *id << " (" << parts.size() << " rows).\n\n";
+        if (auto ok = applyMeter(**store, *m, *pod, *splits, io); !ok)
+            return reportError(ok.error(), io);
     }
     return printResult(*m, *pod, *telemetry, *splits, cmp, io);
 }

@@ -5,6 +5,12 @@
 
 #include "core/attribution.h"
 #include "core/reconcile.h"
+#include "core/seams/periodrecon.h"
+#include "core/timeutil.h"
+
+#include "adapters/adapter.h"
+
+#include <QFile>
 
 #include <nlohmann/json.hpp>
 
@@ -36,6 +42,35 @@ std::string statusText(const core::ReconLine &l)
     return core::toString(l.status);
 }
 
+std::string periodText(const core::PeriodReconLine &l)
+{
+    if (!l.periodStart)
+        return "\u2014";
+    std::string out = core::formatDate(*l.periodStart) + " \u2013 ";
+    out += l.periodEnd ? core::formatDate(*l.periodEnd) : std::string("…");
+    return out;
+}
+
+/// Reads an invoice file (JSON or CSV) through the adapters.
+core::Result<std::vector<core::Invoice>> invoicesFromFile(const std::string &path)
+{
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return core::fail("io", "cannot read the invoice file", path);
+    const QByteArray bytes = f.readAll();
+    core::LabelNormaliser normaliser;
+    adapters::ReadOptions ro;
+    ro.fileName = path;
+    ro.normaliser = &normaliser;
+    auto loaded = adapters::readBytes(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), ro);
+    if (!loaded)
+        return core::fail(loaded.error());
+    if (!loaded->rows.empty() || loaded->result.invoices.empty())
+        return core::fail("not-invoices", "expected an invoice file (JSON or CSV), found "
+                                              + loaded->result.batch.format, path);
+    return loaded->result.invoices;
+}
+
 } // namespace
 
 int runReconcile(const std::vector<std::string> &argv, Io &io)
@@ -43,6 +78,7 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
     ArgParser parser("reconcile", "Compare the ledger per source with the provider invoices.");
     addInputOptions(parser);
     parser.option("invoice", 'i', "SOURCE=AMOUNT", "An invoice (repeatable; replaces the bundled ones)")
+        .option("invoices", 0, "FILE", "Invoices from a JSON or CSV file (replaces the bundled ones)")
         .option("tolerance", 0, "PCT", "|delta %| at or below this is matched (default 1.0)")
         .flag("strict", 0, "Exit 2 when any source is over or under")
         .flag("json", 0, "Machine-readable output");
@@ -69,55 +105,78 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
     auto input = loadInput(*inOpts, io);
     if (!input)
         return reportError(input.error(), io);
-    core::AttributionOptions all;
-    all.fromDay = inOpts->fromDay;
-    all.toDay = inOpts->toDay;
-    auto report = core::attribute(input->cube, all);
-    if (!report)
-        return reportError(report.error(), io);
-    std::vector<std::pair<std::string, core::Decimal>> ledger;
-    for (const auto &s : report->bySource)
-        ledger.emplace_back(s.source, s.amount);
-    const auto &invoices = args->has("invoice") ? *given : input->invoices;
-    const core::Reconciliation rec = core::reconcile(ledger, invoices, tolerance);
+    std::vector<core::Invoice> invoices = input->invoices;
+    if (args->has("invoices")) {
+        auto fromFile = invoicesFromFile(args->value("invoices"));
+        if (!fromFile)
+            return reportError(fromFile.error(), io);
+        invoices = *fromFile;
+    }
+    if (args->has("invoice"))
+        invoices.insert(invoices.end(), given->begin(), given->end());
+    if (args->has("invoice") && !args->has("invoices"))
+        invoices = *given;
+    // Only the period filter applies to the ledger side: invoices carry their own periods.
+    core::CostCube sliced;
+    for (const core::CostGroup &g : input->cube.rawGroups()) {
+        if ((inOpts->fromDay && g.day < *inOpts->fromDay) || (inOpts->toDay && g.day >= *inOpts->toDay))
+            continue;
+        sliced.addGroup(input->cube.labelSets().at(g.labelSet), input->cube.sources().at(g.source),
+                        input->cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows);
+    }
+    core::PeriodReconOptions ro;
+    ro.tolerancePct = tolerance;
+    auto rec = core::reconcileByPeriod(sliced, invoices, ro);
+    if (!rec)
+        return reportError(rec.error(), io);
+    const auto partial = incompleteBatches(*input);
 
     if (args->has("json")) {
         Json lines = Json::array();
-        for (const auto &l : rec.lines) {
+        for (const auto &pl : rec->lines) {
+            const core::ReconLine &l = pl.line;
             Json j;
             j["source"] = l.source;
+            j["period_start"] = pl.periodStart ? Json(core::formatTimestamp(*pl.periodStart)) : Json();
+            j["period_end"] = pl.periodEnd ? Json(core::formatTimestamp(*pl.periodEnd)) : Json();
+            j["currency"] = pl.currency.code();
             j["ledger_usd"] = l.ledger.toString();
             j["invoice_usd"] = l.invoice ? Json(l.invoice->toString()) : Json();
+            j["invoices"] = pl.invoiceCount;
             j["delta_usd"] = l.delta ? Json(l.delta->toString()) : Json();
             j["delta_pct"] = l.deltaPct ? Json(l.deltaPct->toFixed(1)) : Json();
             j["coverage_pct"] = l.coveragePct ? Json(l.coveragePct->toFixed(1)) : Json();
             j["status"] = statusText(l);
+            j["rows"] = pl.rows;
             lines.push_back(j);
         }
-        io.out << Json{{"tolerance_pct", shortNumber(tolerance)}, {"clean", rec.clean()},
-                       {"complete", incompleteBatches(*input).empty()}, {"sources", lines}}.dump(2) << '\n';
+        io.out << Json{{"tolerance_pct", shortNumber(tolerance)}, {"clean", !rec->hasMismatch()},
+                       {"complete", partial.empty()}, {"sources", lines}}.dump(2) << '\n';
     } else {
         TextTable t("Ledger vs invoice");
         t.addColumn("Source");
+        t.addColumn("Billing period");
         t.addColumn("Ledger", TextTable::Align::Right);
         t.addColumn("Invoice", TextTable::Align::Right);
         t.addColumn("Delta", TextTable::Align::Right);
         t.addColumn("Coverage", TextTable::Align::Right);
         t.addColumn("Status");
-        for (const auto &l : rec.lines) {
+        for (const auto &pl : rec->lines) {
+            const core::ReconLine &l = pl.line;
+            const auto m = [&pl](core::Decimal d) { return money(d, pl.currency); };
             const std::string delta = !l.delta ? "\u2014"
-                                      : l.deltaPct ? money(*l.delta) + " (" + percent(*l.deltaPct) + ")"
-                                                   : money(*l.delta);
-            t.addRow({l.source, money(l.ledger), l.invoice ? money(*l.invoice) : "\u2014", delta,
+                                      : l.deltaPct ? m(*l.delta) + " (" + percent(*l.deltaPct) + ")"
+                                                   : m(*l.delta);
+            t.addRow({l.source, periodText(pl), m(l.ledger), l.invoice ? m(*l.invoice) : "\u2014", delta,
                       l.coveragePct ? percent(*l.coveragePct) : "\u2014", statusText(l)});
         }
         t.print(io.out);
-        if (!rec.clean())
+        if (rec->hasMismatch())
             io.out << "\nThe ledger does not tie out. Attribution built on this is not defensible yet.\n";
-        for (const auto &p : incompleteBatches(*input))
-            io.out << "warning: incomplete data — " << p << '\n';
+        for (const auto &p : partial)
+            io.out << "warning: incomplete data \u2014 " << p << '\n';
     }
-    if (args->has("strict") && !rec.clean())
+    if (args->has("strict") && rec->hasMismatch())
         return kExitBudget;
     return kExitOk;
 }

@@ -5,6 +5,8 @@
 #include "textformat.h"
 
 #include "core/attribution.h"
+#include "core/seams/fallbackillusion.h"
+#include "core/seams/overlap.h"
 
 #include <nlohmann/json.hpp>
 
@@ -84,7 +86,56 @@ Json provenance(const LoadedInput &in, const core::AttributionReport &, const Js
     return p;
 }
 
-void printText(const core::AttributionReport &r, size_t top, Io &io)
+/// What the seams say about this report: double counting and fallbacks onto non-owners.
+struct SeamNotes
+{
+    core::OverlapReport overlap;
+    bool deduplicated = false;
+    core::Decimal removed;
+    std::optional<core::FallbackIllusion> illusion;
+};
+
+void printSeams(const core::AttributionReport &r, const SeamNotes &notes, Io &io)
+{
+    const auto m = [&r](core::Decimal d) { return money(d, r.currency); };
+    if (notes.deduplicated) {
+        io.out << "  de-duplicated: " << m(notes.removed)
+               << " of provider bills already counted in gateway rows was removed\n";
+    } else if (notes.overlap.any()) {
+        core::Decimal twice;
+        std::string providers;
+        for (const auto &p : notes.overlap.providers) {
+            twice += p.overlap;
+            providers += (providers.empty() ? "" : ", ") + p.provider;
+        }
+        io.out << "  warning: overlapping sources are summed: " << m(twice)
+               << " is counted twice (gateway rows and the " << providers
+               << " bill); use --dedupe\n";
+    }
+    if (notes.illusion && notes.illusion->any()) {
+        for (const auto &k : notes.illusion->keys) {
+            if (!k.flagged())
+                continue;
+            io.out << "  fallback '" << k.key << "' allocated " << m(k.nonOwner)
+                   << " to values that are never a '" << r.dimension << "' (";
+            size_t shown = 0;
+            for (const auto &v : k.values) {
+                if (v.ownerValue)
+                    continue;
+                if (shown == 3) {
+                    io.out << ", …";
+                    break;
+                }
+                io.out << (shown++ ? ", " : "") << v.value;
+            }
+            io.out << ")\n";
+        }
+        io.out << "  without those fallbacks U would be "
+               << percent(notes.illusion->uWithoutIllusionPct()) << '\n';
+    }
+}
+
+void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t top, Io &io)
 {
     const auto m = [&r](core::Decimal d) { return money(d, r.currency); };
     io.out << "unalloc\n";
@@ -100,6 +151,7 @@ void printText(const core::AttributionReport &r, size_t top, Io &io)
         io.out << "  " << m(r.fallbackTotal) << " (" << percent(r.fallbackPct())
                << ") attributed only via fallback (" << keys << ")\n";
     }
+    printSeams(r, notes, io);
     io.out << '\n';
 
     TextTable owners("Spend by " + r.dimension);
@@ -138,6 +190,23 @@ void printText(const core::AttributionReport &r, size_t top, Io &io)
     sources.addSeparator();
     sources.addRow({"total", m(r.total), std::to_string(r.rowCount)});
     sources.print(io.out);
+    if (!notes.overlap.any())
+        return;
+    io.out << '\n';
+    TextTable overlap(notes.deduplicated ? "Gateway vs provider bills (de-duplicated)"
+                                         : "Gateway vs provider bills (counted twice above)");
+    overlap.addColumn("Provider");
+    overlap.addColumn("Gateway", TextTable::Align::Right);
+    overlap.addColumn("Bill", TextTable::Align::Right);
+    overlap.addColumn("Overlap", TextTable::Align::Right);
+    overlap.addColumn("Bypass", TextTable::Align::Right);
+    overlap.addColumn("Excess", TextTable::Align::Right);
+    overlap.addColumn("Coverage", TextTable::Align::Right);
+    for (const auto &p : notes.overlap.providers)
+        overlap.addRow({p.provider, money(p.gateway, p.currency), money(p.bill, p.currency),
+                        money(p.overlap, p.currency), money(p.residual, p.currency),
+                        money(p.excess, p.currency), p.coveragePct ? percent(*p.coveragePct) : "\u2014"});
+    overlap.print(io.out);
 }
 
 } // namespace
@@ -149,7 +218,8 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     addOwnerOptions(parser);
     parser.option("top", 0, "N", "Owners shown in the table (default 20; <unallocated> always shown)")
         .flag("json", 0, "Machine-readable output (money as strings)")
-        .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT");
+        .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT")
+        .flag("dedupe", 0, "Replace provider bill rows by what the gateway did not already count");
     auto args = parser.parse(argv);
     if (!args)
         return reportError(args.error(), io);
@@ -180,9 +250,28 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     auto options = ownerOptions(*args, *inOpts, input->rules);
     if (!options)
         return reportError(options.error(), io);
-    auto report = core::attribute(input->cube, *options);
+    SeamNotes notes;
+    core::OverlapOptions overlapOptions;
+    const core::CostCube *cube = &input->cube;
+    std::optional<core::MergedLedger> merged;
+    if (args->has("dedupe")) {
+        merged = core::deduplicate(input->cube, overlapOptions);
+        notes.deduplicated = true;
+        notes.removed = merged->removed;
+        notes.overlap = merged->overlap;
+        cube = &merged->cube;
+    } else {
+        notes.overlap = core::findOverlap(input->cube, overlapOptions);
+    }
+    auto report = core::attribute(*cube, *options);
     if (!report)
         return reportError(report.error(), io);
+    if (!options->fallbacks.empty()) {
+        auto illusion = core::fallbackIllusion(*cube, *options);
+        if (!illusion)
+            return reportError(illusion.error(), io);
+        notes.illusion = *illusion;
+    }
     if (report->rowCount == 0) {
         io.out << "No cost rows loaded. Try --fixtures.\n";
         return kExitError;
@@ -195,12 +284,29 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         Json body = resultBody(*report);
         Json out = body;
         out["complete"] = partial.empty();
+        out["deduplicated"] = notes.deduplicated;
+        Json overlap = Json::array();
+        for (const auto &p : notes.overlap.providers)
+            overlap.push_back(Json{{"provider", p.provider}, {"gateway_usd", p.gateway.toString()},
+                                   {"bill_usd", p.bill.toString()}, {"overlap_usd", p.overlap.toString()},
+                                   {"residual_usd", p.residual.toString()}, {"excess_usd", p.excess.toString()},
+                                   {"coverage_pct", p.coveragePct ? Json(p.coveragePct->toFixed(1)) : Json()}});
+        out["overlap"] = overlap;
+        if (notes.illusion) {
+            Json keys = Json::array();
+            for (const auto &k : notes.illusion->keys)
+                keys.push_back(Json{{"key", k.key}, {"allocated_usd", k.allocated.toString()},
+                                    {"non_owner_usd", k.nonOwner.toString()}, {"flagged", k.flagged()}});
+            out["fallback_illusion"] = Json{{"keys", keys},
+                                            {"unallocated_pct_without_illusion",
+                                             notes.illusion->uWithoutIllusionPct().toFixed(1)}};
+        }
         out["provenance"] = provenance(*input, *report, body, rules);
         io.out << out.dump(2) << '\n';
     } else {
         for (const auto &p : partial)
             io.out << "warning: incomplete data — " << p << '\n';
-        printText(*report, top, io);
+        printText(*report, notes, top, io);
     }
     for (const auto &p : partial)
         io.err << "warning: numbers include an incomplete batch: " << p << '\n';

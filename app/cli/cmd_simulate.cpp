@@ -153,6 +153,31 @@ void printRun(const core::SimResult &r, Io &io)
     io.out << '\n';
 }
 
+core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
+{
+    core::SimConfig config = core::SimConfig::headline();
+    auto rate = positive(a, "rate", config.ratePerS);
+    auto duration = positive(a, "duration", config.durationS);
+    if (!rate || !duration)
+        return core::fail(rate ? duration.error() : rate.error());
+    config.ratePerS = *rate;
+    config.durationS = *duration;
+    config.engine.prefixCaching = !a.has("no-prefix-caching");
+    if (a.has("seed")) {
+        const std::string s = a.value("seed");
+        if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != s.npos)
+            return core::fail("usage", "--seed expects a non-negative integer");
+        config.seed = std::stoull(s);
+    }
+    if (a.has("tenants")) {
+        auto tenants = parseTenants(a.value("tenants"));
+        if (!tenants)
+            return core::fail(tenants.error());
+        config.tenants = std::move(*tenants);
+    }
+    return config;
+}
+
 } // namespace
 
 int runSimulate(const std::vector<std::string> &argv, Io &io)
@@ -174,26 +199,10 @@ int runSimulate(const std::vector<std::string> &argv, Io &io)
         io.out << parser.help();
         return kExitOk;
     }
-    core::SimConfig config = core::SimConfig::headline();
-    auto rate = positive(*a, "rate", config.ratePerS);
-    auto duration = positive(*a, "duration", config.durationS);
-    if (!rate || !duration)
-        return reportError(rate ? duration.error() : rate.error(), io);
-    config.ratePerS = *rate;
-    config.durationS = *duration;
-    config.engine.prefixCaching = !a->has("no-prefix-caching");
-    if (a->has("seed")) {
-        const std::string s = a->value("seed");
-        if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != s.npos)
-            return reportError({"usage", "--seed expects a non-negative integer", {}, {}, {}}, io);
-        config.seed = std::stoull(s);
-    }
-    if (a->has("tenants")) {
-        auto tenants = parseTenants(a->value("tenants"));
-        if (!tenants)
-            return reportError(tenants.error(), io);
-        config.tenants = std::move(*tenants);
-    }
+    auto parsed = simConfig(*a);
+    if (!parsed)
+        return reportError(parsed.error(), io);
+    const core::SimConfig &config = *parsed;
     auto pool = core::Decimal::parse(a->value("pool", "17280"));
     const auto policy = core::policyFromId(a->value("policy", "keep"));
     if (!pool || pool->sign() < 0 || !policy)

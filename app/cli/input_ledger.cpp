@@ -1,12 +1,69 @@
 #include "input.h"
 
+#include "core/ledger/ledgerstore.h"
+
+#include <map>
+#include <set>
+
 namespace unalloc::cli {
 
-// Reading a .unalloc ledger (owned by the ledger store work; see core/ledger/ledgerstore.h).
+namespace {
+
+/// The groups of `cube` whose source is in `sources` (collisions need every source).
+core::CostCube onlySources(const core::CostCube &cube, const std::set<std::string> &sources)
+{
+    core::CostCube out;
+    for (const core::CostGroup &g : cube.rawGroups()) {
+        if (!sources.contains(cube.sources().at(g.source)))
+            continue;
+        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
+                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows);
+    }
+    return out;
+}
+
+} // namespace
+
+// Reading a .unalloc ledger: the aggregate cube (not the rows), its invoices, batches and rules.
 core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
 {
-    return core::fail("not-implemented", "reading ledger files is not available in this build",
-                      options.ledger);
+    auto ledger = core::LedgerStore::open(options.ledger, true);
+    if (!ledger)
+        return core::fail(ledger.error());
+    auto cube = (*ledger)->loadCube();
+    if (!cube)
+        return core::fail(cube.error());
+    auto invoices = (*ledger)->invoices();
+    auto batches = (*ledger)->batches();
+    auto rules = (*ledger)->rules();
+    if (!invoices || !batches || !rules)
+        return core::fail(!invoices ? invoices.error()
+                                    : (!batches ? batches.error() : rules.error()));
+    LoadedInput in;
+    in.mode = "ledger";
+    in.rules = std::move(*rules);
+    const std::set<std::string> wanted(options.sources.begin(), options.sources.end());
+    in.cube = wanted.empty() ? std::move(*cube) : onlySources(*cube, wanted);
+    for (core::Invoice &inv : *invoices)
+        if (wanted.empty() || wanted.contains(inv.source))
+            in.invoices.push_back(std::move(inv));
+    in.haveInvoiceFile = !in.invoices.empty();
+    std::map<std::string, SourceInput> bySource;
+    for (core::ImportBatch &b : *batches) {
+        if (!wanted.empty() && !wanted.contains(b.source))
+            continue;
+        SourceInput &si = bySource[b.source];
+        si.name = b.source;
+        si.status = "loaded";
+        si.sha256 = b.sha256; // the latest batch of the source
+        si.rows += b.rowCount;
+        in.batches.push_back(std::move(b));
+    }
+    for (auto &[name, si] : bySource) {
+        si.detail = options.ledger;
+        in.inputs.push_back(std::move(si));
+    }
+    return in;
 }
 
 } // namespace unalloc::cli

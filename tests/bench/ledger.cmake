@@ -1,0 +1,6 @@
+# bench_ledger: import records/s, peak RSS, report and re-attribution time (never run by ctest).
+add_executable(bench_ledger
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/bench_ledger.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp)
+target_link_libraries(bench_ledger PRIVATE unalloc-adapters unalloc_options Qt6::Core)

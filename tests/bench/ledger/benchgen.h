@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace unalloc::bench {
+
+/// Writes `records` LiteLLM `/spend/logs` records (a JSON list, ~680 bytes each) whose label
+/// sets are drawn from `labelSets` distinct combinations. Streams to disk; RSS stays small.
+/// Returns the bytes written.
+std::int64_t writeLiteLlmSpendLogs(const std::string &path, std::int64_t records, int labelSets);
+
+/// Writes an OpenCost `/allocation` response with `steps` hourly windows of `pods`
+/// allocations each. Returns the bytes written.
+std::int64_t writeOpenCostHourly(const std::string &path, int steps, int pods);
+
+} // namespace unalloc::bench

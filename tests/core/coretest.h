@@ -1,0 +1,55 @@
+#pragma once
+// Helpers shared by the core tests: readable QCOMPARE output for core types and terse
+// constructors for hand-written expectations.
+
+#include "core/decimal.h"
+#include "core/labels.h"
+#include "core/money.h"
+
+#include <QByteArray>
+#include <QStringList>
+#include <QtTest>
+
+#include <string>
+
+namespace unalloc::core {
+
+/// Found by QTest through ADL: QCOMPARE on Decimal prints the canonical text.
+inline char *toString(const Decimal &d)
+{
+    return qstrdup(d.toString().c_str());
+}
+
+} // namespace unalloc::core
+
+namespace unalloc::test {
+
+/// Parses a decimal literal that the test knows to be valid.
+inline core::Decimal dec(const char *text)
+{
+    auto d = core::Decimal::parse(text);
+    if (!d)
+        qFatal("test literal '%s' does not parse", text);
+    return *d;
+}
+
+inline core::Money usd(const char *text)
+{
+    return core::Money{dec(text), core::Currency::usd()};
+}
+
+inline QByteArray bytes(const std::string &s)
+{
+    return QByteArray::fromStdString(s);
+}
+
+/// "k=v" entries of a label map, in its (sorted) order.
+inline QStringList entries(const core::LabelMap &m)
+{
+    QStringList out;
+    for (const auto &[k, v] : m.entries())
+        out << QString::fromStdString(k + "=" + v);
+    return out;
+}
+
+} // namespace unalloc::test

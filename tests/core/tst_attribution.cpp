@@ -1,0 +1,322 @@
+// Attribution on hand-computed ledgers (DESIGN §6): buckets, U, F, backlog, fix plan.
+#include "reportdump.h"
+#include "rowbuilder.h"
+
+using namespace unalloc::core;
+using unalloc::test::bytes;
+using unalloc::test::dec;
+using unalloc::test::makeRow;
+
+namespace {
+
+/// Seven rows across four sources: owners by label, by fallback, and nobody.
+std::vector<CostRow> demoLike()
+{
+    return {
+        makeRow("opencost", "pod-a", "60.00", {{"team", "alpha"}}),
+        makeRow("litellm", "req-1", "40.00", {{"team", "alpha"}}),
+        makeRow("opencost", "pod-b", "100.00", {{"label_team", "beta"}}),
+        makeRow("openai", "gpt-4o", "300.00", {{"project_id", "search"}}),
+        makeRow("anthropic", "claude", "25.50", {{"workspace", "research"}, {"env", "prod"}}),
+        makeRow("opencost", "__idle__", "10.25"),
+        makeRow("litellm", "req-2", "0.05", {{"owner", "zeta"}, {"project", "x"}}),
+    };
+}
+
+AttributionOptions opts(const char *owner, std::vector<std::string> fallbacks = {})
+{
+    AttributionOptions o;
+    o.ownerKey = owner;
+    o.fallbacks = std::move(fallbacks);
+    return o;
+}
+
+QStringList lines(std::initializer_list<const char *> l)
+{
+    QStringList out;
+    for (const char *s : l)
+        out << QString::fromUtf8(s);
+    return out;
+}
+
+} // namespace
+
+class TestAttribution final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void report_data();
+    void report();
+    void unallocatedPct_data();
+    void unallocatedPct();
+    void zeroTotal();
+    void currencyMismatch();
+    void slices_data();
+    void slices();
+    void backlogAndFixPlan();
+    void backlogMergesAndLimits();
+    void availableKeysOrder();
+};
+
+void TestAttribution::report_data()
+{
+    QTest::addColumn<QByteArray>("owner");
+    QTest::addColumn<QStringList>("fallbacks");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<QByteArray>("u");
+    QTest::newRow("team, no fallback: ties by key, <unallocated> last though largest")
+        << QByteArray("team") << QStringList()
+        << lines({"total 535.80 USD rows 7", "unallocated 335.75 F 0.00",
+                  "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                  "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
+                  "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                  "bucket <unallocated> 335.75 via-fallback 0.00 rows 3 | anthropic=25.50/1 "
+                  "openai=300.00/1 opencost=10.25/1",
+                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                  "resolution 200.05/4 0.00/0 335.75/3"})
+        << QByteArray("62.7");
+    QTest::newRow("team, fallbacks project then workspace: F per key")
+        << QByteArray("team") << QStringList{QStringLiteral("project"), QStringLiteral("workspace")}
+        << lines({"total 535.80 USD rows 7", "unallocated 10.25 F 325.50",
+                  "bucket search 300.00 via-fallback 300.00 rows 1 | openai=300.00/1",
+                  "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                  "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
+                  "bucket research 25.50 via-fallback 25.50 rows 1 | anthropic=25.50/1",
+                  "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                  "bucket <unallocated> 10.25 via-fallback 0.00 rows 1 | opencost=10.25/1",
+                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                  "fallback project 300.00 rows 1", "fallback workspace 25.50 rows 1",
+                  "resolution 200.05/4 325.50/2 10.25/1"})
+        << QByteArray("1.9");
+    QTest::newRow("project as owner, team as fallback: owner label beats fallback")
+        << QByteArray("project") << QStringList{QStringLiteral("team")}
+        << lines({"total 535.80 USD rows 7", "unallocated 35.75 F 200.00",
+                  "bucket search 300.00 via-fallback 0.00 rows 1 | openai=300.00/1",
+                  "bucket alpha 100.00 via-fallback 100.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                  "bucket beta 100.00 via-fallback 100.00 rows 1 | opencost=100.00/1",
+                  "bucket x 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                  "bucket <unallocated> 35.75 via-fallback 0.00 rows 2 | anthropic=25.50/1 "
+                  "opencost=10.25/1",
+                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                  "fallback team 200.00 rows 3",
+                  "resolution 300.05/2 200.00/3 35.75/2"})
+        << QByteArray("6.7");
+    QTest::newRow("key nobody has: everything unallocated, U 100")
+        << QByteArray("cost_center") << QStringList()
+        << lines({"total 535.80 USD rows 7", "unallocated 535.80 F 0.00",
+                  "bucket <unallocated> 535.80 via-fallback 0.00 rows 7 | anthropic=25.50/1 "
+                  "litellm=40.05/2 openai=300.00/1 opencost=170.25/3",
+                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                  "resolution 0.00/0 0.00/0 535.80/7"})
+        << QByteArray("100");
+}
+
+void TestAttribution::report()
+{
+    QFETCH(QByteArray, owner);
+    QFETCH(QStringList, fallbacks);
+    QFETCH(QStringList, expected);
+    QFETCH(QByteArray, u);
+    std::vector<std::string> fb;
+    for (const QString &f : fallbacks)
+        fb.push_back(f.toStdString());
+    const CostCube cube = unalloc::test::cubeOf(demoLike());
+    const auto r = attribute(cube, opts(owner.constData(), fb));
+    QVERIFY(r.has_value());
+    QCOMPARE(unalloc::test::dump(*r), expected);
+    QCOMPARE(r->unallocatedPct(), dec(u.constData()));
+    QCOMPARE(bytes(r->dimension), owner);
+}
+
+void TestAttribution::unallocatedPct_data()
+{
+    QTest::addColumn<QByteArray>("owned");
+    QTest::addColumn<QByteArray>("unowned");
+    QTest::addColumn<QByteArray>("u");
+    QTest::addColumn<QByteArray>("budget");
+    QTest::addColumn<bool>("exceeds");
+    QTest::newRow("12.25 rounds to 12.2") << QByteArray("87.75") << QByteArray("12.25")
+                                          << QByteArray("12.2") << QByteArray("12.2") << true;
+    QTest::newRow("12.35 rounds to 12.4") << QByteArray("87.65") << QByteArray("12.35")
+                                          << QByteArray("12.4") << QByteArray("12.4") << false;
+    QTest::newRow("exactly the budget is not over") << QByteArray("50") << QByteArray("50")
+                                                    << QByteArray("50") << QByteArray("50") << false;
+    QTest::newRow("a hair over the budget") << QByteArray("49.99999999999")
+                                            << QByteArray("50.00000000001") << QByteArray("50")
+                                            << QByteArray("50") << true;
+    QTest::newRow("nothing unallocated") << QByteArray("10") << QByteArray("0")
+                                         << QByteArray("0") << QByteArray("0") << false;
+}
+
+void TestAttribution::unallocatedPct()
+{
+    QFETCH(QByteArray, owned);
+    QFETCH(QByteArray, unowned);
+    QFETCH(QByteArray, u);
+    QFETCH(QByteArray, budget);
+    QFETCH(bool, exceeds);
+    const CostCube cube = unalloc::test::cubeOf(
+        {makeRow("opencost", "a", owned.constData(), {{"team", "a"}}),
+         makeRow("opencost", "b", unowned.constData())});
+    const auto r = attribute(cube, opts("team"));
+    QVERIFY(r.has_value());
+    QCOMPARE(r->unallocatedPct(), dec(u.constData()));
+    QCOMPARE(r->exceedsBudget(dec(budget.constData())), exceeds);
+}
+
+void TestAttribution::zeroTotal()
+{
+    // A charge and its credit: total zero, U is 0 and no budget is exceeded.
+    const CostCube cube = unalloc::test::cubeOf({makeRow("openai", "charge", "5.00"),
+                                                 makeRow("openai", "credit", "-5.00", {{"team", "a"}})});
+    const auto r = attribute(cube, opts("team"));
+    QVERIFY(r.has_value());
+    QCOMPARE(r->total, Decimal());
+    QCOMPARE(r->unallocated, dec("5.00"));
+    QCOMPARE(r->unallocatedPct(), Decimal());
+    QCOMPARE(r->exceedsBudget(Decimal()), false);
+    const auto empty = attribute(CostCube(), opts("team"));
+    QVERIFY(empty.has_value());
+    QCOMPARE(empty->buckets.size(), size_t(0));
+    QCOMPARE(empty->unallocatedPct(), Decimal());
+}
+
+void TestAttribution::currencyMismatch()
+{
+    const Currency eur = Currency::parse("EUR").value();
+    const CostCube cube = unalloc::test::cubeOf(
+        {makeRow("openai", "usd", "1.00", {}, 0, 1), makeRow("focus", "eur", "1.00", {}, 0, 1, eur)});
+    const auto mixed = attribute(cube, opts("team"));
+    QVERIFY(!mixed.has_value());
+    QCOMPARE(bytes(mixed.error().code), QByteArray("currency-mismatch"));
+    QVERIFY(!backlog(cube, opts("team")).has_value());
+    AttributionOptions onlyFocus = opts("team");
+    onlyFocus.sources = {"focus"};
+    const auto eurOnly = attribute(cube, onlyFocus);
+    QVERIFY(eurOnly.has_value());
+    QCOMPARE(bytes(eurOnly->currency.code()), QByteArray("EUR"));
+}
+
+void TestAttribution::slices_data()
+{
+    QTest::addColumn<int>("fromDay"); // -1 = open
+    QTest::addColumn<int>("toDay");
+    QTest::addColumn<QStringList>("sources");
+    QTest::addColumn<int>("batch"); // 0 = all
+    QTest::addColumn<QByteArray>("total");
+    QTest::addColumn<QByteArray>("unallocated");
+    QTest::newRow("everything") << -1 << -1 << QStringList() << 0 << QByteArray("111.21")
+                                << QByteArray("10.10");
+    QTest::newRow("from is inclusive") << 1 << -1 << QStringList() << 0 << QByteArray("110.10")
+                                       << QByteArray("10.00");
+    QTest::newRow("to is exclusive") << -1 << 2 << QStringList() << 0 << QByteArray("11.21")
+                                     << QByteArray("10.10");
+    QTest::newRow("one day") << 1 << 2 << QStringList() << 0 << QByteArray("10.10")
+                             << QByteArray("10.00");
+    QTest::newRow("one source") << -1 << -1 << QStringList{QStringLiteral("litellm")} << 0
+                                << QByteArray("101.11") << QByteArray("0.00");
+    QTest::newRow("two sources") << -1 << -1
+                                 << QStringList{QStringLiteral("litellm"), QStringLiteral("openai")}
+                                 << 0 << QByteArray("111.21") << QByteArray("10.10");
+    QTest::newRow("one batch") << -1 << -1 << QStringList() << 2 << QByteArray("100.00")
+                               << QByteArray("0.00");
+}
+
+void TestAttribution::slices()
+{
+    QFETCH(int, fromDay);
+    QFETCH(int, toDay);
+    QFETCH(QStringList, sources);
+    QFETCH(int, batch);
+    QFETCH(QByteArray, total);
+    QFETCH(QByteArray, unallocated);
+    const CostCube cube = unalloc::test::cubeOf({
+        makeRow("openai", "d0", "0.10", {}, 0, 1),
+        makeRow("litellm", "d0", "1.01", {{"team", "a"}}, 0, 1),
+        makeRow("openai", "d1", "10.00", {}, 1, 1),
+        makeRow("litellm", "d1", "0.10", {{"team", "a"}}, 1, 1),
+        makeRow("litellm", "d2", "100.00", {{"team", "b"}}, 2, 2),
+    });
+    AttributionOptions o = opts("team");
+    if (fromDay >= 0)
+        o.fromDay = fromDay;
+    if (toDay >= 0)
+        o.toDay = toDay;
+    for (const QString &s : sources)
+        o.sources.insert(s.toStdString());
+    if (batch > 0)
+        o.batches = {batch};
+    const auto r = attribute(cube, o);
+    QVERIFY(r.has_value());
+    QCOMPARE(r->total, dec(total.constData()));
+    QCOMPARE(r->unallocated, dec(unallocated.constData()));
+    const auto items = backlog(cube, o);
+    Decimal sum;
+    for (const auto &i : *items)
+        sum += i.amount;
+    QCOMPARE(sum, r->unallocated);
+}
+
+void TestAttribution::backlogAndFixPlan()
+{
+    const CostCube cube = unalloc::test::cubeOf(demoLike());
+    const auto r = attribute(cube, opts("team"));
+    const auto items = backlog(cube, opts("team"));
+    QVERIFY(items.has_value());
+    QCOMPARE(items->size(), size_t(3));
+    QCOMPARE(bytes((*items)[0].name), QByteArray("gpt-4o"));
+    QCOMPARE((*items)[0].amount, dec("300.00"));
+    QCOMPARE(bytes((*items)[0].labels.keyList()), QByteArray("project"));
+    QCOMPARE(bytes((*items)[1].name), QByteArray("claude"));
+    QCOMPARE(bytes((*items)[1].labels.keyList()), QByteArray("environment, workspace"));
+    QCOMPARE(bytes((*items)[2].name), QByteArray("__idle__"));
+    const auto plan = fixPlan(*r, *items);
+    QCOMPARE(plan.size(), size_t(3));
+    QCOMPARE(plan[0].unallocatedAfter, dec("35.75"));
+    QCOMPARE(plan[0].uAfter, dec("6.7"));
+    QCOMPARE(plan[1].uAfter, dec("1.9"));
+    QCOMPARE(plan[2].unallocatedAfter, Decimal());
+    QCOMPARE(plan[2].uAfter, Decimal());
+    // The backlog honours fallbacks, like the report.
+    const auto withFallbacks = backlog(cube, opts("team", {"project", "workspace"}));
+    QCOMPARE(withFallbacks->size(), size_t(1));
+    QCOMPARE(bytes(withFallbacks->front().name), QByteArray("__idle__"));
+}
+
+void TestAttribution::backlogMergesAndLimits()
+{
+    const CostCube cube = unalloc::test::cubeOf({
+        makeRow("opencost", "__idle__", "10.25", {}, 0),
+        makeRow("opencost", "__idle__", "10.25", {}, 1),
+        makeRow("opencost", "job", "20.50", {}, 0),
+        makeRow("anthropic", "job", "20.50", {}, 0),
+        makeRow("opencost", "job", "1.00", {{"namespace", "x"}}, 0),
+    });
+    const auto items = backlog(cube, opts("team"));
+    QVERIFY(items.has_value());
+    QStringList got;
+    for (const auto &i : *items)
+        got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows "
+                                  + std::to_string(i.rows) + " {" + i.labels.keyList() + "}");
+    // Equal amounts: by source, then name; different label sets stay separate items.
+    QCOMPARE(got, lines({"anthropic/job 20.50 rows 1 {}", "opencost/__idle__ 20.50 rows 2 {}",
+                         "opencost/job 20.50 rows 1 {}", "opencost/job 1.00 rows 1 {namespace}"}));
+    QCOMPARE(backlog(cube, opts("team"), 2)->size(), size_t(2));
+}
+
+void TestAttribution::availableKeysOrder()
+{
+    const auto keys = availableKeys(unalloc::test::cubeOf(demoLike()));
+    QStringList got;
+    for (const auto &[k, n] : keys)
+        got << unalloc::test::str(k + " " + std::to_string(n));
+    QCOMPARE(got, lines({"team 4", "project 2", "environment 1", "workspace 1"}));
+}
+
+QTEST_APPLESS_MAIN(TestAttribution)
+#include "tst_attribution.moc"

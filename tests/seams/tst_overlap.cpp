@@ -1,0 +1,196 @@
+// Double counting between a gateway log and provider bills (issue 5 item 2), to the cent.
+#include "demorows.h"
+
+#include "core/attribution.h"
+#include "core/seams/overlap.h"
+
+using namespace unalloc::core;
+using unalloc::test::bytes;
+using unalloc::test::dec;
+using unalloc::test::makeRow;
+
+namespace {
+
+constexpr int kDay1 = 20'301; // 2025-08-01, the upstream fixtures' first day
+
+CostRow gateway(const char *id, const char *amount, const char *model, const char *team,
+                const char *provider, int day = kDay1)
+{
+    CostRow r = makeRow("litellm", id, amount, {{"team_id", team}, {"model", model}}, day);
+    if (provider) {
+        r.usage = Usage{};
+        r.usage->provider = provider;
+        r.usage->model = model;
+    }
+    return r;
+}
+
+/// Upstream-shaped ledger: LiteLLM requests routed to OpenAI and Anthropic, the providers'
+/// cost rows for the same days, and rows that cannot overlap (Azure, OpenCost).
+std::vector<CostRow> ledger()
+{
+    return {
+        gateway("req-a", "30.00", "gpt-4o-2024-08-06", "search", "openai"),
+        gateway("req-b", "10.125", "openai/gpt-4o", "support", nullptr), // provider from prefix
+        gateway("req-c", "0.50", "text-embedding-3-small", "search", "openai"),
+        gateway("req-d", "100.00", "claude-sonnet-4-20250514", "research", "anthropic"),
+        gateway("req-e", "5.00", "gpt-4o", "support", "openai", kDay1 + 1),
+        gateway("req-f", "7.00", "claude-sonnet-4-20250514", "research", "anthropic", kDay1 + 2),
+        gateway("req-g", "3.00", "azure/gpt-4o", "search", nullptr),
+        makeRow("openai", "gpt-4o-2024-08-06, input", "18.4725",
+                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, input"}, {"provider", "openai"}}, kDay1),
+        makeRow("openai", "gpt-4o-2024-08-06, output", "21.183",
+                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, output"}, {"provider", "openai"}}, kDay1),
+        makeRow("openai", "gpt-4o-2024-08-06, cached input", "1.2037125",
+                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, cached input"}, {"provider", "openai"}}, kDay1),
+        makeRow("openai", "gpt-4o-mini, input", "2.00",
+                {{"line_item", "gpt-4o-mini, input"}, {"provider", "openai"}}, kDay1),
+        makeRow("openai", "web search", "8.00", {{"provider", "openai"}}, kDay1 + 1),
+        makeRow("anthropic", "Claude Sonnet 4 Usage - Input Tokens", "60.00",
+                {{"model", "claude-sonnet-4-20250514"}, {"provider", "anthropic"}}, kDay1),
+        makeRow("anthropic", "Claude Sonnet 4 Usage - Output Tokens", "30.00",
+                {{"model", "claude-sonnet-4-20250514"}, {"provider", "anthropic"}}, kDay1),
+        makeRow("opencost", "inference/vllm", "50.00", {{"team", "platform"}}, kDay1),
+    };
+}
+
+QStringList describe(const OverlapReport &r)
+{
+    QStringList out;
+    for (const OverlapGroup &g : r.groups)
+        out << QString::fromStdString(
+            g.provider + " " + formatDate(g.day * kUsPerDay) + " " + (g.model.empty() ? "*" : g.model)
+            + " gateway " + g.gateway.toString() + " bill " + g.bill.toString() + " overlap "
+            + g.overlap.toString() + " residual " + g.residual.toString() + " excess "
+            + g.excess.toString());
+    for (const ProviderOverlap &p : r.providers)
+        out << QString::fromStdString(
+            p.provider + " total gateway " + p.gateway.toString() + " bill " + p.bill.toString()
+            + " overlap " + p.overlap.toString() + " residual " + p.residual.toString()
+            + " excess " + p.excess.toString() + " coverage "
+            + (p.coveragePct ? p.coveragePct->toFixed(1) : "-"));
+    return out;
+}
+
+Decimal totalOf(const CostCube &cube)
+{
+    AttributionOptions o;
+    return attribute(cube, o).value().total;
+}
+
+} // namespace
+
+class TestOverlap final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchModel_data();
+    void matchModel();
+    void overlapToTheCent();
+    void mergedLedgerConserves();
+    void demoSampleHasNoOverlap();
+    void noBillNoOverlap();
+};
+
+void TestOverlap::matchModel_data()
+{
+    QTest::addColumn<QByteArray>("model");
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("plain") << QByteArray("gpt-4o") << QByteArray("gpt-4o");
+    QTest::newRow("provider prefix") << QByteArray("openai/gpt-4o") << QByteArray("gpt-4o");
+    QTest::newRow("dashed date") << QByteArray("gpt-4o-2024-08-06") << QByteArray("gpt-4o");
+    QTest::newRow("line item with token type") << QByteArray("gpt-4o-2024-08-06, cached input")
+                                               << QByteArray("gpt-4o");
+    QTest::newRow("compact date") << QByteArray("claude-sonnet-4-20250514") << QByteArray("claude-sonnet-4");
+    QTest::newRow("vertex version") << QByteArray("vertex_ai/claude-3-5-sonnet@20240620")
+                                    << QByteArray("claude-3-5-sonnet");
+    QTest::newRow("case and spaces") << QByteArray("  GPT-4o-Mini ") << QByteArray("gpt-4o-mini");
+    QTest::newRow("version number kept") << QByteArray("claude-opus-4-1") << QByteArray("claude-opus-4-1");
+    QTest::newRow("short digits kept") << QByteArray("o1-2024") << QByteArray("o1-2024");
+    QTest::newRow("empty") << QByteArray("") << QByteArray("");
+}
+
+void TestOverlap::matchModel()
+{
+    QFETCH(QByteArray, model);
+    QFETCH(QByteArray, key);
+    QCOMPARE(bytes(unalloc::core::matchModel(model.toStdString())), key);
+}
+
+void TestOverlap::overlapToTheCent()
+{
+    const OverlapReport r = findOverlap(unalloc::test::cubeOf(ledger()));
+    QCOMPARE(describe(r), (QStringList{
+        QStringLiteral("anthropic 2025-08-01 claude-sonnet-4 gateway 100.00 bill 90.00 overlap 90.00 residual 0.00 excess 10.00"),
+        QStringLiteral("anthropic 2025-08-03 * gateway 7.00 bill 0.00 overlap 0.00 residual 0.00 excess 7.00"),
+        QStringLiteral("openai 2025-08-01 gpt-4o gateway 40.125 bill 40.8592125 overlap 40.125 residual 0.7342125 excess 0.00"),
+        QStringLiteral("openai 2025-08-01 gpt-4o-mini gateway 0.00 bill 2.00 overlap 0.00 residual 2.00 excess 0.00"),
+        QStringLiteral("openai 2025-08-01 text-embedding-3-small gateway 0.50 bill 0.00 overlap 0.00 residual 0.00 excess 0.50"),
+        QStringLiteral("openai 2025-08-02 * gateway 5.00 bill 8.00 overlap 5.00 residual 3.00 excess 0.00"),
+        QStringLiteral("anthropic total gateway 107.00 bill 90.00 overlap 90.00 residual 0.00 excess 17.00 coverage 118.9"),
+        QStringLiteral("openai total gateway 45.625 bill 50.8592125 overlap 45.125 residual 5.7342125 excess 0.50 coverage 89.7")}));
+    QCOMPARE(r.any(), true);
+}
+
+void TestOverlap::mergedLedgerConserves()
+{
+    const CostCube cube = unalloc::test::cubeOf(ledger());
+    const MergedLedger m = deduplicate(cube);
+    QCOMPARE(m.removed, dec("135.125"));
+    QCOMPARE(m.excess, dec("17.50"));
+    QCOMPARE(totalOf(cube), dec("346.4842125"));
+    QCOMPARE(totalOf(m.cube), dec("211.3592125"));
+    QCOMPARE(totalOf(m.cube), totalOf(cube) - m.removed);
+    QCOMPARE(m.cube.rowCount(), cube.rowCount());
+
+    // Bill rows of a group now sum to the group's residual; gateway rows are unchanged.
+    std::map<std::string, Decimal> byObject;
+    for (const CostGroup &g : m.cube.rawGroups())
+        byObject[m.cube.sources().at(g.source) + "/" + m.cube.objects().at(g.object)] += g.amount;
+    const Decimal gpt4o = byObject["openai/gpt-4o-2024-08-06, input"]
+                          + byObject["openai/gpt-4o-2024-08-06, output"]
+                          + byObject["openai/gpt-4o-2024-08-06, cached input"];
+    QCOMPARE(gpt4o, dec("0.7342125"));
+    QVERIFY(byObject["openai/gpt-4o-2024-08-06, output"] > byObject["openai/gpt-4o-2024-08-06, input"]);
+    QCOMPARE(byObject["openai/web search"], dec("3.00"));
+    QCOMPARE(byObject["openai/gpt-4o-mini, input"], dec("2.00"));
+    QCOMPARE(byObject["anthropic/Claude Sonnet 4 Usage - Input Tokens"], Decimal());
+    QCOMPARE(byObject["litellm/req-a"], dec("30.00"));
+    QCOMPARE(byObject["litellm/req-g"], dec("3.00"));
+
+    // Teams keep the gateway's dollars; what the gateway never saw stays unallocated.
+    AttributionOptions o;
+    o.ownerKey = "team";
+    const auto merged = attribute(m.cube, o).value();
+    QCOMPARE(merged.total, dec("211.3592125"));
+    QCOMPARE(merged.unallocated, dec("5.7342125"));
+    // The merged view of the merged view changes nothing more.
+    QCOMPARE(findOverlap(m.cube).providers.front().overlap, dec("0"));
+}
+
+void TestOverlap::demoSampleHasNoOverlap()
+{
+    // The demo's gateway routes to azure, vertex_ai and bedrock: none of them bill here.
+    const CostCube cube = unalloc::test::cubeOf(unalloc::test::demoRows());
+    const OverlapReport r = findOverlap(cube);
+    QCOMPARE(r.any(), false);
+    const MergedLedger m = deduplicate(cube);
+    QCOMPARE(totalOf(m.cube), dec("66630.38"));
+    QCOMPARE(m.removed, Decimal());
+}
+
+void TestOverlap::noBillNoOverlap()
+{
+    // Without the provider's bill in the slice, gateway rows are not double counted.
+    OverlapOptions o;
+    o.sources = {"litellm", "opencost"};
+    QCOMPARE(findOverlap(unalloc::test::cubeOf(ledger()), o).any(), false);
+    o.sources = {"litellm", "anthropic"};
+    const OverlapReport onlyAnthropic = findOverlap(unalloc::test::cubeOf(ledger()), o);
+    QCOMPARE(onlyAnthropic.providers.size(), size_t(1));
+    QCOMPARE(bytes(onlyAnthropic.providers.front().provider), QByteArray("anthropic"));
+}
+
+QTEST_APPLESS_MAIN(TestOverlap)
+#include "tst_overlap.moc"
