@@ -5,13 +5,17 @@ namespace unalloc::cli {
 int runReport(const std::vector<std::string> &args, Io &io);
 int runLabels(const std::vector<std::string> &args, Io &io);
 int runReconcile(const std::vector<std::string> &args, Io &io);
+int runMeters(const std::vector<std::string> &args, Io &io);
+int runSimulate(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> kCommands = {
         {"report", "Who owns the spend, what nobody owns; --budget gates CI", &runReport},
         {"labels", "The labelling backlog, available keys and key collisions", &runLabels},
-        {"reconcile", "Ledger vs provider invoices per source", &runReconcile},
+        {"reconcile", "Ledger vs provider invoices per source and period", &runReconcile},
+        {"meters", "Split a shared inference pod among tenants under each meter", &runMeters},
+        {"simulate", "Simulate a vLLM-style server and print its meters", &runSimulate},
     };
     return kCommands;
 }
