@@ -19,6 +19,26 @@ const std::vector<std::string> &ParsedArgs::values(const std::string &name) cons
     return it == m_values.end() ? kNone : it->second;
 }
 
+core::Result<size_t> ParsedArgs::count(const std::string &name, size_t fallback) const
+{
+    if (!has(name))
+        return fallback;
+    const std::string t = value(name);
+    if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
+        return core::fail("usage", "--" + name + " expects a non-negative integer, got '" + t + "'");
+    return static_cast<size_t>(std::stoul(t));
+}
+
+core::Result<std::optional<core::Decimal>> ParsedArgs::percentage(const std::string &name) const
+{
+    if (!has(name))
+        return std::optional<core::Decimal>();
+    auto d = core::Decimal::parse(value(name));
+    if (!d || d->isNegative())
+        return core::fail("usage", "--" + name + " expects a percentage, got '" + value(name) + "'");
+    return std::optional<core::Decimal>(*d);
+}
+
 ArgParser::ArgParser(std::string command, std::string summary)
     : m_command(std::move(command))
     , m_summary(std::move(summary))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/decimal.h"
 #include "core/result.h"
 
 #include <map>
@@ -18,6 +19,10 @@ public:
     const std::vector<std::string> &values(const std::string &name) const;
     const std::vector<std::string> &positionals() const { return m_positionals; }
     bool helpRequested() const { return m_help; }
+    /// A non-negative integer option, or `fallback` when absent; a usage error otherwise.
+    core::Result<size_t> count(const std::string &name, size_t fallback) const;
+    /// A non-negative decimal option (a percentage), or none when absent.
+    core::Result<std::optional<core::Decimal>> percentage(const std::string &name) const;
 
 private:
     friend class ArgParser;

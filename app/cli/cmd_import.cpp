@@ -30,21 +30,30 @@ Json batchJson(const adapters::BatchOutcome &b)
         totals[m.currency.code()] = m.amount.toString();
     Json warnings = Json::array();
     for (const core::Warning &w : b.batch.warnings)
-        warnings.push_back({{"code", w.code}, {"file", w.file}, {"record", w.record},
-                            {"field", w.field}, {"detail", w.detail}});
-    return Json{{"file", b.origin},          {"batch", b.batch.id},
-                {"source", b.batch.source},  {"format", b.batch.format},
-                {"sha256", b.batch.sha256},  {"rows_read", b.counts.rowsRead},
-                {"rows_added", b.counts.rowsAdded}, {"duplicates", b.counts.duplicates},
-                {"invoices", b.invoices},    {"totals", totals},
+        warnings.push_back({{"code", w.code},
+                            {"file", w.file},
+                            {"record", w.record},
+                            {"field", w.field},
+                            {"detail", w.detail}});
+    return Json{{"file", b.origin},
+                {"batch", b.batch.id},
+                {"source", b.batch.source},
+                {"format", b.batch.format},
+                {"sha256", b.batch.sha256},
+                {"rows_read", b.counts.rowsRead},
+                {"rows_added", b.counts.rowsAdded},
+                {"duplicates", b.counts.duplicates},
+                {"invoices", b.invoices},
+                {"totals", totals},
                 {"status", core::toString(b.batch.status)},
-                {"reason", b.batch.evidence.reason}, {"warnings", warnings}};
+                {"reason", b.batch.evidence.reason},
+                {"warnings", warnings}};
 }
 
 void printBatch(const adapters::BatchOutcome &b, std::ostream &os)
 {
-    os << b.origin << ": " << b.batch.source << " (" << b.batch.format << "), batch "
-       << b.batch.id << '\n'
+    os << b.origin << ": " << b.batch.source << " (" << b.batch.format << "), batch " << b.batch.id
+       << '\n'
        << "  rows:     " << b.counts.rowsRead << " read, " << b.counts.rowsAdded << " added, "
        << b.counts.duplicates << " duplicates skipped\n";
     if (b.invoices > 0)
@@ -77,11 +86,11 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     }
     const std::string ledgerPath = args->value("ledger");
     if (ledgerPath.empty() || args->positionals().empty())
-        return reportError({"usage", "import needs --ledger FILE and at least one PATH", {}, {}, {}},
-                           io);
+        return reportError(
+            {"usage", "import needs --ledger FILE and at least one PATH", {}, {}, {}}, io);
     std::error_code ec;
     auto ledger = std::filesystem::exists(ledgerPath, ec) ? core::LedgerStore::open(ledgerPath)
-                                                         : core::LedgerStore::create(ledgerPath);
+                                                          : core::LedgerStore::create(ledgerPath);
     if (!ledger)
         return reportError(ledger.error(), io);
     adapters::ImportOptions options;

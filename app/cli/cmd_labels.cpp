@@ -71,20 +71,13 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
         .flag("available", 0, "List every label key with the number of rows that carry it")
         .flag("collisions", 0, "List raw keys merged into one canonical key, with dollars")
         .flag("json", 0, "Machine-readable output");
-    auto args = parser.parse(argv);
+    int exitCode = kExitOk;
+    const auto args = parseCommandLine(parser, argv, io, exitCode);
     if (!args)
-        return reportError(args.error(), io);
-    if (args->helpRequested()) {
-        io.out << parser.help();
-        return kExitOk;
-    }
-    size_t limit = 20;
-    if (args->has("limit")) {
-        const std::string t = args->value("limit");
-        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
-            return reportError({"usage", "--limit expects a non-negative integer, got '" + t + "'", {}, {}, {}}, io);
-        limit = std::stoul(t);
-    }
+        return exitCode;
+    const auto limit = args->count("limit", 20);
+    if (!limit)
+        return reportError(limit.error(), io);
     auto inOpts = inputOptions(*args);
     if (!inOpts)
         return reportError(inOpts.error(), io);
@@ -103,7 +96,7 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
     auto options = ownerOptions(*args, *inOpts, input->rules);
     if (!options)
         return reportError(options.error(), io);
-    auto items = core::backlog(input->cube, *options, limit);
+    auto items = core::backlog(input->cube, *options, *limit);
     if (!items)
         return reportError(items.error(), io);
     if (json) {

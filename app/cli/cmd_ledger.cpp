@@ -29,24 +29,28 @@ Json recordJson(const core::BatchRecord &r)
         totals[m.currency.code()] = m.amount.toString();
     Json warnings = Json::array();
     for (const core::Warning &w : b.warnings)
-        warnings.push_back({{"code", w.code}, {"file", w.file}, {"record", w.record},
-                            {"field", w.field}, {"detail", w.detail}});
-    return Json{{"batch", b.id},
-                {"imported_at", core::formatTimestamp(b.importedAt)},
-                {"source", b.source},
-                {"format", b.format},
-                {"origin", b.origin},
-                {"sha256", b.sha256},
-                {"window_start", b.windowStart ? Json(core::formatTimestamp(*b.windowStart)) : Json()},
-                {"window_end", b.windowEnd ? Json(core::formatTimestamp(*b.windowEnd)) : Json()},
-                {"rows_read", b.rowCount},
-                {"rows_added", r.rowsAdded},
-                {"duplicates", r.duplicates},
-                {"rounded_values", b.roundedValues},
-                {"totals", totals},
-                {"status", core::toString(b.status)},
-                {"reason", b.evidence.reason},
-                {"warnings", warnings}};
+        warnings.push_back({{"code", w.code},
+                            {"file", w.file},
+                            {"record", w.record},
+                            {"field", w.field},
+                            {"detail", w.detail}});
+    return Json{
+        {"batch", b.id},
+        {"imported_at", core::formatTimestamp(b.importedAt)},
+        {"source", b.source},
+        {"format", b.format},
+        {"origin", b.origin},
+        {"sha256", b.sha256},
+        {"window_start", b.windowStart ? Json(core::formatTimestamp(*b.windowStart)) : Json()},
+        {"window_end", b.windowEnd ? Json(core::formatTimestamp(*b.windowEnd)) : Json()},
+        {"rows_read", b.rowCount},
+        {"rows_added", r.rowsAdded},
+        {"duplicates", r.duplicates},
+        {"rounded_values", b.roundedValues},
+        {"totals", totals},
+        {"status", core::toString(b.status)},
+        {"reason", b.evidence.reason},
+        {"warnings", warnings}};
 }
 
 } // namespace
@@ -81,7 +85,9 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
         io.out << Json{{"ledger", args->value("ledger")},
                        {"schema_version", (*ledger)->schemaVersion()},
                        {"rows", *rows},
-                       {"batches", batches}}.dump(2) << '\n';
+                       {"batches", batches}}
+                      .dump(2)
+               << '\n';
         return kExitOk;
     }
     TextTable t("Batches in " + args->value("ledger") + " (" + std::to_string(*rows) + " rows)");

@@ -82,20 +82,14 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
         .option("tolerance", 0, "PCT", "|delta %| at or below this is matched (default 1.0)")
         .flag("strict", 0, "Exit 2 when any source is over or under")
         .flag("json", 0, "Machine-readable output");
-    auto args = parser.parse(argv);
+    int exitCode = kExitOk;
+    const auto args = parseCommandLine(parser, argv, io, exitCode);
     if (!args)
-        return reportError(args.error(), io);
-    if (args->helpRequested()) {
-        io.out << parser.help();
-        return kExitOk;
-    }
-    core::Decimal tolerance = core::Decimal::fromInt(1);
-    if (args->has("tolerance")) {
-        auto t = core::Decimal::parse(args->value("tolerance"));
-        if (!t || t->isNegative())
-            return reportError({"usage", "--tolerance expects a percentage, got '" + args->value("tolerance") + "'", {}, {}, {}}, io);
-        tolerance = *t;
-    }
+        return exitCode;
+    const auto toleranceArg = args->percentage("tolerance");
+    if (!toleranceArg)
+        return reportError(toleranceArg.error(), io);
+    const core::Decimal tolerance = toleranceArg->value_or(core::Decimal::fromInt(1));
     auto given = invoicesFromArgs(args->values("invoice"));
     if (!given)
         return reportError(given.error(), io);

@@ -220,27 +220,16 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         .flag("json", 0, "Machine-readable output (money as strings)")
         .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT")
         .flag("dedupe", 0, "Replace provider bill rows by what the gateway did not already count");
-    auto args = parser.parse(argv);
+    int exitCode = kExitOk;
+    const auto args = parseCommandLine(parser, argv, io, exitCode);
     if (!args)
-        return reportError(args.error(), io);
-    if (args->helpRequested()) {
-        io.out << parser.help();
-        return kExitOk;
-    }
-    size_t top = 20;
-    if (args->has("top")) {
-        const std::string t = args->value("top");
-        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
-            return reportError({"usage", "--top expects a non-negative integer, got '" + t + "'", {}, {}, {}}, io);
-        top = std::stoul(t);
-    }
-    std::optional<core::Decimal> budget;
-    if (args->has("budget")) {
-        auto b = core::Decimal::parse(args->value("budget"));
-        if (!b || b->isNegative())
-            return reportError({"usage", "--budget expects a percentage, got '" + args->value("budget") + "'", {}, {}, {}}, io);
-        budget = *b;
-    }
+        return exitCode;
+    const auto top = args->count("top", 20);
+    if (!top)
+        return reportError(top.error(), io);
+    const auto budget = args->percentage("budget");
+    if (!budget)
+        return reportError(budget.error(), io);
     auto inOpts = inputOptions(*args);
     if (!inOpts)
         return reportError(inOpts.error(), io);
@@ -306,17 +295,17 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     } else {
         for (const auto &p : partial)
             io.out << "warning: incomplete data — " << p << '\n';
-        printText(*report, notes, top, io);
+        printText(*report, notes, *top, io);
     }
     for (const auto &p : partial)
         io.err << "warning: numbers include an incomplete batch: " << p << '\n';
-    if (budget && report->exceedsBudget(*budget)) {
+    if (*budget && report->exceedsBudget(**budget)) {
         // Show enough places that the printed U visibly exceeds the budget (73.51% > 73.5%).
         int places = 1;
-        while (places < 6 && report->unallocatedPct(places) <= *budget)
+        while (places < 6 && report->unallocatedPct(places) <= **budget)
             ++places;
         io.err << "unallocated " << report->unallocatedPct(places).toFixed(places) << "% exceeds budget "
-               << shortNumber(*budget) << "%\n";
+               << shortNumber(**budget) << "%\n";
         return kExitBudget;
     }
     return kExitOk;

@@ -5,12 +5,16 @@ namespace unalloc::cli {
 int runReport(const std::vector<std::string> &args, Io &io);
 int runLabels(const std::vector<std::string> &args, Io &io);
 int runReconcile(const std::vector<std::string> &args, Io &io);
+int runImport(const std::vector<std::string> &args, Io &io);
+int runLedger(const std::vector<std::string> &args, Io &io);
 int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> kCommands = {
+        {"import", "Import export files into a ledger: every file or nothing", &runImport},
+        {"ledger", "List a ledger's import batches and their completeness", &runLedger},
         {"report", "Who owns the spend, what nobody owns; --budget gates CI", &runReport},
         {"labels", "The labelling backlog, available keys and key collisions", &runLabels},
         {"reconcile", "Ledger vs provider invoices per source and period", &runReconcile},

@@ -220,6 +220,24 @@ std::vector<std::string> incompleteBatches(const LoadedInput &input)
     return out;
 }
 
+std::optional<ParsedArgs> parseCommandLine(const ArgParser &parser,
+                                           const std::vector<std::string> &argv,
+                                           Io &io,
+                                           int &exitCode)
+{
+    auto args = parser.parse(argv);
+    if (!args) {
+        exitCode = reportError(args.error(), io);
+        return std::nullopt;
+    }
+    if (args->helpRequested()) {
+        io.out << parser.help();
+        exitCode = kExitOk;
+        return std::nullopt;
+    }
+    return *args;
+}
+
 int reportError(const core::Error &error, Io &io)
 {
     if (error.code == "usage") {

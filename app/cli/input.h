@@ -62,6 +62,12 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &io);
 /// Batches that are not complete, as "source (origin): reason" lines.
 std::vector<std::string> incompleteBatches(const LoadedInput &input);
 
+/// Parses a command's arguments. On a usage error or --help it prints and returns none, with
+/// the exit code in `exitCode`.
+std::optional<ParsedArgs> parseCommandLine(const ArgParser &parser,
+                                           const std::vector<std::string> &argv,
+                                           Io &io,
+                                           int &exitCode);
 /// Prints an error and maps its code to an exit code (usage → 64, anything else → 1).
 int reportError(const core::Error &error, Io &io);
 

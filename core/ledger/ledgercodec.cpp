@@ -21,8 +21,8 @@ AmountBlob encodeAmount(Decimal d)
 Result<Decimal> decodeAmount(std::string_view blob)
 {
     if (blob.size() != kAmountBytes)
-        return fail("ledger-corrupt", "stored amount has " + std::to_string(blob.size())
-                                          + " bytes, expected 16");
+        return fail("ledger-corrupt",
+                    "stored amount has " + std::to_string(blob.size()) + " bytes, expected 16");
     unsigned __int128 u = 0;
     for (char c : blob)
         u = (u << 8) | static_cast<unsigned char>(c);
@@ -63,8 +63,7 @@ Result<json> parseJson(std::string_view text, const char *what)
     return j;
 }
 
-template<class T>
-std::optional<T> opt(const json &j, const char *key)
+template<class T> std::optional<T> opt(const json &j, const char *key)
 {
     auto it = j.find(key);
     if (it == j.end() || it->is_null())
@@ -74,9 +73,8 @@ std::optional<T> opt(const json &j, const char *key)
 
 } // namespace
 
-std::uint64_t hashLabelSet(const LabelMap &labels,
-                           const RawLabels &raw,
-                           const std::vector<Collision> &collisions)
+std::uint64_t
+hashLabelSet(const LabelMap &labels, const RawLabels &raw, const std::vector<Collision> &collisions)
 {
     Fnv f;
     for (const auto &[k, v] : labels.entries()) {
@@ -113,14 +111,15 @@ std::string collisionsToJson(const std::vector<Collision> &collisions)
 {
     json a = json::array();
     for (const Collision &c : collisions)
-        a.push_back({{"key", c.canonicalKey}, {"raw", c.rawKeys}, {"winner", c.winnerRawKey},
+        a.push_back({{"key", c.canonicalKey},
+                     {"raw", c.rawKeys},
+                     {"winner", c.winnerRawKey},
                      {"value", c.winnerValue}});
     return a.dump();
 }
 
-Result<LabelSetValue> labelSetFromJson(std::string_view labels,
-                                       std::string_view raw,
-                                       std::string_view collisions)
+Result<LabelSetValue>
+labelSetFromJson(std::string_view labels, std::string_view raw, std::string_view collisions)
 {
     auto jl = parseJson(labels, "labels");
     auto jr = parseJson(raw, "raw labels");
@@ -136,10 +135,9 @@ Result<LabelSetValue> labelSetFromJson(std::string_view labels,
         for (const json &p : *jr)
             v.raw.push_back(RawLabel{p.at(0).get<std::string>(), p.at(1).get<std::string>()});
         for (const json &c : *jc)
-            v.collisions.push_back(Collision{c.at("key").get<std::string>(),
-                                             c.at("raw").get<std::vector<std::string>>(),
-                                             c.at("winner").get<std::string>(),
-                                             c.at("value").get<std::string>()});
+            v.collisions.push_back(Collision{
+                c.at("key").get<std::string>(), c.at("raw").get<std::vector<std::string>>(),
+                c.at("winner").get<std::string>(), c.at("value").get<std::string>()});
         return v;
     } catch (const json::exception &e) {
         return fail("ledger-corrupt", std::string("stored label set is malformed: ") + e.what());

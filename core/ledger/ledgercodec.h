@@ -41,9 +41,8 @@ std::uint64_t hashLabelSet(const LabelMap &labels,
 std::string labelsToJson(const LabelMap &labels);
 std::string rawToJson(const RawLabels &raw);
 std::string collisionsToJson(const std::vector<Collision> &collisions);
-Result<LabelSetValue> labelSetFromJson(std::string_view labels,
-                                       std::string_view raw,
-                                       std::string_view collisions);
+Result<LabelSetValue>
+labelSetFromJson(std::string_view labels, std::string_view raw, std::string_view collisions);
 
 /// Completeness evidence as a JSON object (absent fields left out).
 std::string evidenceToJson(const Completeness &c);

@@ -88,8 +88,8 @@ void sumStep(sqlite3_context *ctx, int, sqlite3_value **argv)
         return;
     const void *p = sqlite3_value_blob(argv[0]);
     const int n = sqlite3_value_bytes(argv[0]);
-    auto d = ledgercodec::decodeAmount(std::string_view(static_cast<const char *>(p),
-                                                        static_cast<size_t>(n)));
+    auto d = ledgercodec::decodeAmount(
+        std::string_view(static_cast<const char *>(p), static_cast<size_t>(n)));
     if (!d) {
         sqlite3_result_error(ctx, "unalloc_sum: malformed amount", -1);
         return;
@@ -148,15 +148,12 @@ const char *upgradeV1ToV2()
 Result<void> registerFunctions(sql::Db &db)
 {
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-    if (sqlite3_create_function_v2(db.handle(), "unalloc_sum", 1, flags, nullptr, nullptr,
-                                   sumStep, sumFinal, nullptr)
-            != SQLITE_OK
-        || sqlite3_create_function_v2(db.handle(), "unalloc_day", 1, flags, nullptr, dayFunc,
-                                      nullptr, nullptr, nullptr)
-               != SQLITE_OK
-        || sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc,
-                                      nullptr, nullptr, nullptr)
-               != SQLITE_OK)
+    if (sqlite3_create_function_v2(db.handle(), "unalloc_sum", 1, flags, nullptr, nullptr, sumStep,
+                                   sumFinal, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_day", 1, flags, nullptr, dayFunc, nullptr,
+                                   nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc, nullptr,
+                                   nullptr, nullptr) != SQLITE_OK)
         return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
     return {};
 }
@@ -205,16 +202,16 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         return fail("not-a-ledger", "the file is not an unalloc ledger", path);
     if (*version > kCurrentVersion)
         return fail("ledger-too-new",
-                    "the ledger has schema version " + std::to_string(*version)
-                        + " but this build reads up to version "
-                        + std::to_string(kCurrentVersion) + "; use a newer unalloc",
+                    "the ledger has schema version " + std::to_string(*version) +
+                        " but this build reads up to version " + std::to_string(kCurrentVersion) +
+                        "; use a newer unalloc",
                     path);
     if (*version == kCurrentVersion)
         return static_cast<int>(*version);
     if (readOnly)
         return fail("ledger-needs-migration",
-                    "the ledger has schema version " + std::to_string(*version)
-                        + " and must be opened writable once to migrate it",
+                    "the ledger has schema version " + std::to_string(*version) +
+                        " and must be opened writable once to migrate it",
                     path);
     auto r = db.exec("BEGIN IMMEDIATE");
     if (!r)

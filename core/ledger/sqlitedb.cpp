@@ -17,7 +17,8 @@ Error sqlError(sqlite3 *db, std::string_view what)
 }
 
 Stmt::Stmt(Stmt &&other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_stmt(std::exchange(other.m_stmt, nullptr))
+    : m_db(std::exchange(other.m_db, nullptr))
+    , m_stmt(std::exchange(other.m_stmt, nullptr))
 {}
 
 Stmt &Stmt::operator=(Stmt &&other) noexcept
@@ -118,7 +119,9 @@ std::string_view Stmt::blob(int col) const
     return std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(m_stmt, col)));
 }
 
-Db::Db(Db &&other) noexcept : m_db(std::exchange(other.m_db, nullptr)) {}
+Db::Db(Db &&other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr))
+{}
 
 Db &Db::operator=(Db &&other) noexcept
 {

@@ -16,7 +16,10 @@ class Stmt final
 {
 public:
     Stmt() = default;
-    Stmt(sqlite3 *db, sqlite3_stmt *stmt) : m_db(db), m_stmt(stmt) {}
+    Stmt(sqlite3 *db, sqlite3_stmt *stmt)
+        : m_db(db)
+        , m_stmt(stmt)
+    {}
     Stmt(Stmt &&other) noexcept;
     Stmt &operator=(Stmt &&other) noexcept;
     Stmt(const Stmt &) = delete;
@@ -71,7 +74,9 @@ public:
     std::string lastError() const;
 
 private:
-    explicit Db(sqlite3 *db) : m_db(db) {}
+    explicit Db(sqlite3 *db)
+        : m_db(db)
+    {}
     sqlite3 *m_db = nullptr;
 };
 

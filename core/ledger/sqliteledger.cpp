@@ -1,5 +1,6 @@
 #include "sqliteledger.h"
 
+#include "importtransaction.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
 
@@ -22,6 +23,10 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
     if (auto r = ledgerschema::registerFunctions(*db); !r)
         return fail(r.error());
     if (create) {
+        // Larger pages (set before WAL fixes the size): shallower index trees and fewer
+        // page splits during bulk imports.
+        if (auto r = db->exec("PRAGMA page_size = 16384"); !r)
+            return fail(r.error());
         if (auto r = ledgerschema::configure(*db, false); !r)
             return fail(r.error());
         if (auto r = ledgerschema::create(*db); !r)
@@ -70,7 +75,10 @@ int LedgerStore::currentSchemaVersion()
 }
 
 SqliteLedger::SqliteLedger(sql::Db db, std::string path, bool readOnly, int version)
-    : m_db(std::move(db)), m_path(std::move(path)), m_readOnly(readOnly), m_version(version)
+    : m_db(std::move(db))
+    , m_path(std::move(path))
+    , m_readOnly(readOnly)
+    , m_version(version)
 {}
 
 TimeUs SqliteLedger::now() const
@@ -84,12 +92,19 @@ TimeUs SqliteLedger::now() const
 Result<void> SqliteLedger::checkWritable(const char *what) const
 {
     if (m_readOnly)
-        return fail("ledger-read-only", std::string("cannot ") + what
-                                            + ": the ledger is open read-only", m_path);
+        return fail("ledger-read-only",
+                    std::string("cannot ") + what + ": the ledger is open read-only", m_path);
     if (m_importOpen)
         return fail("ledger-busy", std::string("cannot ") + what + " while an import is open",
                     m_path);
     return {};
+}
+
+Result<std::unique_ptr<ImportTransaction>> SqliteLedger::beginImport()
+{
+    if (auto w = checkWritable("import"); !w)
+        return fail(w.error());
+    return SqliteImportTransaction::begin(*this);
 }
 
 Result<std::vector<ImportBatch>> SqliteLedger::batches() const
@@ -157,9 +172,8 @@ Result<std::vector<BatchRecord>> SqliteLedger::batchRecords() const
         auto it = index.find(warn->int64(0));
         if (it == index.end())
             continue;
-        out[it->second].batch.warnings.push_back(Warning{warn->text(1), warn->text(2),
-                                                         warn->text(3), warn->text(4),
-                                                         warn->text(5)});
+        out[it->second].batch.warnings.push_back(
+            Warning{warn->text(1), warn->text(2), warn->text(3), warn->text(4), warn->text(5)});
     }
     return out;
 }
@@ -190,8 +204,8 @@ Result<void> SqliteLedger::checkIntegrity() const
         mismatches += diff->int64(0);
     if (mismatches != 0)
         return fail("ledger-corrupt",
-                    "the aggregate differs from the rows in " + std::to_string(mismatches)
-                        + " groups",
+                    "the aggregate differs from the rows in " + std::to_string(mismatches) +
+                        " groups",
                     m_path);
     return {};
 }

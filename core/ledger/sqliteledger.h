@@ -53,7 +53,9 @@ private:
     /// WHERE clause text and its bound values for a filter.
     struct Where;
     Result<Where> whereFor(const LedgerRowFilter &filter) const;
-    Result<std::vector<LabelMap>> labelSetsById(std::vector<std::int64_t> &ids) const;
+    /// Fills labels, raw labels and collisions of `rows` from their label set ids.
+    Result<void> fillLabels(std::vector<LedgerRow> &rows,
+                            const std::vector<std::int64_t> &setIds) const;
     Result<LedgerRow> readRow(const sql::Stmt &st) const;
     Result<void> moveAggregate(std::int64_t rowId, int sign);
 

@@ -77,11 +77,11 @@ bool timeReports(const std::string &ledgerPath)
     const double first = secondsSince(t1);
     if (!report)
         return false;
-    std::printf("report:   open + loadCube %.1f ms (%zu groups, %zu label sets), attribute %.1f ms, "
-                "total %.1f ms; total %s, U %s%%\n",
-                load * 1e3, cube->groupCount(), cube->labelSets().size(), first * 1e3,
-                (load + first) * 1e3, report->total.toString().c_str(),
-                report->unallocatedPct().toString().c_str());
+    std::printf(
+        "report:   open + loadCube %.1f ms (%zu groups, %zu label sets), attribute %.1f ms, "
+        "total %.1f ms; total %s, U %s%%\n",
+        load * 1e3, cube->groupCount(), cube->labelSets().size(), first * 1e3, (load + first) * 1e3,
+        report->total.toString().c_str(), report->unallocatedPct().toString().c_str());
     core::AttributionOptions other;
     other.ownerKey = "service";
     other.fallbacks = {"cost_center", "namespace", "team"};
@@ -104,7 +104,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const Args args = parseArgs(argc, argv);
     QTemporaryDir tmp(args.dir.empty() ? QDir::tempPath() + QStringLiteral("/bench_ledger-XXXXXX")
-                                       : QString::fromStdString(args.dir) + QStringLiteral("/bench_ledger-XXXXXX"));
+                                       : QString::fromStdString(args.dir) +
+                                             QStringLiteral("/bench_ledger-XXXXXX"));
     tmp.setAutoRemove(!args.keep);
     const std::string dir = tmp.path().toStdString();
     const std::string spend = dir + "/litellm_spend_logs.json";
@@ -136,7 +137,8 @@ int main(int argc, char **argv)
     }
     const auto rows = report->rowsRead();
     std::printf("import:   %lld records in %.2f s = %.0f records/s (%.0f MB/s); peak RSS %ld MB\n",
-                static_cast<long long>(rows), importSeconds, static_cast<double>(rows) / importSeconds,
+                static_cast<long long>(rows), importSeconds,
+                static_cast<double>(rows) / importSeconds,
                 static_cast<double>(spendBytes + allocBytes) / 1e6 / importSeconds, peakRssMb());
     for (const auto &b : report->batches)
         std::printf("          %s: %lld rows, %s, %s\n", b.batch.format.c_str(),

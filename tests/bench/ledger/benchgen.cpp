@@ -47,11 +47,16 @@ struct Writer
     }
 };
 
-const char *const kModels[] = {"gpt-4o", "gpt-4o-mini", "azure/gpt-4.1", "claude-sonnet-4-6",
-                               "bedrock/claude-opus-5", "vertex_ai/gemini-2.5-pro",
-                               "hosted_vllm/llama-3.1-70b", "o4-mini"};
-const char *const kProviders[] = {"openai", "openai", "azure", "anthropic", "bedrock",
-                                  "vertex_ai", "hosted_vllm", "openai"};
+const char *const kModels[] = {"gpt-4o",
+                               "gpt-4o-mini",
+                               "azure/gpt-4.1",
+                               "claude-sonnet-4-6",
+                               "bedrock/claude-opus-5",
+                               "vertex_ai/gemini-2.5-pro",
+                               "hosted_vllm/llama-3.1-70b",
+                               "o4-mini"};
+const char *const kProviders[] = {"openai",  "openai",    "azure",       "anthropic",
+                                  "bedrock", "vertex_ai", "hosted_vllm", "openai"};
 
 /// One label-set template: the fields of a record that carry labels.
 struct LabelTemplate
@@ -101,22 +106,29 @@ std::int64_t writeLiteLlmSpendLogs(const std::string &path, std::int64_t records
     w.buf += "[\n";
     for (std::int64_t i = 0; i < records; ++i) {
         const LabelTemplate &t = sets[static_cast<size_t>(rng.below(labelSets))];
-        const core::TimeUs start = month + static_cast<core::TimeUs>(rng.next() % (30ULL * 86400'000'000ULL));
+        const core::TimeUs start =
+            month + static_cast<core::TimeUs>(rng.next() % (30ULL * 86400'000'000ULL));
         const int prompt = 50 + rng.below(8000), completion = 10 + rng.below(2000);
         std::snprintf(num, sizeof num, "%d.%08d", rng.below(3), rng.below(100000000));
         w.buf += i ? ",\n{" : "{";
         w.buf += "\"request_id\":\"chatcmpl-" + std::to_string(1000000000 + i) + "\",";
-        w.buf += "\"call_type\":\"acompletion\",\"api_key\":\"88dc28d0f030c55ed4ab77ed8faf098196cb1c05df778539800c9f1243fe6b4b\",";
-        w.buf += "\"spend\":" + std::string(num) + ",\"total_tokens\":" + std::to_string(prompt + completion);
-        w.buf += ",\"prompt_tokens\":" + std::to_string(prompt) + ",\"completion_tokens\":" + std::to_string(completion);
-        w.buf += ",\"startTime\":\"" + isoTime(start) + "\",\"endTime\":\"" + isoTime(start + 2'345'000);
+        w.buf += "\"call_type\":\"acompletion\",\"api_key\":"
+                 "\"88dc28d0f030c55ed4ab77ed8faf098196cb1c05df778539800c9f1243fe6b4b\",";
+        w.buf += "\"spend\":" + std::string(num) +
+                 ",\"total_tokens\":" + std::to_string(prompt + completion);
+        w.buf += ",\"prompt_tokens\":" + std::to_string(prompt) +
+                 ",\"completion_tokens\":" + std::to_string(completion);
+        w.buf +=
+            ",\"startTime\":\"" + isoTime(start) + "\",\"endTime\":\"" + isoTime(start + 2'345'000);
         w.buf += "\",\"completionStartTime\":\"" + isoTime(start + 412'000) + "\",";
         w.buf += "\"model\":\"" + std::string(kModels[t.model]) + "\",\"custom_llm_provider\":\"";
         w.buf += std::string(kProviders[t.model]) + "\",\"user\":\"" + t.user + "\",";
-        w.buf += "\"metadata\":{\"user_api_key_alias\":\"" + t.keyAlias + "\",\"service\":\"" + t.service + "\"";
+        w.buf += "\"metadata\":{\"user_api_key_alias\":\"" + t.keyAlias + "\",\"service\":\"" +
+                 t.service + "\"";
         if (!t.costCenter.empty())
             w.buf += ",\"costCenter\":\"" + t.costCenter + "\"";
-        w.buf += "},\"cache_hit\":\"False\",\"request_tags\":[\"" + t.feature + "\",\"env:" + t.env + "\"],";
+        w.buf += "},\"cache_hit\":\"False\",\"request_tags\":[\"" + t.feature +
+                 "\",\"env:" + t.env + "\"],";
         w.buf += "\"team_id\":" + (t.team.empty() ? std::string("null") : "\"" + t.team + "\"");
         w.buf += ",\"end_user\":\"" + t.endUser + "\",\"api_key_alias\":\"" + t.keyAlias + "\"}";
         w.flushIfBig();
@@ -142,15 +154,21 @@ std::int64_t writeOpenCostHourly(const std::string &path, int steps, int pods)
             const std::string name = "ns-" + std::to_string(p % 25) + "/pod-" + std::to_string(p);
             std::snprintf(num, sizeof num, "%d.%05d", rng.below(4), rng.below(100000));
             w.buf += p ? ",\"" : "\"";
-            w.buf += name + "\":{\"name\":\"" + name + "\",\"properties\":{\"cluster\":\"prod-eu\","
-                     "\"namespace\":\"ns-" + std::to_string(p % 25) + "\",\"controller\":\"deploy-"
-                     + std::to_string(p % 60) + "\",\"controllerKind\":\"deployment\","
-                     "\"labels\":{\"app\":\"app-" + std::to_string(p % 60) + "\""
-                     + (p % 3 ? ",\"team\":\"team-" + std::to_string(p % 30) + "\"" : std::string())
-                     + "}},\"window\":{\"start\":\"" + ws + "\",\"end\":\"" + we + "\"},\"start\":\""
-                     + ws + "\",\"end\":\"" + we + "\",\"cpuCost\":" + num + ",\"ramCost\":0.01234,"
+            w.buf += name + "\":{\"name\":\"" + name +
+                     "\",\"properties\":{\"cluster\":\"prod-eu\","
+                     "\"namespace\":\"ns-" +
+                     std::to_string(p % 25) + "\",\"controller\":\"deploy-" +
+                     std::to_string(p % 60) +
+                     "\",\"controllerKind\":\"deployment\","
+                     "\"labels\":{\"app\":\"app-" +
+                     std::to_string(p % 60) + "\"" +
+                     (p % 3 ? ",\"team\":\"team-" + std::to_string(p % 30) + "\"" : std::string()) +
+                     "}},\"window\":{\"start\":\"" + ws + "\",\"end\":\"" + we +
+                     "\"},\"start\":\"" + ws + "\",\"end\":\"" + we + "\",\"cpuCost\":" + num +
+                     ",\"ramCost\":0.01234,"
                      "\"gpuCost\":0,\"pvCost\":0.001,\"networkCost\":0,\"loadBalancerCost\":0,"
-                     "\"sharedCost\":0,\"externalCost\":0,\"totalCost\":" + num + "}";
+                     "\"sharedCost\":0,\"externalCost\":0,\"totalCost\":" +
+                     num + "}";
             w.flushIfBig();
         }
         w.buf += "}";

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "adapters/adapter.h"
+#include "core/ledger/ledgerstore.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace unalloc::adapters {
+
+/// How one import call reads its inputs.
+struct ImportOptions
+{
+    std::string sourceOverride; ///< non-empty: written as the source of every row and batch
+    std::string adapterId;      ///< non-empty: use this adapter instead of detecting
+    /// Label rules (user aliases); a default normaliser is used when null.
+    core::LabelNormaliser *normaliser = nullptr;
+    std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
+    /// Finds the adapter for bytes; default: Registry::instance().detect. Tests inject fakes.
+    std::function<const Adapter *(std::string_view bytes, std::string_view fileName)> detect;
+    /// Rows handed from the parser thread to the writer per queue slot, and slots in flight.
+    int chunkRows = 512;
+    int queueChunks = 8;
+};
+
+/// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.
+struct ImportInput
+{
+    std::string origin;
+    std::string_view bytes;
+};
+
+/// What one input became: the stored batch and what happened to its rows.
+struct BatchOutcome
+{
+    std::string origin;
+    core::ImportBatch batch; ///< as stored: id, status, evidence, totals, warnings
+    core::BatchCounts counts;
+    std::int64_t invoices = 0;
+    std::int64_t bytes = 0;
+};
+
+struct ImportReport
+{
+    std::vector<BatchOutcome> batches; ///< in input order
+    std::int64_t rowsRead() const;
+    std::int64_t rowsAdded() const;
+};
+
+/// Progress of an import: `bytesDone` of `bytesTotal` over all inputs. Return false to cancel
+/// (the import then fails with code "cancelled" and the ledger is unchanged).
+struct ImportProgress
+{
+    int input = 0, inputs = 0;
+    std::int64_t bytesDone = 0, bytesTotal = 0;
+    std::int64_t rows = 0;
+};
+using ImportProgressFn = std::function<bool(const ImportProgress &)>;
+
+/// Imports files (memory-mapped) into the ledger in ONE transaction: every row of every
+/// file, or — on any error, cancel or crash — nothing. Parsing runs on a worker thread and
+/// feeds this thread's SQLite writer through a bounded queue. The error names file, record
+/// and field.
+core::Result<ImportReport> importFiles(core::LedgerStore &ledger,
+                                       const std::vector<std::string> &paths,
+                                       const ImportOptions &options = {},
+                                       const ImportProgressFn &progress = {});
+
+/// The same for bytes already in memory.
+core::Result<ImportReport> importInputs(core::LedgerStore &ledger,
+                                        const std::vector<ImportInput> &inputs,
+                                        const ImportOptions &options = {},
+                                        const ImportProgressFn &progress = {});
+
+} // namespace unalloc::adapters

@@ -1,0 +1,78 @@
+#include "mappedfile.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace unalloc::adapters {
+
+MappedFile::MappedFile(MappedFile &&other) noexcept
+    : m_data(std::exchange(other.m_data, nullptr))
+    , m_size(std::exchange(other.m_size, 0))
+    , m_released(std::exchange(other.m_released, 0))
+{}
+
+MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
+{
+    if (this != &other) {
+        if (m_data)
+            ::munmap(const_cast<char *>(m_data), m_size);
+        m_data = std::exchange(other.m_data, nullptr);
+        m_size = std::exchange(other.m_size, 0);
+        m_released = std::exchange(other.m_released, 0);
+    }
+    return *this;
+}
+
+MappedFile::~MappedFile()
+{
+    if (m_data)
+        ::munmap(const_cast<char *>(m_data), m_size);
+}
+
+core::Result<MappedFile> MappedFile::open(const std::string &path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return core::fail("file-read", std::string("cannot open: ") + std::strerror(errno), path);
+    struct stat st
+    {
+    };
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return core::fail("file-read", "not a regular file", path);
+    }
+    MappedFile f;
+    f.m_size = static_cast<size_t>(st.st_size);
+    if (f.m_size > 0) {
+        void *p = ::mmap(nullptr, f.m_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            const int err = errno;
+            ::close(fd);
+            return core::fail("file-read", std::string("cannot map: ") + std::strerror(err), path);
+        }
+        ::madvise(p, f.m_size, MADV_SEQUENTIAL);
+        f.m_data = static_cast<const char *>(p);
+    }
+    ::close(fd);
+    return f;
+}
+
+void MappedFile::release(std::int64_t upTo)
+{
+    const auto page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    const size_t end =
+        (std::min(static_cast<size_t>(std::max<std::int64_t>(upTo, 0)), m_size) / page) * page;
+    if (!m_data || end <= m_released)
+        return;
+    ::madvise(const_cast<char *>(m_data) + m_released, end - m_released, MADV_DONTNEED);
+    m_released = end;
+}
+
+} // namespace unalloc::adapters

@@ -1,0 +1,43 @@
+#include "rowqueue.h"
+
+namespace unalloc::adapters {
+
+void RowQueue::push(Chunk &&chunk)
+{
+    std::unique_lock lock(m_mutex);
+    m_notFull.wait(lock, [this] { return m_cancelled || m_chunks.size() < m_capacity; });
+    if (m_cancelled)
+        return;
+    m_chunks.push_back(std::move(chunk));
+    m_notEmpty.notify_one();
+}
+
+std::optional<RowQueue::Chunk> RowQueue::pop()
+{
+    std::unique_lock lock(m_mutex);
+    m_notEmpty.wait(lock, [this] { return m_cancelled || m_closed || !m_chunks.empty(); });
+    if (m_cancelled || m_chunks.empty())
+        return std::nullopt;
+    Chunk c = std::move(m_chunks.front());
+    m_chunks.pop_front();
+    m_notFull.notify_one();
+    return c;
+}
+
+void RowQueue::close()
+{
+    std::lock_guard lock(m_mutex);
+    m_closed = true;
+    m_notEmpty.notify_all();
+}
+
+void RowQueue::cancel()
+{
+    std::lock_guard lock(m_mutex);
+    m_cancelled = true;
+    m_chunks.clear();
+    m_notFull.notify_all();
+    m_notEmpty.notify_all();
+}
+
+} // namespace unalloc::adapters

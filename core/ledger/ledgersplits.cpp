@@ -1,0 +1,254 @@
+// Meter splits: the original row stays for audit but leaves the aggregate; the derived rows
+// join it. Every change is one transaction and keeps aggregate == rows.
+#include "ledgercodec.h"
+#include "sqliteledger.h"
+
+namespace unalloc::core {
+
+namespace codec = ledgercodec;
+
+namespace {
+
+/// Rolls back unless dismissed: every early return of a split operation undoes its work.
+class TxnGuard final
+{
+public:
+    explicit TxnGuard(sql::Db &db)
+        : m_db(db)
+    {}
+    ~TxnGuard()
+    {
+        if (m_active)
+            (void)m_db.exec("ROLLBACK");
+    }
+    Result<void> begin()
+    {
+        auto r = m_db.exec("BEGIN IMMEDIATE");
+        m_active = r.has_value();
+        return r;
+    }
+    Result<void> commit()
+    {
+        auto r = m_db.exec("COMMIT");
+        m_active = !r.has_value();
+        return r;
+    }
+
+private:
+    sql::Db &m_db;
+    bool m_active = false;
+};
+
+Result<std::int64_t> internLabelSet(sql::Db &db, const CostRow &row)
+{
+    const std::string labels = codec::labelsToJson(row.labels);
+    const std::string raw = codec::rawToJson(row.rawLabels);
+    const std::string collisions = codec::collisionsToJson(row.collisions);
+    auto find = db.prepare("SELECT id FROM label_sets WHERE labels = ?1 AND raw = ?2 "
+                           "AND collisions = ?3");
+    if (!find)
+        return fail(find.error());
+    find->bind(1, labels);
+    find->bind(2, raw);
+    find->bind(3, collisions);
+    auto row0 = find->step();
+    if (!row0)
+        return fail(row0.error());
+    if (*row0)
+        return find->int64(0);
+    auto ins = db.prepare("INSERT INTO label_sets(labels, raw, collisions) VALUES (?1, ?2, ?3)");
+    if (!ins)
+        return fail(ins.error());
+    ins->bind(1, labels);
+    ins->bind(2, raw);
+    ins->bind(3, collisions);
+    if (auto r = ins->exec(); !r)
+        return fail(r.error());
+    return db.lastInsertId();
+}
+
+Result<void> insertPart(sql::Db &db, const CostRow &part, std::int64_t batch, std::int64_t split)
+{
+    auto labelSet = internLabelSet(db, part);
+    if (!labelSet)
+        return fail(labelSet.error());
+    auto st = db.prepare("INSERT INTO rows(batch, source, record_key, name, amount, currency, "
+                         "start_us, end_us, label_set, unit, split) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, batch);
+    st->bind(2, part.source);
+    st->bind(3, part.recordKey);
+    st->bind(4, part.name);
+    const auto amount = codec::encodeAmount(part.amount.amount);
+    st->bindBlob(5, amount.data(), codec::kAmountBytes);
+    st->bind(6, part.amount.currency.code());
+    st->bind(7, part.start);
+    st->bind(8, part.end);
+    st->bind(9, *labelSet);
+    st->bind(10, part.unit);
+    st->bind(11, split);
+    return st->exec();
+}
+
+} // namespace
+
+Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
+{
+    auto st = m_db.prepare("SELECT label_set, source, name, start_us, currency, batch, amount "
+                           "FROM rows WHERE id = ?1");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, rowId);
+    auto row = st->step();
+    if (!row || !*row)
+        return fail("ledger-corrupt", "row " + std::to_string(rowId) + " vanished", m_path);
+    auto amount = codec::decodeAmount(st->blob(6));
+    if (!amount)
+        return fail(amount.error());
+    auto up = m_db.prepare(
+        "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET "
+        "amount = unalloc_add(amount, excluded.amount), rows = rows + excluded.rows");
+    if (!up)
+        return fail(up.error());
+    for (int i = 0; i < 6; ++i) {
+        if (i == 3)
+            up->bind(4, dayIndex(st->int64(3)));
+        else if (i == 1 || i == 2 || i == 4)
+            up->bind(i + 1, st->textView(i));
+        else
+            up->bind(i + 1, st->int64(i));
+    }
+    const auto blob = codec::encodeAmount(sign < 0 ? -*amount : *amount);
+    up->bindBlob(7, blob.data(), codec::kAmountBytes);
+    up->bind(8, std::int64_t{sign});
+    if (auto r = up->exec(); !r)
+        return r;
+    return m_db.exec("DELETE FROM agg WHERE rows = 0");
+}
+
+Result<std::int64_t> SqliteLedger::applySplit(std::int64_t originalRowId,
+                                              const std::string &meter,
+                                              const std::vector<CostRow> &parts)
+{
+    if (auto w = checkWritable("apply a split"); !w)
+        return fail(w.error());
+    auto original = rowById(originalRowId);
+    if (!original)
+        return fail(original.error());
+    if (!*original)
+        return fail("no-such-row", "row " + std::to_string(originalRowId) + " does not exist");
+    const LedgerRow &orig = **original;
+    if (orig.superseded || !orig.derivedFrom.empty())
+        return fail("already-split", "row " + std::to_string(originalRowId) +
+                                         " is already split or is itself a split part");
+    if (parts.empty())
+        return fail("bad-split", "a split needs at least one part");
+    Decimal sum;
+    for (const CostRow &p : parts) {
+        if (p.amount.currency != orig.row.amount.currency)
+            return fail("bad-split", "a split part is in " + p.amount.currency.code() +
+                                         " but the row is in " + orig.row.amount.currency.code());
+        auto s = sum.checkedAdd(p.amount.amount);
+        if (!s)
+            return fail("overflow", "the split parts overflow");
+        sum = *s;
+    }
+    if (sum != orig.row.amount.amount)
+        return fail("bad-split", "the parts sum to " + sum.toString() + " but the row is " +
+                                     orig.row.amount.amount.toString());
+    TxnGuard txn(m_db);
+    if (auto r = txn.begin(); !r)
+        return fail(r.error());
+    auto ins = m_db.prepare("INSERT INTO splits(original_row, meter, applied_at, parts) "
+                            "VALUES (?1, ?2, ?3, ?4)");
+    if (!ins)
+        return fail(ins.error());
+    ins->bind(1, originalRowId);
+    ins->bind(2, meter);
+    ins->bind(3, now());
+    ins->bind(4, static_cast<std::int64_t>(parts.size()));
+    if (auto r = ins->exec(); !r)
+        return fail(r.error());
+    const std::int64_t splitId = m_db.lastInsertId();
+    if (auto r = moveAggregate(originalRowId, -1); !r)
+        return fail(r.error());
+    if (auto r =
+            m_db.exec("UPDATE rows SET superseded = 1 WHERE id = " + std::to_string(originalRowId));
+        !r)
+        return fail(r.error());
+    for (size_t i = 0; i < parts.size(); ++i) {
+        CostRow p = parts[i];
+        if (p.source.empty())
+            p.source = orig.row.source;
+        if (p.recordKey.empty())
+            p.recordKey =
+                orig.row.recordKey + "#split" + std::to_string(splitId) + "/" + std::to_string(i);
+        if (p.start == 0 && p.end == 0) {
+            p.start = orig.row.start;
+            p.end = orig.row.end;
+        }
+        if (auto r = insertPart(m_db, p, orig.row.batchId, splitId); !r)
+            return fail(r.error());
+        if (auto r = moveAggregate(m_db.lastInsertId(), +1); !r)
+            return fail(r.error());
+    }
+    if (auto r = txn.commit(); !r)
+        return fail(r.error());
+    return splitId;
+}
+
+Result<void> SqliteLedger::removeSplit(std::int64_t splitId)
+{
+    if (auto w = checkWritable("remove a split"); !w)
+        return w;
+    auto find = m_db.prepare("SELECT original_row FROM splits WHERE id = ?1");
+    if (!find)
+        return fail(find.error());
+    find->bind(1, splitId);
+    auto found = find->step();
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail("no-such-split", "split " + std::to_string(splitId) + " does not exist");
+    const std::int64_t original = find->int64(0);
+    TxnGuard txn(m_db);
+    if (auto r = txn.begin(); !r)
+        return r;
+    auto parts = m_db.prepare("SELECT id FROM rows WHERE split = ?1");
+    if (!parts)
+        return fail(parts.error());
+    parts->bind(1, splitId);
+    std::vector<std::int64_t> ids;
+    for (auto row = parts->step(); row && *row; row = parts->step())
+        ids.push_back(parts->int64(0));
+    for (std::int64_t id : ids)
+        if (auto r = moveAggregate(id, -1); !r)
+            return r;
+    const std::string sid = std::to_string(splitId);
+    const std::string oid = std::to_string(original);
+    if (auto r = m_db.exec("DELETE FROM rows WHERE split = " + sid +
+                           "; UPDATE rows SET superseded = 0 WHERE id = " + oid +
+                           "; DELETE FROM splits WHERE id = " + sid + ";");
+        !r)
+        return r;
+    if (auto r = moveAggregate(original, +1); !r)
+        return r;
+    return txn.commit();
+}
+
+Result<std::vector<SplitRecord>> SqliteLedger::splits() const
+{
+    auto st = m_db.prepare("SELECT id, original_row, meter, applied_at, parts FROM splits "
+                           "ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    std::vector<SplitRecord> out;
+    for (auto row = st->step(); row && *row; row = st->step())
+        out.push_back(
+            SplitRecord{st->int64(0), st->int64(1), st->text(2), st->int64(3), st->int64(4)});
+    return out;
+}
+
+} // namespace unalloc::core

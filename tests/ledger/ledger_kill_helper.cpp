@@ -1,0 +1,39 @@
+// Helper for tst_killimport: imports FILE into LEDGER and, once `stopAfter` rows have been
+// written inside the open transaction, prints "writing" and waits to be SIGKILLed.
+//   ledger_kill_helper LEDGER FILE STOP_AFTER_ROWS
+#include "fakeadapter.h"
+
+#include "adapters/import/importer.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+using namespace unalloc;
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return 64;
+    auto ledger = core::LedgerStore::open(argv[1]);
+    if (!ledger)
+        return 1;
+    const long stopAfter = std::atol(argv[3]);
+    adapters::ImportOptions o;
+    o.detect = &testing::detectWithFake;
+    bool told = false;
+    auto r = adapters::importFiles(**ledger, {argv[2]}, o, [&](const adapters::ImportProgress &p) {
+        if (!told && p.rows >= stopAfter) {
+            told = true;
+            std::printf("writing %lld\n", static_cast<long long>(p.rows));
+            std::fflush(stdout);
+            // The parent kills us here, mid-transaction; never return on our own.
+            for (;;)
+                std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
+        return true;
+    });
+    std::printf("finished %d\n", r.has_value() ? 1 : 0);
+    return r ? 0 : 1;
+}

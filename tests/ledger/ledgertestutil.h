@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/costcube.h"
+#include "core/ledger/ledgerstore.h"
+
+#include <string>
+#include <vector>
+
+namespace unalloc::testing {
+
+/// Every table of a SQLite file as sorted text lines ("table|col|col…", BLOBs in hex):
+/// two ledgers with the same content give the same dump, whatever the page layout.
+std::vector<std::string> dumpContent(const std::string &path);
+/// Runs one SQL script on a file with a raw connection (to forge old or foreign files).
+bool execRaw(const std::string &path, const std::string &sqlText);
+/// Cube groups as canonical text lines (labels, source, object, day, currency, batch, sum, n).
+std::vector<std::string> dumpCube(const core::CostCube &cube, bool withBatch = true);
+/// The cube of every reportable row, built row by row through the public row query.
+core::CostCube cubeFromRows(const core::LedgerStore &ledger);
+/// A row with the given key, amount text, day offset and team.
+core::CostRow makeRow(const std::string &key,
+                      const std::string &amount,
+                      int day = 0,
+                      const std::string &team = {},
+                      const std::string &source = "fake");
+
+} // namespace unalloc::testing

@@ -1,0 +1,262 @@
+// The ledger's read side: lazy row windows, the aggregate cube, and meter splits.
+#include "ledgertestutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace unalloc;
+using namespace unalloc::testing;
+
+namespace {
+
+const char *const kTeams[] = {"search", "ads", "", "Platform"};
+
+/// 300 rows over three sources, ten days, four label sets; amounts with ties.
+std::vector<core::CostRow> sampleRows()
+{
+    std::vector<core::CostRow> rows;
+    const char *sources[] = {"litellm", "opencost", "openai"};
+    for (int i = 0; i < 300; ++i) {
+        const std::string amount =
+            std::to_string((i * 37) % 101 - 20) + ".0" + std::to_string(i % 10);
+        core::CostRow r =
+            makeRow("k" + std::to_string(i), amount, i % 10, kTeams[i % 4], sources[i % 3]);
+        r.name = "object-" + std::to_string(i % 7);
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+std::unique_ptr<core::LedgerStore> sampleLedger(const QTemporaryDir &dir)
+{
+    auto l = core::LedgerStore::create(dir.filePath(QStringLiteral("q.unalloc")).toStdString());
+    auto txn = (*l)->beginImport();
+    core::ImportBatch meta;
+    meta.source = "mixed";
+    (*txn)->beginBatch(meta).value();
+    for (const core::CostRow &r : sampleRows())
+        (*txn)->addRow(r).value();
+    (*txn)->endBatch(meta).value();
+    (*txn)->commit().value();
+    return std::move(*l);
+}
+
+std::vector<std::string> keys(const std::vector<core::LedgerRow> &rows)
+{
+    std::vector<std::string> out;
+    for (const auto &r : rows)
+        out.push_back(r.row.recordKey);
+    return out;
+}
+
+} // namespace
+
+class TestLedgerQueries final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void windows_data();
+    void windows();
+    void counts_data();
+    void counts();
+    void cubeMatchesRows();
+    void splitAndRestore();
+    void badSplits();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<core::LedgerStore> m_ledger;
+    std::vector<core::LedgerRow> m_all; ///< every row, by id
+};
+
+void TestLedgerQueries::initTestCase()
+{
+    m_ledger = sampleLedger(m_dir);
+    m_all = m_ledger->rows({}, core::LedgerSort::Batch, true, 0, 1000).value();
+    QCOMPARE(m_all.size(), size_t(300));
+}
+
+void TestLedgerQueries::windows_data()
+{
+    QTest::addColumn<int>("sort");
+    QTest::addColumn<bool>("ascending");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<int>("limit");
+    for (int s = 0; s <= int(core::LedgerSort::Batch); ++s)
+        for (bool asc : {true, false})
+            for (auto [off, lim] : {std::pair{0, 25}, std::pair{137, 40}, std::pair{290, 50}}) {
+                const std::string name = "sort " + std::to_string(s) + (asc ? " asc" : " desc") +
+                                         " @" + std::to_string(off);
+                QTest::newRow(name.c_str()) << s << asc << off << lim;
+            }
+}
+
+void TestLedgerQueries::windows()
+{
+    QFETCH(int, sort);
+    QFETCH(bool, ascending);
+    QFETCH(int, offset);
+    QFETCH(int, limit);
+    // Reference: the same order computed in memory, ties broken by id.
+    std::vector<core::LedgerRow> ref = m_all;
+    auto key = [sort](const core::LedgerRow &r) {
+        switch (core::LedgerSort(sort)) {
+        case core::LedgerSort::Start:
+            return std::to_string(r.row.start + 1'000'000'000'000'000'000LL);
+        case core::LedgerSort::Source:
+            return r.row.source + "\x01" + r.row.recordKey;
+        case core::LedgerSort::Name:
+            return r.row.name;
+        case core::LedgerSort::Amount:
+            return std::string();
+        case core::LedgerSort::Batch:
+            return std::to_string(r.row.batchId);
+        }
+        return std::string();
+    };
+    std::stable_sort(ref.begin(), ref.end(),
+                     [&](const core::LedgerRow &a, const core::LedgerRow &b) {
+                         if (core::LedgerSort(sort) == core::LedgerSort::Amount &&
+                             a.row.amount.amount != b.row.amount.amount)
+                             return ascending ? a.row.amount.amount < b.row.amount.amount
+                                              : b.row.amount.amount < a.row.amount.amount;
+                         const auto ka = key(a), kb = key(b);
+                         if (ka != kb)
+                             return ascending ? ka < kb : kb < ka;
+                         return ascending ? a.id < b.id : b.id < a.id;
+                     });
+    const size_t end = std::min(ref.size(), size_t(offset + limit));
+    const std::vector<core::LedgerRow> expected(ref.begin() + offset, ref.begin() + end);
+    auto got = m_ledger->rows({}, core::LedgerSort(sort), ascending, offset, limit);
+    QVERIFY(got.has_value());
+    QCOMPARE(keys(*got), keys(expected));
+}
+
+void TestLedgerQueries::counts_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("sources");
+    QTest::addColumn<int>("fromDay");
+    QTest::addColumn<int>("toDay");
+    QTest::newRow("everything") << QString() << QStringList() << -1 << -1;
+    QTest::newRow("one source") << QString() << QStringList{QStringLiteral("opencost")} << -1 << -1;
+    QTest::newRow("days 2..5") << QString() << QStringList() << 2 << 5;
+    QTest::newRow("label value, any case") << QStringLiteral("PLAT") << QStringList() << -1 << -1;
+    QTest::newRow("name text") << QStringLiteral("object-3") << QStringList() << -1 << -1;
+    QTest::newRow("combined") << QStringLiteral("search") << QStringList{QStringLiteral("litellm")}
+                              << 0 << 7;
+}
+
+void TestLedgerQueries::counts()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, sources);
+    QFETCH(int, fromDay);
+    QFETCH(int, toDay);
+    const core::TimeUs base = core::daysFromCivil(2026, 8, 1) * core::kUsPerDay;
+    core::LedgerRowFilter f;
+    f.text = text.toStdString();
+    for (const QString &s : sources)
+        f.sources.insert(s.toStdString());
+    if (fromDay >= 0)
+        f.from = base + fromDay * core::kUsPerDay;
+    if (toDay >= 0)
+        f.to = base + toDay * core::kUsPerDay;
+    std::vector<std::string> expected;
+    const std::string needle = text.toLower().toStdString();
+    for (const auto &r : m_all) {
+        if (f.from && r.row.start < *f.from)
+            continue;
+        if (f.to && r.row.start >= *f.to)
+            continue;
+        if (!f.sources.empty() && !f.sources.contains(r.row.source))
+            continue;
+        bool match = needle.empty() || r.row.name.find(needle) != std::string::npos ||
+                     r.row.source.find(needle) != std::string::npos;
+        for (const auto &[k, v] : r.row.labels.entries())
+            match = match || QString::fromStdString(v).toLower().toStdString().find(needle) !=
+                                 std::string::npos;
+        if (match)
+            expected.push_back(r.row.recordKey);
+    }
+    QCOMPARE(m_ledger->rowCount(f).value(), std::int64_t(expected.size()));
+    auto got = m_ledger->rows(f, core::LedgerSort::Batch, true, 0, 1000);
+    QVERIFY(got.has_value());
+    QCOMPARE(keys(*got), expected);
+}
+
+void TestLedgerQueries::cubeMatchesRows()
+{
+    auto cube = m_ledger->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(cube->rowCount(), std::int64_t(300));
+    QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(*m_ledger)));
+    QVERIFY(m_ledger->checkIntegrity().has_value());
+}
+
+void TestLedgerQueries::splitAndRestore()
+{
+    QTemporaryDir dir;
+    auto l = sampleLedger(dir);
+    const auto before = dumpCube(l->loadCube().value());
+    const auto contentBefore = l->rowCount({}).value();
+    const core::LedgerRow pod = l->rows({}, core::LedgerSort::Batch, true, 5, 1).value().front();
+    std::vector<core::CostRow> parts;
+    for (const char *team : {"search", "ads"}) {
+        core::CostRow p = pod.row;
+        p.recordKey.clear();
+        p.labels = core::LabelMap(std::vector<core::LabelMap::Entry>{{"team", team}});
+        p.rawLabels = {{"team", team}};
+        p.amount.amount = core::Decimal();
+        parts.push_back(p);
+    }
+    // All of it to search, nothing to ads: parts must sum exactly to the pod row.
+    parts[0].amount.amount = pod.row.amount.amount;
+    auto id = l->applySplit(pod.id, "tokens", parts);
+    QVERIFY2(id.has_value(), id ? "" : id.error().message().c_str());
+    QCOMPARE(l->rowCount({}).value(), contentBefore + 2);
+    const auto original = l->rowById(pod.id).value();
+    QVERIFY(original->superseded);
+    auto cube = l->loadCube().value();
+    QCOMPARE(dumpCube(cube), dumpCube(cubeFromRows(*l)));
+    QVERIFY(dumpCube(cube) != before);
+    QVERIFY(l->checkIntegrity().has_value());
+    const auto all = l->rows({}, core::LedgerSort::Batch, true, 0, 1000).value();
+    QCOMPARE(std::count_if(all.begin(), all.end(),
+                           [](const auto &r) { return r.derivedFrom == "tokens"; }),
+             2);
+    QCOMPARE(l->splits()->size(), size_t(1));
+    QCOMPARE(l->splits()->front().parts, 2);
+
+    QVERIFY(!l->applySplit(pod.id, "tokens", parts).has_value()); // already split
+    QVERIFY(l->removeSplit(*id).has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), before);
+    QCOMPARE(l->rowCount({}).value(), contentBefore);
+    QVERIFY(!l->rowById(pod.id).value()->superseded);
+    QVERIFY(l->splits()->empty());
+    QVERIFY(l->checkIntegrity().has_value());
+}
+
+void TestLedgerQueries::badSplits()
+{
+    QTemporaryDir dir;
+    auto l = sampleLedger(dir);
+    const auto content = dumpContent(l->path());
+    const core::LedgerRow pod = l->rows({}, core::LedgerSort::Batch, true, 0, 1).value().front();
+    core::CostRow wrong = pod.row;
+    wrong.amount.amount += core::Decimal::parse("0.000000000000000001").value();
+    wrong.recordKey.clear();
+    auto r = l->applySplit(pod.id, "tokens", {wrong});
+    QVERIFY(!r.has_value());
+    QCOMPARE(r.error().code, std::string("bad-split"));
+    QVERIFY(!l->applySplit(999999, "tokens", {pod.row}).has_value());
+    QVERIFY(!l->removeSplit(42).has_value());
+    QCOMPARE(dumpContent(l->path()), content);
+}
+
+QTEST_GUILESS_MAIN(TestLedgerQueries)
+#include "tst_ledgerqueries.moc"
