@@ -9,10 +9,12 @@
 
 #include "core/labels.h"
 
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDate>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,9 +39,15 @@ AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisCont
                          QWidget *parent)
     : QWidget(parent), m_app(app), m_document(document), m_analysis(analysis),
       m_period(new QComboBox), m_sources(new QToolButton), m_sourcesMenu(new QMenu(this)),
-      m_owner(new QComboBox), m_chips(new FallbackChips), m_command(new QLineEdit)
+      m_owner(new QComboBox), m_chips(new FallbackChips), m_command(new QLineEdit),
+      m_dedupe(new QCheckBox(tr("&De-duplicate gateway vs provider bills")))
 {
+    m_dedupe->setObjectName(QStringLiteral("dedupeCheck"));
+    m_dedupe->setToolTip(tr("Gateway rows (LiteLLM) and provider bills can count the same "
+                            "dollars. Checked: keep the gateway rows (they carry team labels) "
+                            "and only the part of each bill the gateway did not see (--dedupe)."));
     m_period->setObjectName(QStringLiteral("periodCombo"));
+    m_period->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_period->setToolTip(tr("Which charge windows count (by the UTC day a row starts)"));
     m_sources->setObjectName(QStringLiteral("sourcesButton"));
     m_sources->setPopupMode(QToolButton::InstantPopup);
@@ -63,22 +71,37 @@ AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisCont
     copy->setToolTip(tr("Copy the command line"));
     connect(copy, &QToolButton::clicked, this, &AnalysisBar::copyCommand);
 
+    // Captions in one column, controls beside them; the first row packs its controls left
+    // so they sit next to each other at any window width.
+    auto *first = new QHBoxLayout;
+    first->setSpacing(8);
+    first->addWidget(m_period);
+    first->addSpacing(12);
+    first->addWidget(caption(tr("&Sources"), m_sources));
+    first->addWidget(m_sources);
+    first->addSpacing(12);
+    first->addWidget(caption(tr("&Owner key"), m_owner));
+    first->addWidget(m_owner);
+    first->addSpacing(12);
+    first->addWidget(m_dedupe);
+    first->addStretch(1);
+    auto *third = new QHBoxLayout;
+    third->setSpacing(8);
+    third->addWidget(m_command, 1);
+    third->addWidget(copy);
     auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(8, 6, 8, 6);
-    grid->setHorizontalSpacing(8);
-    grid->setVerticalSpacing(4);
+    grid->setContentsMargins(10, 8, 10, 8);
+    grid->setHorizontalSpacing(10);
+    grid->setVerticalSpacing(6);
     grid->addWidget(caption(tr("&Period"), m_period), 0, 0);
-    grid->addWidget(m_period, 0, 1);
-    grid->addWidget(caption(tr("Sources"), m_sources), 0, 2);
-    grid->addWidget(m_sources, 0, 3);
-    grid->addWidget(caption(tr("&Owner key"), m_owner), 0, 4);
-    grid->addWidget(m_owner, 0, 5);
-    grid->addWidget(caption(tr("Fallbacks"), m_chips), 1, 0, Qt::AlignTop);
-    grid->addWidget(m_chips, 1, 1, 1, 6);
+    grid->addLayout(first, 0, 1);
+    grid->addWidget(caption(tr("F&allbacks"), m_chips), 1, 0, Qt::AlignTop);
+    grid->addWidget(m_chips, 1, 1);
     grid->addWidget(caption(tr("C&LI"), m_command), 2, 0);
-    grid->addWidget(m_command, 2, 1, 1, 5);
-    grid->addWidget(copy, 2, 6);
-    grid->setColumnStretch(6, 1);
+    grid->addLayout(third, 2, 1);
+    grid->setColumnStretch(1, 1);
+    m_copy = copy;
+    fixTabOrder();
 
     connect(m_period, &QComboBox::activated, this, &AnalysisBar::onPeriodActivated);
     connect(m_owner, &QComboBox::activated, this, [this](int index) {
@@ -93,6 +116,14 @@ AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisCont
         const bool adding = r.fallbackPosition(fmt::s(key)) == 0;
         m_analysis->change(r.withFallbackToggled(fmt::s(key)),
                            adding ? tr("Add fallback %1").arg(key) : tr("Remove fallback %1").arg(key));
+    });
+    connect(m_dedupe, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_updating)
+            return;
+        core::AnalysisRequest r = m_analysis->request();
+        r.dedupe = on;
+        m_analysis->change(r, on ? tr("De-duplicate gateway vs provider bills")
+                                 : tr("Sum gateway and provider bills"));
     });
     connect(document, &LedgerDocument::loaded, this, &AnalysisBar::rebuildFromCatalog);
     connect(analysis, &AnalysisController::requestChanged, this, &AnalysisBar::showRequest);
@@ -158,6 +189,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     else
         m_owner->setEditText(tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_chips->show(catalog, request, m_app->locale);
+    fixTabOrder();
+    m_dedupe->setChecked(request.dedupe);
     m_command->setText(fmt::q(core::commandLine(request, m_document->input().ledgerPath)));
     m_command->setCursorPosition(0);
     rebuildSources(request);
@@ -191,6 +224,19 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
             partial = true;
             reasons << name + QStringLiteral(": ") + why.join(QStringLiteral("; "));
         }
+    }
+    if (catalog.invoices.batches > 0) {
+        // Invoices are what the ledger is reconciled against, not spend: listed apart and
+        // not selectable as a source.
+        m_sourcesMenu->addSection(tr("Reconciliation input"));
+        QString text = tr("Invoices — %n batch(es)", nullptr, catalog.invoices.batches);
+        if (!catalog.invoices.complete())
+            text += QStringLiteral("  ⚠ ") + tr("partial");
+        QAction *a = m_sourcesMenu->addAction(text);
+        a->setObjectName(QStringLiteral("invoiceBatches"));
+        a->setEnabled(false);
+        a->setToolTip(tr("Invoices are compared with the ledger in the Reconciliation view; "
+                         "they add no spend."));
     }
     m_sourcesMenu->setToolTipsVisible(true);
     const int total = int(catalog.sources.size());
@@ -240,6 +286,23 @@ void AnalysisBar::onSourceToggled(const QString &source, bool on)
     // Queued: the change rebuilds the menu, which must not delete the action in its own signal.
     QMetaObject::invokeMethod(this, [this, r, text] { m_analysis->change(r, text); },
                               Qt::QueuedConnection);
+}
+
+void AnalysisBar::fixTabOrder()
+{
+    // Left to right, top to bottom; the chips are rebuilt with every request, so the chain
+    // is re-linked each time.
+    QList<QWidget *> chain{m_period, m_sources, m_owner, m_dedupe};
+    for (const QString &key : m_chips->keys())
+        chain << m_chips->chip(key);
+    chain << m_command << m_copy;
+    for (qsizetype i = 1; i < chain.size(); ++i)
+        setTabOrder(chain[i - 1], chain[i]);
+}
+
+QWidget *AnalysisBar::lastInTabOrder() const
+{
+    return m_copy;
 }
 
 void AnalysisBar::copyCommand()

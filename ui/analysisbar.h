@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QMenu;
@@ -31,10 +32,13 @@ public:
     QComboBox *ownerCombo() const { return m_owner; }
     FallbackChips *chips() const { return m_chips; }
     QLineEdit *commandLine() const { return m_command; }
+    QCheckBox *dedupeCheck() const { return m_dedupe; }
     /// Rebuilds the choices from the ledger and shows the current request.
     void refresh();
     /// Sets the owner key the user typed (canonicalised like the CLI does).
     void setOwnerKeyText(const QString &text);
+    /// The bar's last control in the tab chain (the window links the sidebar after it).
+    QWidget *lastInTabOrder() const;
 
 private:
     void rebuildFromCatalog();
@@ -43,6 +47,7 @@ private:
     void onPeriodActivated(int index);
     void onSourceToggled(const QString &source, bool on);
     void copyCommand();
+    void fixTabOrder();
 
     AppContext *m_app;
     LedgerDocument *m_document;
@@ -53,6 +58,8 @@ private:
     QComboBox *m_owner;
     FallbackChips *m_chips;
     QLineEdit *m_command;
+    QCheckBox *m_dedupe;
+    QToolButton *m_copy = nullptr;
     bool m_updating = false;
 };
 

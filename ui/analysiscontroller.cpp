@@ -1,10 +1,13 @@
 #include "analysiscontroller.h"
 
+#include "format.h"
 #include "ledgerdocument.h"
 
 #include <QFutureWatcher>
 #include <QUndoCommand>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace unalloc::ui {
 
@@ -69,10 +72,25 @@ void AnalysisController::apply(const core::AnalysisRequest &request)
     recompute();
 }
 
+void AnalysisController::setPreset(const QString &ownerKey, const QStringList &fallbacks)
+{
+    m_preset = std::pair(ownerKey, fallbacks);
+}
+
 void AnalysisController::onDocumentLoaded()
 {
-    m_undo.clear();
-    const core::AnalysisRequest next = initialRequest(m_document->input());
+    if (!std::exchange(m_keepHistory, false))
+        m_undo.clear();
+    core::AnalysisRequest next = initialRequest(m_document->input());
+    if (m_preset) {
+        std::vector<std::string> keys = m_preset->second.isEmpty() ? next.fallbacks
+                                                                   : std::vector<std::string>();
+        for (const QString &f : m_preset->second)
+            keys.push_back(fmt::s(f));
+        next = next.withKeys(fmt::s(m_preset->first), keys, m_document->input().rules.extraAliases);
+        m_preset.reset();
+        m_snapshot.reset(); // the preset wins over choices kept across a reload
+    }
     // Keep the analyst's choices across a reload of the same ledger (after an import).
     apply(m_snapshot && m_snapshot->caption.ledger == m_document->input().ledgerName ? m_request
                                                                                         : next);

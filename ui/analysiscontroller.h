@@ -5,7 +5,10 @@
 #include <QObject>
 #include <QUndoStack>
 
+#include <QStringList>
+
 #include <atomic>
+#include <optional>
 #include <memory>
 
 namespace unalloc::ui {
@@ -33,6 +36,12 @@ public:
     void change(const core::AnalysisRequest &request, const QString &description);
     /// Sets the request without recording it (used by undo/redo and on load).
     void apply(const core::AnalysisRequest &request);
+    /// Owner key and fallbacks, as typed on the command line (`--dimension`, `--fallback`),
+    /// for the next ledger that loads; an empty owner key keeps the ledger's own. Used once.
+    void setPreset(const QString &ownerKey, const QStringList &fallbacks);
+    /// The next load re-reads the same ledger after an undoable command changed it (a meter
+    /// split): keep the undo history instead of clearing it. Used once.
+    void keepHistoryOnNextLoad() { m_keepHistory = true; }
 
 signals:
     void requestChanged(const core::AnalysisRequest &request);
@@ -48,7 +57,9 @@ private:
     core::AnalysisRequest m_request;
     SnapshotPtr m_snapshot;
     std::shared_ptr<std::atomic<quint64>> m_generation;
+    std::optional<std::pair<QString, QStringList>> m_preset;
     int m_running = 0;
+    bool m_keepHistory = false;
 };
 
 } // namespace unalloc::ui

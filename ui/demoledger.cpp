@@ -16,16 +16,18 @@ core::Result<std::unique_ptr<core::LedgerStore>> createDemoLedger(const QString 
     auto store = core::LedgerStore::create(fmt::s(ledgerPath));
     if (!store)
         return core::fail(store.error());
-    const QDir dir(sampleDir);
     std::vector<QByteArray> contents;
     std::vector<std::string> names;
-    for (const QString &name : dir.entryList({QStringLiteral("*.json"), QStringLiteral("*.csv")},
-                                             QDir::Files, QDir::Name)) {
-        QFile file(dir.filePath(name));
-        if (!file.open(QIODevice::ReadOnly))
-            return core::fail("unreadable", fmt::s(file.errorString()), fmt::s(name));
-        contents.push_back(file.readAll());
-        names.push_back(fmt::s(name));
+    for (const QString &folder : {sampleDir, sampleDir + QStringLiteral("-pod")}) {
+        const QDir dir(folder);
+        const QStringList patterns{QStringLiteral("*.json"), QStringLiteral("*.csv")};
+        for (const QString &name : dir.entryList(patterns, QDir::Files, QDir::Name)) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::ReadOnly))
+                return core::fail("unreadable", fmt::s(file.errorString()), fmt::s(name));
+            contents.push_back(file.readAll());
+            names.push_back(fmt::s(name));
+        }
     }
     std::vector<adapters::ImportInput> inputs;
     for (size_t i = 0; i < contents.size(); ++i)

@@ -8,7 +8,8 @@ namespace unalloc::ui {
 
 /// @brief Builds the bundled demo ledger: a fresh `.unalloc` file at `ledgerPath` (replaced if
 /// present) holding every file of `sampleDir` (":/demo" in the explorer) imported in one
-/// transaction, exactly as File ▸ Import would.
+/// transaction, exactly as File ▸ Import would. The sibling folder `<sampleDir>-pod`, when
+/// present (":/demo-pod"), adds the shared inference pod and its request telemetry.
 core::Result<std::unique_ptr<core::LedgerStore>> createDemoLedger(const QString &ledgerPath,
                                                                   const QString &sampleDir);
 

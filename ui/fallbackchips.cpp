@@ -16,6 +16,7 @@ FallbackChips::FallbackChips(QWidget *parent) : QWidget(parent), m_flow(new Flow
 void FallbackChips::show(const core::LedgerCatalog &catalog, const core::AnalysisRequest &request,
                          const QLocale &locale)
 {
+    setFocusProxy(nullptr);
     qDeleteAll(m_chips);
     m_chips.clear();
     std::vector<core::KeyCount> offered;
@@ -44,6 +45,8 @@ void FallbackChips::show(const core::LedgerCatalog &catalog, const core::Analysi
         m_flow->addWidget(chip);
         m_chips.append(chip);
     }
+    // The "Fallbacks" caption's mnemonic lands on the first chip.
+    setFocusProxy(m_chips.isEmpty() ? nullptr : m_chips.first());
     updateGeometry();
 }
 

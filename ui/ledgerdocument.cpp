@@ -27,6 +27,8 @@ LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
     out.cube = std::move(shared);
     if (auto rules = store->rules())
         out.rules = *rules;
+    if (auto invoices = store->invoices())
+        out.invoices = std::make_shared<const std::vector<core::Invoice>>(std::move(*invoices));
     return out;
 }
 
@@ -88,7 +90,10 @@ void LedgerDocument::onLoadFinished()
     m_input.cube = std::move(result.cube);
     m_input.catalog = std::move(result.catalog);
     m_input.rules = std::move(result.rules);
-    m_input.ledgerPath = fmt::s(filePath());
+    m_input.invoices = std::move(result.invoices);
+    // The demo too names its (temporary) file: the CLI line must reproduce the numbers.
+    m_input.ledgerPath = m_store ? fmt::s(QFileInfo(fmt::q(m_store->path())).absoluteFilePath())
+                                 : std::string();
     m_input.ledgerName = fmt::s(m_displayName);
     emit loaded();
 }

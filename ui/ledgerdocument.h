@@ -17,6 +17,7 @@ struct LoadedLedger
     std::shared_ptr<const core::CostCube> cube;
     std::shared_ptr<const core::LedgerCatalog> catalog;
     core::Rules rules;
+    std::shared_ptr<const std::vector<core::Invoice>> invoices;
     QString error;
 };
 

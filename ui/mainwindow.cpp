@@ -4,8 +4,10 @@
 #include "appcontext.h"
 #include "demoledger.h"
 #include "format.h"
+#include "icons.h"
 #include "import/importdialog.h"
 #include "settings.h"
+#include "sidebar.h"
 #include "themecontroller.h"
 #include "views/viewregistry.h"
 
@@ -14,7 +16,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QGuiApplication>
-#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -22,6 +23,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace unalloc::ui {
@@ -46,6 +48,7 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
     connect(&m_document, &LedgerDocument::loadFailed, this,
             [this](const QString &message) { showError(tr("Cannot read the ledger"), message); });
     connect(m_analysis.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_app->theme, &ThemeController::changed, this, &MainWindow::updateSidebarIcons);
     buildUi();
     resize(1440, 900);
 }
@@ -59,10 +62,10 @@ void MainWindow::buildUi()
     m_views.clear();
     m_bar = new AnalysisBar(m_app, &m_document, &m_analysis);
     m_bar->setObjectName(QStringLiteral("analysisBar"));
-    m_sidebar = new QListWidget;
+    m_sidebar = new Sidebar;
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
-    m_sidebar->setMaximumWidth(200);
-    m_sidebar->setMinimumWidth(150);
+    m_sidebar->setMaximumWidth(240);
+    m_sidebar->setMinimumWidth(170);
     m_stack = new QStackedWidget;
     buildViews();
     auto *splitter = new QSplitter;
@@ -81,11 +84,12 @@ void MainWindow::buildUi()
         m_completeness = new QLabel;
         m_completeness->setObjectName(QStringLiteral("completenessLabel"));
         m_timing = new QLabel;
+        m_timing->setObjectName(QStringLiteral("timingLabel"));
+        m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         statusBar()->addWidget(m_completeness, 1);
         statusBar()->addPermanentWidget(m_timing);
     }
-    setTabOrder(m_bar, m_sidebar);
-    setTabOrder(m_sidebar, m_stack);
+    setTabOrder(m_bar->lastInTabOrder(), m_sidebar);
     updateTitle();
     if (m_document.isLoaded()) { // rebuilt after a language change: show what we have
         m_bar->refresh();
@@ -100,24 +104,42 @@ void MainWindow::buildUi()
 void MainWindow::buildViews()
 {
     const ViewContext context{m_app, &m_document, &m_analysis};
+    QString section;
     for (const ViewInfo &info : registeredViews()) {
-        auto *item = new QListWidgetItem(info.translatedTitle(), m_sidebar);
-        item->setData(Qt::UserRole, info.id);
-        item->setToolTip(info.translatedHint());
-        if (!info.create) {
-            item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
-            continue;
+        if (Sidebar::sectionOf(info.id) != section) {
+            section = Sidebar::sectionOf(info.id);
+            m_sidebar->addSection(section);
         }
+        m_sidebar->addView(info.id, info.translatedTitle(), info.translatedHint(), QIcon(),
+                           static_cast<bool>(info.create));
+        if (!info.create)
+            continue;
         AnalysisView *view = info.create(context, m_stack);
         view->setObjectName(QStringLiteral("view_") + info.id);
         m_stack->addWidget(view);
         m_views.insert(info.id, view);
     }
+    updateSidebarIcons();
     connect(m_sidebar, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
         if (item)
-            showView(item->data(Qt::UserRole).toString());
+            showView(item->data(Sidebar::IdRole).toString());
     });
-    showView(m_app->settings->value(keys::lastView));
+    if (!showView(m_app->settings->value(keys::lastView)))
+        showView(QStringLiteral("overview"));
+}
+
+void MainWindow::updateSidebarIcons()
+{
+    if (!m_sidebar)
+        return;
+    const QPalette pal = m_app->theme->theme().palette();
+    for (int i = 0; i < m_sidebar->count(); ++i) {
+        QListWidgetItem *item = m_sidebar->item(i);
+        const QString id = item->data(Sidebar::IdRole).toString();
+        if (!id.isEmpty())
+            item->setIcon(icons::themed(id, pal.color(QPalette::Text),
+                                        pal.color(QPalette::HighlightedText)));
+    }
 }
 
 QString MainWindow::currentViewId() const
@@ -131,10 +153,8 @@ bool MainWindow::showView(const QString &id)
     if (!view)
         return false;
     m_stack->setCurrentWidget(view);
-    for (int i = 0; i < m_sidebar->count(); ++i) {
-        if (m_sidebar->item(i)->data(Qt::UserRole).toString() == id && m_sidebar->currentRow() != i)
-            m_sidebar->setCurrentRow(i);
-    }
+    if (const int row = m_sidebar->rowOf(id); row >= 0 && m_sidebar->currentRow() != row)
+        m_sidebar->setCurrentRow(row);
     m_app->settings->setValue(keys::lastView, id);
     return true;
 }
@@ -213,8 +233,16 @@ void MainWindow::updateStatus()
         if (!s.complete())
             partial << fmt::q(s.source);
     }
-    const QString rows = tr("%1 rows · %n batch(es)", nullptr, int(catalog.batches.size()))
-                             .arg(fmt::count(catalog.rows, m_app->locale));
+    int costBatches = 0;
+    for (const core::SourceInfo &s : catalog.sources)
+        costBatches += s.batches;
+    QString rows = tr("%1 rows · %n cost batch(es)", nullptr, costBatches)
+                       .arg(fmt::count(catalog.rows, m_app->locale));
+    if (catalog.invoices.batches > 0)
+        rows += QStringLiteral(" · ")
+                + tr("%n invoice batch(es)", nullptr, catalog.invoices.batches);
+    if (!catalog.invoices.complete())
+        partial << tr("invoices");
     if (partial.isEmpty()) {
         m_completeness->setText(rows + QStringLiteral(" · ") + tr("every batch complete"));
         m_completeness->setStyleSheet(QString());
@@ -225,6 +253,10 @@ void MainWindow::updateStatus()
                                           .arg(m_app->theme->theme().partial.name()));
     }
     const SnapshotPtr s = m_analysis.snapshot();
+    // Wide enough for any time, so the permanent label never truncates or jumps.
+    m_timing->setMinimumWidth(m_timing->fontMetrics().horizontalAdvance(
+                                  tr("computed in %1 ms").arg(m_app->locale.toString(9999.9, 'f', 1)))
+                              + 12);
     m_timing->setText(m_analysis.isBusy() ? tr("computing…")
                       : s ? tr("computed in %1 ms").arg(m_app->locale.toString(s->computeMs, 'f', 1))
                           : QString());
@@ -280,10 +312,16 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange && m_bar) {
-        const QString current = currentViewId();
-        buildUi(); // every string is built with tr(): rebuilding retranslates everything
-        showView(current);
+    if (event->type() == QEvent::LanguageChange && m_bar && !m_retranslating) {
+        // Installing or removing each translator sends one event: rebuild once for all.
+        m_retranslating = true;
+        QTimer::singleShot(0, this, [this] {
+            m_retranslating = false;
+            const QString current = currentViewId();
+            buildUi(); // every string is built with tr(): rebuilding retranslates everything
+            showView(current);
+            updateStatus();
+        });
     }
     QMainWindow::changeEvent(event);
 }

@@ -7,7 +7,6 @@
 #include <QMap>
 
 class QLabel;
-class QListWidget;
 class QMenu;
 class QStackedWidget;
 
@@ -15,6 +14,7 @@ namespace unalloc::ui {
 
 class AnalysisBar;
 class AnalysisView;
+class Sidebar;
 struct AppContext;
 
 /// @brief The document window: sidebar of views, the shared analysis bar, menus, status bar
@@ -52,6 +52,7 @@ private:
     void buildUi();
     void buildMenus();
     void buildViews();
+    void updateSidebarIcons();
     void updateRecentMenu();
     void updateStatus();
     void updateTitle();
@@ -67,13 +68,14 @@ private:
     LedgerDocument m_document;
     AnalysisController m_analysis;
     AnalysisBar *m_bar = nullptr;
-    QListWidget *m_sidebar = nullptr;
+    Sidebar *m_sidebar = nullptr;
     QStackedWidget *m_stack = nullptr;
     QMap<QString, AnalysisView *> m_views;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_completeness = nullptr;
     QLabel *m_timing = nullptr;
     QString m_demoDir;
+    bool m_retranslating = false;
 };
 
 } // namespace unalloc::ui

@@ -46,8 +46,13 @@ void PreferencesDialog::apply()
     const QString theme = m_theme->currentData().toString();
     m_app->settings->setValue(keys::language, language);
     m_app->settings->setValue(keys::theme, theme);
-    if (m_app->translations)
+    if (m_app->translations && m_app->translations->language() != language) {
+        // The locale first: the language change rebuilds the window, which then formats
+        // every figure with it.
+        m_app->locale = Translations::localeFor(language);
+        QLocale::setDefault(m_app->locale);
         m_app->translations->setLanguage(language);
+    }
     m_app->theme->setMode(Theme::modeFromString(theme));
 }
 

@@ -209,6 +209,30 @@ void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t 
     overlap.print(io.out);
 }
 
+/// Pod rows that meter splits replace (ledger input): reports say which meter carries them.
+void printMeterSplits(const std::vector<core::AppliedSplit> &splits, Io &io)
+{
+    if (!splits.empty())
+        io.out << '\n';
+    for (const core::AppliedSplit &s : splits)
+        io.out << "meter split: " << s.podName << " " << money(s.amount.amount, s.amount.currency)
+               << " split by " << s.meter << " (applied " << core::formatTimestamp(s.appliedAt)
+               << "; split #" << s.splitId << ", " << s.parts << " rows replace row #" << s.rowId
+               << ")\n";
+}
+
+Json meterSplitsJson(const std::vector<core::AppliedSplit> &splits)
+{
+    Json out = Json::array();
+    for (const core::AppliedSplit &s : splits)
+        out.push_back(Json{{"split_id", s.splitId}, {"row_id", s.rowId}, {"source", s.source},
+                           {"pod", s.podName}, {"amount", s.amount.amount.toString()},
+                           {"currency", s.amount.currency.code()}, {"meter", s.meter},
+                           {"applied_at", core::formatTimestamp(s.appliedAt)},
+                           {"parts", s.parts}});
+    return out;
+}
+
 } // namespace
 
 int runReport(const std::vector<std::string> &argv, Io &io)
@@ -241,6 +265,7 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         return reportError(options.error(), io);
     SeamNotes notes;
     core::OverlapOptions overlapOptions;
+    overlapOptions.sources = options->sources; // match only within the sources being reported
     const core::CostCube *cube = &input->cube;
     std::optional<core::MergedLedger> merged;
     if (args->has("dedupe")) {
@@ -290,12 +315,15 @@ int runReport(const std::vector<std::string> &argv, Io &io)
                                             {"unallocated_pct_without_illusion",
                                              notes.illusion->uWithoutIllusionPct().toFixed(1)}};
         }
+        if (input->mode == "ledger")
+            out["meter_splits"] = meterSplitsJson(input->meterSplits);
         out["provenance"] = provenance(*input, *report, body, rules);
         io.out << out.dump(2) << '\n';
     } else {
         for (const auto &p : partial)
             io.out << "warning: incomplete data — " << p << '\n';
         printText(*report, notes, *top, io);
+        printMeterSplits(input->meterSplits, io);
     }
     for (const auto &p : partial)
         io.err << "warning: numbers include an incomplete batch: " << p << '\n';

@@ -3,6 +3,7 @@
 #include "argparser.h"
 #include "command.h"
 
+#include "core/analysis/appliedsplits.h"
 #include "core/costcube.h"
 #include "core/importbatch.h"
 #include "core/labels.h"
@@ -47,6 +48,7 @@ struct LoadedInput
     std::vector<core::ImportBatch> batches;
     std::string mode; ///< "fixtures" | "ledger"
     core::Rules rules;
+    std::vector<core::AppliedSplit> meterSplits; ///< ledger mode: pod rows replaced by splits
 };
 
 /// The known sources in the original tool's order.

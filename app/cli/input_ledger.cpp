@@ -63,6 +63,12 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
         si.detail = options.ledger;
         in.inputs.push_back(std::move(si));
     }
+    auto splits = core::appliedSplits(**ledger);
+    if (!splits)
+        return core::fail(splits.error());
+    for (core::AppliedSplit &s : *splits)
+        if (wanted.empty() || wanted.contains(s.source))
+            in.meterSplits.push_back(std::move(s));
     return in;
 }
 

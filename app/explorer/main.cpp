@@ -53,7 +53,13 @@ int main(int argc, char *argv[])
                                    QStringLiteral("THEME"));
     const QCommandLineOption lang(QStringLiteral("language"), QStringLiteral("en, de or system."),
                                   QStringLiteral("CODE"));
-    parser.addOptions({ledger, demo, view, grab, size, theme, lang});
+    const QCommandLineOption dimension(QStringList{QStringLiteral("D"), QStringLiteral("dimension")},
+                                       QStringLiteral("Owner label key (as `unalloc report`)."),
+                                       QStringLiteral("KEY"));
+    const QCommandLineOption fallback(QStringList{QStringLiteral("f"), QStringLiteral("fallback")},
+                                      QStringLiteral("Fallback key, tried in order (repeatable)."),
+                                      QStringLiteral("KEY"));
+    parser.addOptions({ledger, demo, view, grab, size, theme, lang, dimension, fallback});
     parser.process(app);
 
     QSettings qsettings;
@@ -64,12 +70,17 @@ int main(int argc, char *argv[])
     context.settings = &settings;
     context.theme = &themes;
     context.translations = &translations;
-    translations.setLanguage(parser.isSet(lang) ? parser.value(lang) : settings.value(keys::language));
+    const QString language = parser.isSet(lang) ? parser.value(lang)
+                                                : settings.value(keys::language);
+    translations.setLanguage(language);
     themes.setMode(Theme::modeFromString(parser.isSet(theme) ? parser.value(theme)
                                                              : settings.value(keys::theme)));
-    context.locale = QLocale();
+    context.locale = Translations::localeFor(language);
+    QLocale::setDefault(context.locale);
 
     MainWindow window(&context);
+    if (parser.isSet(dimension) || parser.isSet(fallback))
+        window.analysis()->setPreset(parser.value(dimension), parser.values(fallback));
     const bool grabbing = parser.isSet(grab);
     if (!grabbing)
         window.restoreWindowState();

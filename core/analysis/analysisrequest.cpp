@@ -1,5 +1,6 @@
 #include "analysisrequest.h"
 
+#include "core/labels.h"
 #include "core/timeutil.h"
 
 #include <algorithm>
@@ -32,6 +33,23 @@ AnalysisRequest AnalysisRequest::withFallbackToggled(const std::string &key) con
         return r;
     if (std::erase(r.fallbacks, key) == 0)
         r.fallbacks.push_back(key);
+    return r;
+}
+
+AnalysisRequest AnalysisRequest::withKeys(const std::string &owner,
+                                          const std::vector<std::string> &keys,
+                                          const std::map<std::string, std::string> &aliases) const
+{
+    const LabelNormaliser normaliser(aliases);
+    AnalysisRequest r = *this;
+    if (const std::string key = normaliser.canonicalKey(owner); !key.empty())
+        r.ownerKey = key;
+    r.fallbacks.clear();
+    for (const std::string &raw : keys) {
+        const std::string key = normaliser.canonicalKey(raw);
+        if (!key.empty() && key != r.ownerKey && r.fallbackPosition(key) == 0)
+            r.fallbacks.push_back(key);
+    }
     return r;
 }
 
@@ -79,6 +97,8 @@ std::string commandLine(const AnalysisRequest &request, const std::string &ledge
     line += " --dimension " + shellQuote(request.ownerKey);
     for (const std::string &f : request.fallbacks)
         line += " --fallback " + shellQuote(f);
+    if (request.dedupe)
+        line += " --dedupe";
     return line;
 }
 

@@ -3,6 +3,7 @@
 #include "core/attribution.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -22,6 +23,10 @@ struct AnalysisRequest
     std::optional<std::int32_t> fromDay; ///< inclusive, days since 1970-01-01 (UTC)
     std::optional<std::int32_t> toDay;   ///< exclusive
     std::set<std::string> sources;       ///< empty = every source
+    /// Attribute the de-duplicated merged ledger (gateway rows kept, provider bills replaced
+    /// by their residual) instead of summing overlapping sources (`report --dedupe`).
+    bool dedupe = false;
+    Decimal tolerancePct = Decimal::fromInt(1); ///< reconciliation: |delta %| ≤ this matches
 
     friend bool operator==(const AnalysisRequest &, const AnalysisRequest &) = default;
 
@@ -31,6 +36,12 @@ struct AnalysisRequest
     AnalysisRequest withOwnerKey(const std::string &key) const;
     /// Toggles `key` as a fallback: appended last when absent, removed when present.
     AnalysisRequest withFallbackToggled(const std::string &key) const;
+    /// Same request with the owner key and fallbacks given as raw text (a command line):
+    /// canonicalised with `aliases` like the CLI does; empty keys, repeats and the owner key
+    /// itself are dropped from the fallbacks.
+    AnalysisRequest withKeys(const std::string &ownerKey,
+                             const std::vector<std::string> &fallbacks,
+                             const std::map<std::string, std::string> &aliases = {}) const;
     /// 1-based position of `key` in the fallbacks, 0 when it is not one.
     int fallbackPosition(const std::string &key) const;
 };

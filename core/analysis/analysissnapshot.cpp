@@ -43,7 +43,9 @@ std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
     s.caption = makeCaption(input.ledgerName, catalog, request, digestFor(input.rules, request));
     if (!input.cube)
         return s;
-    const CostCube &cube = *input.cube;
+    // With request.dedupe every figure below comes from the de-duplicated merged ledger.
+    const PreparedCube prepared = prepareCube(*input.cube, request);
+    const CostCube &cube = prepared.cube();
     const AttributionOptions options = request.options();
     auto report = attribute(cube, options);
     if (!report) {
@@ -65,6 +67,12 @@ std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
         return std::nullopt;
     s.exposure = fallbackExposure(cube, options, s.report);
     s.collisions = cube.collisions();
+    static const std::vector<Invoice> noInvoices;
+    s.seams = reconciliationSnapshot(prepared, input.invoices ? *input.invoices : noInvoices,
+                                     catalog, request, input.ledgerPath);
+    s.caption.deduplicated = s.seams.deduplicated;
+    if (s.seams.doubleCounted())
+        s.caption.doubleCounted = Money{*s.seams.overlapTotal, s.seams.overlapCurrency};
     s.computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now()
                                                             - started)
                       .count();

@@ -4,6 +4,7 @@
 #include "exportcaption.h"
 #include "fallbackexposure.h"
 #include "ledgercatalog.h"
+#include "reconciliationsnapshot.h"
 #include "spendchart.h"
 #include "unallocatedtree.h"
 
@@ -33,6 +34,7 @@ struct AnalysisSnapshot
     std::vector<DrillNode> unallocatedTree;
     FallbackExposure exposure;
     std::vector<CollisionTotal> collisions;
+    ReconciliationSnapshot seams; ///< reconciliation, overlap, batch completeness
     std::string commandLine;
     ExportCaption caption;
     double computeMs = 0; ///< wall time of analyse(), for the status bar and the benchmark
@@ -46,6 +48,7 @@ struct AnalysisInput
     std::string ledgerPath; ///< for the CLI line; may be empty (demo)
     std::string ledgerName; ///< for captions
     Rules rules;            ///< stored rules; owner key and fallbacks come from the request
+    std::shared_ptr<const std::vector<Invoice>> invoices; ///< may be null (no invoices)
 };
 
 /// Returns true when the caller no longer wants the result (a newer request superseded it).

@@ -3,6 +3,8 @@
 #include "analysisrequest.h"
 #include "ledgercatalog.h"
 
+#include "core/money.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +28,8 @@ struct ExportCaption
     std::string ownerKey;
     std::vector<std::string> fallbacks;
     std::string rulesDigest;   ///< "sha256:…"
+    bool deduplicated = false; ///< figures come from the de-duplicated merged ledger
+    std::optional<Money> doubleCounted; ///< overlap summed twice (gateway and provider bill)
 
     /// "2026-08-01 – 2026-08-31" (inclusive last day), or "" for the whole ledger.
     std::string periodText() const;

@@ -46,7 +46,24 @@ std::vector<MonthSlice> monthsOf(const CostCube &cube)
     return out;
 }
 
+void addBatch(SourceInfo &s, const ImportBatch &b)
+{
+    ++s.batches;
+    if (b.status != BatchStatus::Complete) {
+        ++s.partialBatches;
+        s.reasons.push_back("batch " + std::to_string(b.id) + ": "
+                            + (b.evidence.reason.empty() ? std::string(toString(b.status))
+                                                         : b.evidence.reason));
+    }
+}
+
 } // namespace
+
+bool isInvoiceBatch(const ImportBatch &batch)
+{
+    // The invoice adapters ("invoices-json", "invoices-csv") all report the source "invoices".
+    return batch.source == "invoices" || batch.format.starts_with("invoices-");
+}
 
 const SourceInfo *LedgerCatalog::source(const std::string &name) const
 {
@@ -90,15 +107,12 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     }
     std::sort(batches.begin(), batches.end(),
               [](const ImportBatch &a, const ImportBatch &b) { return a.id < b.id; });
+    c.invoices.source = "invoices";
     for (const ImportBatch &b : batches) {
-        SourceInfo &s = sources[b.source];
-        ++s.batches;
-        if (b.status != BatchStatus::Complete) {
-            ++s.partialBatches;
-            s.reasons.push_back("batch " + std::to_string(b.id) + ": "
-                                + (b.evidence.reason.empty() ? std::string(toString(b.status))
-                                                             : b.evidence.reason));
-        }
+        // An invoice batch is reconciliation input, not a cost source (unless, oddly, its
+        // source also has cost rows).
+        const bool invoice = isInvoiceBatch(b) && !sources.contains(b.source);
+        addBatch(invoice ? c.invoices : sources[b.source], b);
     }
     for (auto &[name, info] : sources) {
         info.source = name;

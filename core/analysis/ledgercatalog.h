@@ -38,14 +38,18 @@ struct MonthSlice
     std::int32_t toDay = 0;
 };
 
+/// True for a batch of invoices (reconciliation input), which holds no cost rows.
+bool isInvoiceBatch(const ImportBatch &batch);
+
 /// @brief What the analysis bar offers for one ledger: keys with row counts, sources with
 /// batch completeness, and the months present. Independent of the owner key.
 struct LedgerCatalog
 {
     std::int64_t rows = 0;
     std::vector<KeyCount> keys;       ///< rows desc, ties by key
-    std::vector<SourceInfo> sources;  ///< by name
-    std::vector<ImportBatch> batches; ///< by id
+    std::vector<SourceInfo> sources;  ///< cost sources by name (invoices are not one)
+    SourceInfo invoices;              ///< the invoice batches (batches == 0 when none)
+    std::vector<ImportBatch> batches; ///< every batch, invoices included, by id
     std::optional<std::int32_t> firstDay, lastDay;
     std::vector<MonthSlice> months;   ///< chronological
 

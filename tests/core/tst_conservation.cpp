@@ -172,7 +172,10 @@ void TestConservation::randomLedgers()
 
     // The backlog sums to the unallocated bucket.
     Decimal backlogSum;
-    for (const auto &item : backlog(unalloc::test::cubeOf(data), o).value())
+    // Keep the result alive: value() returns a reference into it.
+    const auto items = backlog(unalloc::test::cubeOf(data), o);
+    QVERIFY(items.has_value());
+    for (const auto &item : *items)
         backlogSum += item.amount;
     QCOMPARE(backlogSum, r->unallocated);
 

@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -32,6 +33,9 @@ private slots:
     void typedOwnerKeyIsCanonicalised();
     void ledgerViewPagesRows();
     void importsIntoNewLedger();
+    void tabOrderFollowsTheBar();
+    void commandLineReproducesTheLedger();
+    void sidebarSkipsHeadersAndPlaceholders();
 
 private:
     QString figure(const char *name) const;
@@ -70,11 +74,13 @@ void TstExplorer::openDemo()
 void TstExplorer::showsDemoFigures()
 {
     openDemo();
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$66,630.38"));
-    QCOMPARE(figure("figureU"), QStringLiteral("73.5\u00a0%"));
+    // The bundled sample ($66,630.38) plus the shared inference pod ($17,280.00, no team; its
+    // request telemetry adds rows but no dollars).
+    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    QCOMPARE(figure("figureU"), QStringLiteral("79.0\u00a0%"));
     QCOMPARE(figure("figureF"), QStringLiteral("0.0\u00a0%"));
     auto *u = m_window->findChild<FigureCard *>(QStringLiteral("figureU"));
-    QVERIFY(u->detail().contains(QStringLiteral("$48,983.14")));
+    QVERIFY(u->detail().contains(QStringLiteral("$66,263.14"))); // $48,983.14 + the pod
     QVERIFY(u->detail().contains(QStringLiteral("team")));
     const QString cli = m_window->analysisBar()->commandLine()->text();
     QVERIFY2(cli.contains(QStringLiteral("--dimension team")), qPrintable(cli));
@@ -105,7 +111,7 @@ void TstExplorer::ownerKeyAndFallbacksRecompute()
     QTRY_VERIFY(ready.count() >= 1);
     QCOMPARE(m_window->analysis()->request().fallbacks, std::vector<std::string>{"namespace"});
     m_window->analysis()->undoStack()->undo();
-    QTRY_COMPARE(figure("figureU"), QStringLiteral("73.5\u00a0%"));
+    QTRY_COMPARE(figure("figureU"), QStringLiteral("79.0\u00a0%"));
 }
 
 void TstExplorer::typedOwnerKeyIsCanonicalised()
@@ -118,7 +124,7 @@ void TstExplorer::typedOwnerKeyIsCanonicalised()
     QTest::keyClick(owner->lineEdit(), Qt::Key_Return);
     QTRY_COMPARE(m_window->analysis()->request().ownerKey, std::string("environment"));
     QTRY_VERIFY(m_window->analysis()->snapshot()->request.ownerKey == "environment");
-    QVERIFY(figure("figureU") != QStringLiteral("73.5\u00a0%"));
+    QVERIFY(figure("figureU") != QStringLiteral("79.0\u00a0%"));
 }
 
 void TstExplorer::ledgerViewPagesRows()
@@ -132,7 +138,7 @@ void TstExplorer::ledgerViewPagesRows()
     auto *filter = view->findChild<QLineEdit *>(QStringLiteral("ledgerFilter"));
     QTest::keyClicks(filter, QStringLiteral("opencost"));
     QTRY_VERIFY(view->model()->rowCount() < all);
-    QTRY_COMPARE(view->model()->rowCount(), 5);
+    QTRY_COMPARE(view->model()->rowCount(), 6); // the sample's 5 allocations and the pod
 }
 
 void TstExplorer::importsIntoNewLedger()
@@ -154,6 +160,59 @@ void TstExplorer::importsIntoNewLedger()
     QTRY_VERIFY(ready.count() >= 1);
     QVERIFY(m_window->document()->catalog().rows > 0);
     QCOMPARE(m_window->document()->catalog().sources.size(), size_t(1));
+}
+
+void TstExplorer::tabOrderFollowsTheBar()
+{
+    openDemo();
+    // Tab walks the bar left to right, top to bottom, then the sidebar, then the view.
+    const QStringList expected{QStringLiteral("periodCombo"),  QStringLiteral("sourcesButton"),
+                               QStringLiteral("ownerCombo"),   QStringLiteral("dedupeCheck"),
+                               QStringLiteral("chip_environment"), QStringLiteral("commandLine"),
+                               QStringLiteral("copyCommand"),  QStringLiteral("sidebar")};
+    QStringList seen;
+    QWidget *w = m_window->analysisBar()->periodCombo();
+    for (int i = 0; i < 400 && seen.size() < expected.size(); ++i, w = w->nextInFocusChain()) {
+        const bool tabbable = (w->focusPolicy() & Qt::TabFocus) && w->isEnabled()
+                              && w->isVisibleTo(m_window.get());
+        // An editable combo box's line edit stands for the combo box.
+        const QString name = qobject_cast<QComboBox *>(w->parentWidget())
+                                 ? w->parentWidget()->objectName() : w->objectName();
+        if (tabbable && expected.contains(name) && !seen.contains(name))
+            seen << name;
+    }
+    QCOMPARE(seen, expected);
+}
+
+void TstExplorer::commandLineReproducesTheLedger()
+{
+    openDemo();
+    const QString cli = m_window->analysisBar()->commandLine()->text();
+    // The demo lives in a file too: the line names it, so pasting it gives the same numbers.
+    QVERIFY2(cli.startsWith(QStringLiteral("unalloc report --ledger /")), qPrintable(cli));
+    QVERIFY2(cli.contains(QStringLiteral("demo.unalloc --from 2026-08-01 --to 2026-09-01")),
+             qPrintable(cli));
+    // Invoices are not a cost source: four sources, the invoice batch listed apart.
+    QCOMPARE(m_window->document()->catalog().sources.size(), size_t(4));
+    QCOMPARE(m_window->document()->catalog().invoices.batches, 1);
+}
+
+void TstExplorer::sidebarSkipsHeadersAndPlaceholders()
+{
+    openDemo();
+    auto *sidebar = m_window->findChild<QListWidget *>(QStringLiteral("sidebar"));
+    QVERIFY(sidebar);
+    QVERIFY(m_window->showView(QStringLiteral("overview")));
+    sidebar->setFocus();
+    QTest::keyClick(sidebar, Qt::Key_Up); // a header above: stays on Overview
+    QCOMPARE(m_window->currentViewId(), QStringLiteral("overview"));
+    QTest::keyClick(sidebar, Qt::Key_End);
+    QCOMPARE(m_window->currentViewId(), QStringLiteral("ledger"));
+    QTest::keyClick(sidebar, Qt::Key_Up); // the "Data" header and the placeholders are skipped
+    QVERIFY(m_window->view(m_window->currentViewId()) != nullptr);
+    QVERIFY(m_window->currentViewId() != QStringLiteral("ledger"));
+    QVERIFY(!sidebar->item(0)->flags().testFlag(Qt::ItemIsSelectable)); // "ANALYSIS"
+    QVERIFY(!sidebar->item(1)->icon().isNull());
 }
 
 QTEST_MAIN(TstExplorer)

@@ -88,15 +88,15 @@ void TstExport::csvHasExactAmountsAndCaption()
     QVERIFY(csv.contains(QStringLiteral("Period: 2026-08-01 \u2013 2026-08-31")));
     QVERIFY(csv.contains(QStringLiteral("Exported 2026-09-02 09:00 UTC")));
     QVERIFY(csv.contains(QStringLiteral("Owner,Amount,Share,Via fallback,Rows,Sources\r\n")));
-    QVERIFY2(csv.contains(QStringLiteral("<unallocated>,48983.14,73.5,0.00,")), qPrintable(csv));
-    QVERIFY(csv.contains(QStringLiteral("platform,13166.02,19.8,")));
+    QVERIFY2(csv.contains(QStringLiteral("<unallocated>,66263.14,79.0,0.00,")), qPrintable(csv));
+    QVERIFY(csv.contains(QStringLiteral("platform,13166.02,15.7,")));
 
     auto *tree = m_window->findChild<TablePanel *>(QStringLiteral("unallocatedTree"));
     QVERIFY(tree && tree->exportTo(m_ctx.path(QStringLiteral("tree.csv"))));
     QFile treeFile(m_ctx.path(QStringLiteral("tree.csv")));
     QVERIFY(treeFile.open(QIODevice::ReadOnly));
     const QByteArray treeCsv = treeFile.readAll();
-    QVERIFY(treeCsv.contains("0,opencost,29815.60,"));
+    QVERIFY(treeCsv.contains("0,opencost,47095.60,"));
     QVERIFY(treeCsv.contains("2,inference/vllm-llama-70b,19147.10,"));
 }
 

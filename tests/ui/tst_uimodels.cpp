@@ -104,13 +104,14 @@ void TstUiModels::ledgerModel()
     LedgerTableModel model(m_ctx.app.locale);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setStore(m_store.get());
-    QCOMPARE(model.rowCount(), 15);
+    // The sample's 15 rows, the shared inference pod and its 3,374 zero-dollar request rows.
+    QCOMPARE(model.rowCount(), 3390);
     // Sorted by amount, descending, by default: the largest row first, exact in ExportRole.
     QCOMPARE(model.index(0, LedgerTableModel::Amount).data(ExportRole).toString(),
              QStringLiteral("19147.10"));
     model.sort(LedgerTableModel::Amount, Qt::AscendingOrder);
     QCOMPARE(model.index(0, LedgerTableModel::Amount).data(ExportRole).toString(),
-             QStringLiteral("640.90"));
+             QStringLiteral("0.00")); // request telemetry carries no dollars
     model.setTextFilter(QStringLiteral("anthropic"));
     QCOMPARE(model.rowCount(), 3);
     core::AnalysisRequest request;

@@ -80,7 +80,10 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
         m_hits.emplace_back(c, m_points[i].toolTip);
         if (i % labelEvery == 0 || i == n - 1) {
             p.setPen(theme().text);
-            p.drawText(QPointF(c.x() + 5, c.y() - 6), m_points[i].label);
+            // The last labels would run off the right edge: keep them inside the chart.
+            const double width = fm.horizontalAdvance(m_points[i].label);
+            p.drawText(QPointF(std::min(c.x() + 5, rect.right() - width - 2), c.y() - 6),
+                       m_points[i].label);
         }
     }
 }

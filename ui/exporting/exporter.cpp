@@ -93,7 +93,14 @@ QStringList Exporter::captionLines(const core::ExportCaption &c, const QDateTime
     for (size_t i = 0; i < c.fallbacks.size(); ++i)
         fallbacks << QStringLiteral("%1. %2").arg(i + 1).arg(fmt::q(c.fallbacks[i]));
     const QString period = c.periodText().empty() ? tr("all dates") : fmt::q(c.periodText());
-    return {
+    QStringList seams;
+    if (c.deduplicated)
+        seams << tr("De-duplicated: gateway rows kept, provider bills reduced to what the gateway "
+                    "did not count");
+    else if (c.doubleCounted)
+        seams << tr("WARNING: %1 counted twice (gateway rows and provider bills summed)")
+                     .arg(fmt::money(c.doubleCounted->amount, c.doubleCounted->currency, locale));
+    return seams + QStringList{
         tr("Ledger: %1 · Period: %2").arg(fmt::q(c.ledger), period),
         tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(QStringLiteral(", "))),
         tr("Owner key: %1 · Fallbacks: %2")

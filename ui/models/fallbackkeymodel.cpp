@@ -13,11 +13,11 @@ int FallbackKeyModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString FallbackKeyModel::columnTitle(int column) const
 {
     switch (column) {
-    case Order: return tr("Order");
+    case Order: return tr("#");
     case Key: return tr("Fallback key");
     case Amount: return tr("F");
-    case Share: return tr("Share of total");
-    case NonOwner: return tr("To non-owner values");
+    case Share: return tr("Share");
+    case NonOwner: return tr("Non-owner F");
     case Values: return tr("Values");
     case Rows: return tr("Rows");
     }
@@ -29,6 +29,10 @@ QString FallbackKeyModel::columnToolTip(int column) const
     if (column == Amount)
         return tr("F: spend attributed through this fallback key because the owner key was "
                   "missing. A fallback lowers U without making it more correct.");
+    if (column == Order)
+        return tr("Fallback order: the first key that has a value decides.");
+    if (column == Share)
+        return tr("F through this key as a share of the total spend.");
     if (column == NonOwner)
         return tr("Part of F that went to values never seen as a value of the owner key — "
                   "probably not owners (a chart name, a namespace, a project).");

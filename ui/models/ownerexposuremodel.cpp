@@ -14,10 +14,23 @@ QString OwnerExposureModel::columnTitle(int column) const
 {
     switch (column) {
     case Owner: return tr("Owner");
-    case Total: return tr("Owner total");
+    case Total: return tr("Total");
     case ViaFallback: return tr("Via fallback (F)");
-    case FallbackShare: return tr("Share via fallback");
+    case FallbackShare: return tr("F share");
     case Verdict: return tr("Check");
+    }
+    return {};
+}
+
+QString OwnerExposureModel::columnToolTip(int column) const
+{
+    switch (column) {
+    case Total: return tr("Everything this owner got, through the owner key or a fallback.");
+    case ViaFallback: return tr("The part that reached this owner only through a fallback key.");
+    case FallbackShare: return tr("Via fallback ÷ total.");
+    case Verdict:
+        return tr("“not an owner?”: reached only through fallbacks, with a value that never "
+                  "occurs as a value of the owner key.");
     }
     return {};
 }

@@ -16,6 +16,7 @@ protected:
     int rowsIn(const core::AnalysisSnapshot &s) const override;
     int columns() const override { return ColumnCount; }
     QString columnTitle(int column) const override;
+    QString columnToolTip(int column) const override;
     bool isNumeric(int column) const override
     {
         return column == Total || column == ViaFallback || column == FallbackShare;

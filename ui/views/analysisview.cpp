@@ -1,5 +1,7 @@
 #include "analysisview.h"
 
+#include "ui/widgets/seambanner.h"
+
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -32,7 +34,10 @@ void AnalysisView::setContent(QWidget *content)
     scroll->setFrameShape(QFrame::NoFrame);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    layout->setSpacing(0);
+    // Partial batches and double-counted dollars are flagged above every view (DESIGN §7).
+    layout->addWidget(new SeamBanner(m_context.app, m_context.analysis, this));
+    layout->addWidget(scroll, 1);
 }
 
 } // namespace unalloc::ui

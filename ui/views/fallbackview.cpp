@@ -11,7 +11,7 @@
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/tablepanel.h"
 
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -33,18 +33,26 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     chartPanel->setObjectName(QStringLiteral("fallbackChart"));
 
     auto *content = new QWidget;
-    auto *grid = new QGridLayout;
-    grid->addWidget(chartPanel, 0, 0);
-    grid->addWidget(tablePanel(tr("F by fallback key"), QStringLiteral("fallbackKeyTable"), m_keys), 0, 1);
-    grid->addWidget(tablePanel(tr("F by owner"), QStringLiteral("ownerExposureTable"), m_owners), 1, 0);
-    grid->addWidget(tablePanel(tr("Fallback values"), QStringLiteral("fallbackValueTable"), m_values), 1, 1);
-    grid->addWidget(tablePanel(tr("Label-key collisions (whole ledger)"),
-                               QStringLiteral("collisionTable"), m_collisions), 2, 0, 1, 2);
-    for (int r = 0; r < 3; ++r)
-        grid->setRowStretch(r, 1);
+    // Rows of their own, so each pair splits the width by what its tables need: the key
+    // table has the most columns; the owner and value tables are alike.
+    auto *top = new QHBoxLayout;
+    top->addWidget(chartPanel, 4);
+    top->addWidget(tablePanel(tr("Fallback keys in detail"), QStringLiteral("fallbackKeyTable"),
+                              m_keys),
+                   5);
+    auto *middle = new QHBoxLayout;
+    middle->addWidget(tablePanel(tr("F by owner"), QStringLiteral("ownerExposureTable"), m_owners),
+                      1);
+    middle->addWidget(tablePanel(tr("Fallback values"), QStringLiteral("fallbackValueTable"),
+                                 m_values),
+                      1);
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_summary);
-    layout->addLayout(grid, 1);
+    layout->addLayout(top, 1);
+    layout->addLayout(middle, 1);
+    layout->addWidget(tablePanel(tr("Label-key collisions (whole ledger)"),
+                                 QStringLiteral("collisionTable"), m_collisions),
+                      1);
     setContent(content);
     connect(context.app->theme, &ThemeController::changed, this, [this] {
         m_chart->setTheme(m_context.app->theme->theme());

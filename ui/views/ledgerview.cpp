@@ -5,11 +5,14 @@
 #include "ui/models/ledgertablemodel.h"
 #include "ui/widgets/tablepanel.h"
 
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QShortcut>
 #include <QTableView>
+#include <QTimeZone>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -23,6 +26,14 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     m_filter->setObjectName(QStringLiteral("ledgerFilter"));
     m_filter->setPlaceholderText(tr("Filter by cost object, source or any label value…"));
     m_filter->setClearButtonEnabled(true);
+    auto *find = new QShortcut(QKeySequence::Find, this, this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    m_filter->setToolTip(tr("Filter the rows (%1)")
+                             .arg(QKeySequence(QKeySequence::Find)
+                                      .toString(QKeySequence::NativeText)));
     m_count->setObjectName(QStringLiteral("ledgerCount"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
@@ -33,12 +44,13 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     });
     m_table->setObjectName(QStringLiteral("ledgerTableView"));
     m_table->setModel(m_model);
-    setUpTableView(m_table);
-    m_table->horizontalHeader()->setSortIndicator(LedgerTableModel::Amount, Qt::DescendingOrder);
-    const QFontMetrics fm = m_table->fontMetrics();
-    const int widths[] = {22, 11, 30, 14, 9, 18, 16, 50, 7};
-    for (int c = 0; c < LedgerTableModel::ColumnCount; ++c)
-        m_table->setColumnWidth(c, fm.averageCharWidth() * widths[c]);
+    setUpTableView(m_table, false);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSortIndicator(LedgerTableModel::Amount, Qt::DescendingOrder);
+    // Labels, the one open-ended column, goes last and takes the remaining width.
+    header->moveSection(header->visualIndex(LedgerTableModel::Labels),
+                        LedgerTableModel::ColumnCount - 1);
+    sizeColumns();
     auto *panel = new TablePanel(tr("Ledger rows"), m_table, m_model, exportHost());
     panel->setObjectName(QStringLiteral("ledgerTable"));
     panel->setSubtitle(tr("Sorted and filtered in the ledger file; sort by start, source, cost "
@@ -52,6 +64,28 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     layout->addWidget(panel, 1);
     setContent(content);
     documentLoaded();
+}
+
+void LedgerView::sizeColumns()
+{
+    // A million rows are never measured: each column fits its header and a typical widest
+    // value in this locale (the start time of a two-digit day, a seven-digit amount).
+    const QFontMetrics fm = m_table->fontMetrics();
+    const QDateTime start(QDate(2026, 12, 28), QTime(23, 59, 59), QTimeZone::utc());
+    const QString samples[] = {
+        locale().toString(start, QLocale::ShortFormat), QStringLiteral("anthropic"),
+        QString(26, QLatin1Char('n')),
+        fmt::money(core::Decimal::fromInt(1234567), core::Currency::usd(), locale()),
+        QStringLiteral("USD"), QString(16, QLatin1Char('n')),
+        tr("via %1").arg(QStringLiteral("api_key_alias")), QString(44, QLatin1Char('n')),
+        locale().toString(99999)};
+    const int padding = fm.averageCharWidth() * 2 + 16; // cell margins and the sort arrow
+    for (int c = 0; c < LedgerTableModel::ColumnCount; ++c) {
+        const QString header = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        m_table->setColumnWidth(c, std::max(fm.horizontalAdvance(header),
+                                            fm.horizontalAdvance(samples[c]))
+                                       + padding);
+    }
 }
 
 void LedgerView::documentLoaded()

@@ -24,6 +24,7 @@ public:
 
 private:
     void updateCount();
+    void sizeColumns();
 
     LedgerTableModel *m_model;
     QLineEdit *m_filter;

@@ -8,6 +8,7 @@
 #include "ui/themecontroller.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
+#include "ui/widgets/metersplitbanner.h"
 #include "ui/widgets/tablepanel.h"
 
 #include <QGridLayout>
@@ -69,6 +70,7 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     tablePanel->setMinimumHeight(220);
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_error);
+    layout->addWidget(new MeterSplitBanner(context.document, locale())); // which pods are split
     layout->addLayout(cards);
     layout->addLayout(grid, 1);
     setContent(content);

@@ -2,7 +2,9 @@
 
 #include "fallbackview.h"
 #include "ledgerview.h"
+#include "meterview.h"
 #include "overviewview.h"
+#include "reconciliationview.h"
 #include "unallocatedview.h"
 
 #include <QCoreApplication>
@@ -43,10 +45,11 @@ const std::vector<ViewInfo> &registeredViews()
          QT_TRANSLATE_NOOP("Views", "Spend attributed only through fallbacks; key collisions"),
          &make<FallbackView>},
         {QStringLiteral("reconciliation"), QT_TRANSLATE_NOOP("Views", "Reconciliation"),
-         QT_TRANSLATE_NOOP("Views", "Ledger vs invoices (coming soon)"), nullptr},
+         QT_TRANSLATE_NOOP("Views", "Ledger vs invoices, double counting, batch completeness"),
+         &make<ReconciliationView>},
         {QStringLiteral("meters"), QT_TRANSLATE_NOOP("Views", "Meter comparison"),
-         QT_TRANSLATE_NOOP("Views", "Shared inference server split by meter (coming soon)"),
-         nullptr},
+         QT_TRANSLATE_NOOP("Views", "Who pays for a shared inference pod, meter by meter"),
+         &make<MeterView>},
         {QStringLiteral("economics"), QT_TRANSLATE_NOOP("Views", "Feature economics"),
          QT_TRANSLATE_NOOP("Views", "Cost per 1,000 requests (coming soon)"), nullptr},
         {QStringLiteral("ledger"), QT_TRANSLATE_NOOP("Views", "Ledger"),

@@ -10,6 +10,8 @@
 #include <QTableView>
 #include <QTreeView>
 
+#include <algorithm>
+
 namespace unalloc::ui {
 
 TablePanel::TablePanel(const QString &title, QAbstractItemView *view, QAbstractItemModel *model,
@@ -44,7 +46,22 @@ void TablePanel::exportCsv()
         QMessageBox::warning(this, tr("Export failed"), error);
 }
 
-void setUpTableView(QAbstractItemView *view)
+namespace {
+
+/// Every column as wide as its header and widest cell (capped, so one long label list does
+/// not push the others out of sight); the last one stretches over what is left.
+void fitColumns(QTableView *table)
+{
+    const int cap = table->fontMetrics().averageCharWidth() * 48;
+    for (int c = 0; table->model() && c < table->model()->columnCount(); ++c) {
+        table->resizeColumnToContents(c);
+        table->setColumnWidth(c, std::min(table->columnWidth(c), cap));
+    }
+}
+
+} // namespace
+
+void setUpTableView(QAbstractItemView *view, bool fitToContents)
 {
     view->setAlternatingRowColors(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -57,6 +74,13 @@ void setUpTableView(QAbstractItemView *view)
         table->horizontalHeader()->setStretchLastSection(true);
         table->horizontalHeader()->setHighlightSections(false);
         table->setWordWrap(false);
+        if (fitToContents && table->model()) {
+            const int minimum = table->fontMetrics().averageCharWidth() * 4;
+            table->horizontalHeader()->setMinimumSectionSize(minimum);
+            QObject::connect(table->model(), &QAbstractItemModel::modelReset, table,
+                             [table] { fitColumns(table); });
+            fitColumns(table);
+        }
     } else if (auto *tree = qobject_cast<QTreeView *>(view)) {
         tree->setSortingEnabled(true);
         tree->header()->setSortIndicator(-1, Qt::AscendingOrder);

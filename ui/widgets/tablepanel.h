@@ -28,6 +28,8 @@ private:
 };
 
 /// Common setup of the explorer's table views: sortable, alternating rows, stretch last.
-void setUpTableView(QAbstractItemView *view);
+/// Call it after setModel(); with `fitToContents` a table's columns fit their header and
+/// cells after every reset (off for ledger-scale tables, which size columns themselves).
+void setUpTableView(QAbstractItemView *view, bool fitToContents = true);
 
 } // namespace unalloc::ui

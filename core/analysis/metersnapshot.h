@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/ledger/ledgerstore.h"
+#include "core/meters/metercompare.h"
+#include "core/meters/simmeters.h"
+#include "core/meters/telemetrymeters.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace unalloc::core {
+
+/// A ledger row that looks like a shared inference pod and has request telemetry in its window.
+struct PodCandidate
+{
+    std::int64_t rowId = 0;
+    CostRow row;
+    std::int64_t requests = 0;        ///< usable telemetry records in the window
+    std::optional<SplitRecord> split; ///< the meter split applied to it, if any
+};
+
+/// The pods of a ledger: rows that are not split parts, carry no request usage, are labelled
+/// as inference (a `model` label — OpenCost's modelName — or unalloc_layer=inference), and
+/// whose window holds usable request telemetry (of the same model when the pod names one).
+/// Ordered by amount descending, then row id.
+Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
+                                                    std::string_view tenantKey);
+
+/// The telemetry of `pod`: the ledger's rows with request usage whose start lies in the pod's
+/// window [start, end) and, when the pod has a `model` label, whose model (after any
+/// "provider/" prefix) is that model. The tenant of a request is its `tenantKey` label.
+Result<TelemetryRecords>
+podTelemetry(const LedgerStore &store, const CostRow &pod, std::string_view tenantKey);
+
+/// @brief What the Meter comparison view shows for one pod: every telemetry meter's split,
+/// the gaps between them, and the cost per month.
+struct MeterSnapshot
+{
+    PodCandidate pod;
+    std::string tenantKey;
+    OverheadPolicy policy = OverheadPolicy::Keep;
+    std::int64_t requests = 0;
+    std::int64_t skipped = 0;
+    std::vector<MeterSplit> splits; ///< telemetryMeterKinds() order
+    MeterComparison comparison;
+
+    const MeterSplit *split(MeterKind kind) const;
+    /// The rows to show: tenants plus the overhead row when it is kept; otherwise tenants.
+    size_t shownRows() const;
+    /// The share shown for `row` of `kind`: of the whole pod when the overhead is kept, the
+    /// redistributed share otherwise. Shown rows sum to exactly 1 per meter.
+    Decimal shownShare(MeterKind kind, size_t row) const;
+    /// The row's amount scaled to a month (exact for a calendar-month pod), cents half-even.
+    Money monthlyAmount(MeterKind kind, size_t row) const;
+    /// (a − b) in points of redistributed share, and its dollars per month (cents half-even);
+    /// nothing for the overhead row.
+    std::optional<TenantGap> gap(MeterKind a, MeterKind b, size_t row) const;
+};
+
+Result<MeterSnapshot> meterSnapshot(const std::vector<RequestRecord> &records,
+                                    const PodCandidate &pod,
+                                    std::string_view tenantKey,
+                                    OverheadPolicy policy,
+                                    const TelemetryOptions &options = {});
+
+/// The load sweep the view shows: the simulator's default tenants over a short window per
+/// rate (same seed), so that it runs in a few seconds.
+SimConfig meterSweepConfig();
+const std::vector<double> &meterSweepRates();
+
+} // namespace unalloc::core

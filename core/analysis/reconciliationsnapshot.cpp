@@ -1,0 +1,227 @@
+#include "reconciliationsnapshot.h"
+
+#include "core/timeutil.h"
+
+#include <algorithm>
+#include <map>
+
+namespace unalloc::core {
+
+namespace {
+
+bool inPeriod(std::int32_t day, std::optional<std::int32_t> from, std::optional<std::int32_t> to)
+{
+    return (!from || day >= *from) && (!to || day < *to);
+}
+
+/// The groups of `cube` whose day lies in the period (the whole cube when none is set).
+CostCube daySlice(const CostCube &cube, std::optional<std::int32_t> from,
+                  std::optional<std::int32_t> to)
+{
+    CostCube out;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (!inPeriod(g.day, from, to))
+            continue;
+        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
+                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
+                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel));
+    }
+    return out;
+}
+
+/// Invoices whose billing period meets [from, to); undated invoices always count.
+std::vector<Invoice> invoicesInPeriod(const std::vector<Invoice> &invoices,
+                                      std::optional<std::int32_t> from,
+                                      std::optional<std::int32_t> to)
+{
+    std::vector<Invoice> out;
+    for (const Invoice &inv : invoices) {
+        const bool startsBeforeEnd = !to || !inv.periodStart
+                                     || *inv.periodStart < static_cast<TimeUs>(*to) * kUsPerDay;
+        const bool endsAfterStart = !from || !inv.periodEnd
+                                    || *inv.periodEnd > static_cast<TimeUs>(*from) * kUsPerDay;
+        if (startsBeforeEnd && endsAfterStart)
+            out.push_back(inv);
+    }
+    return out;
+}
+
+std::vector<BatchState> batchStates(const LedgerCatalog &catalog, const AnalysisRequest &request,
+                                    const std::set<std::int64_t> &inSlice)
+{
+    std::vector<BatchState> out;
+    for (const ImportBatch &b : catalog.batches) { // the catalog keeps them by id
+        if (!request.sources.empty() && !request.sources.contains(b.source))
+            continue;
+        out.push_back({b, incompleteReason(b), inSlice.contains(b.id)});
+    }
+    return out;
+}
+
+/// "1", "1.5", "0.25": the tolerance as a CLI argument.
+std::string shortDecimal(const Decimal &d)
+{
+    std::string s = d.toString();
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0')
+            s.pop_back();
+        if (s.back() == '.')
+            s.pop_back();
+    }
+    return s;
+}
+
+void sumOverlap(ReconciliationSnapshot &s)
+{
+    Decimal overlap, residual, excess;
+    std::optional<Currency> only;
+    for (const ProviderOverlap &p : s.overlap.providers) {
+        if (only && *only != p.currency)
+            return; // several currencies never add up
+        only = p.currency;
+        overlap += p.overlap;
+        residual += p.residual;
+        excess += p.excess;
+    }
+    s.overlapCurrency = only.value_or(Currency::usd());
+    s.overlapTotal = overlap;
+    s.residualTotal = residual;
+    s.excessTotal = excess;
+}
+
+std::optional<ReconSummary> summarise(const ReconciliationSnapshot &s)
+{
+    std::optional<Currency> only;
+    ReconSummary out;
+    for (const PeriodReconLine &l : s.recon.lines) {
+        if (only && *only != l.currency)
+            return std::nullopt;
+        only = l.currency;
+        const ReconLine &r = l.line;
+        if (r.invoice) {
+            out.ledgerInvoiced += r.ledger;
+            out.invoiced += *r.invoice;
+        } else {
+            out.uninvoiced += r.ledger;
+        }
+        switch (r.status) {
+        case ReconStatus::Matched: ++out.matched; break;
+        case ReconStatus::Over: ++out.over; break;
+        case ReconStatus::Under: ++out.under; break;
+        case ReconStatus::NoInvoice: ++out.noInvoice; break;
+        case ReconStatus::ZeroInvoice: ++out.zeroInvoice; break;
+        }
+    }
+    if (only && s.overlapTotal && !s.overlap.providers.empty() && s.overlapCurrency != *only)
+        return std::nullopt;
+    out.delta = out.ledgerInvoiced - out.invoiced;
+    if (!out.invoiced.isZero())
+        out.coveragePct = Decimal::percent(out.ledgerInvoiced, out.invoiced, 1);
+    if (s.overlapTotal) {
+        Decimal gateway, bill;
+        for (const ProviderOverlap &p : s.overlap.providers) {
+            gateway += p.gateway;
+            bill += p.bill;
+        }
+        if (!bill.isZero())
+            out.gatewayCoveragePct = Decimal::percent(gateway, bill, 1);
+    }
+    return out;
+}
+
+} // namespace
+
+PreparedCube prepareCube(const CostCube &cube, const AnalysisRequest &request)
+{
+    PreparedCube p;
+    p.plain = &cube;
+    OverlapOptions options;
+    options.sources = request.sources;
+    if (request.dedupe) {
+        auto merged = std::make_shared<MergedLedger>(deduplicate(cube, options));
+        p.overlap = merged->overlap;
+        p.merged = std::move(merged);
+    } else {
+        p.overlap = findOverlap(cube, options);
+    }
+    return p;
+}
+
+OverlapReport overlapInPeriod(const OverlapReport &report, std::optional<std::int32_t> fromDay,
+                              std::optional<std::int32_t> toDay)
+{
+    OverlapReport out;
+    std::map<std::pair<std::string, Currency>, ProviderOverlap> providers;
+    for (const OverlapGroup &g : report.groups) {
+        if (!inPeriod(g.day, fromDay, toDay))
+            continue;
+        out.groups.push_back(g);
+        ProviderOverlap &p = providers[{g.provider, g.currency}];
+        p.provider = g.provider;
+        p.currency = g.currency;
+        p.gateway += g.gateway;
+        p.bill += g.bill;
+        p.overlap += g.overlap;
+        p.residual += g.residual;
+        p.excess += g.excess;
+    }
+    for (auto &[key, p] : providers) {
+        if (!p.bill.isZero())
+            p.coveragePct = Decimal::percent(p.gateway, p.bill, 1);
+        out.providers.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::string reconcileCommandLine(const AnalysisRequest &request, const std::string &ledgerPath)
+{
+    std::string line = "unalloc reconcile";
+    if (!ledgerPath.empty())
+        line += " --ledger " + shellQuote(ledgerPath);
+    if (request.fromDay)
+        line += " --from " + dayText(*request.fromDay);
+    if (request.toDay)
+        line += " --to " + dayText(*request.toDay);
+    for (const std::string &s : request.sources)
+        line += " --source " + shellQuote(s);
+    return line + " --tolerance " + shortDecimal(request.tolerancePct);
+}
+
+ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
+                                              const std::vector<Invoice> &invoices,
+                                              const LedgerCatalog &catalog,
+                                              const AnalysisRequest &request,
+                                              const std::string &ledgerPath)
+{
+    ReconciliationSnapshot s;
+    s.deduplicated = prepared.merged != nullptr;
+    s.reconcileCommand = reconcileCommandLine(request, ledgerPath);
+    PeriodReconOptions options;
+    options.tolerancePct = request.tolerancePct;
+    options.sources = request.sources;
+    const bool sliced = request.fromDay || request.toDay;
+    const CostCube slice = sliced ? daySlice(*prepared.plain, request.fromDay, request.toDay)
+                                  : CostCube();
+    auto recon = reconcileByPeriod(sliced ? slice : *prepared.plain,
+                                   invoicesInPeriod(invoices, request.fromDay, request.toDay),
+                                   options);
+    if (recon)
+        s.recon = std::move(*recon);
+    else
+        s.error = recon.error();
+    s.recon.tolerancePct = request.tolerancePct;
+    s.overlap = overlapInPeriod(prepared.overlap, request.fromDay, request.toDay);
+    sumOverlap(s);
+    const std::set<std::int64_t> inSlice = batchesInSlice(prepared.cube(), request.options());
+    s.batches = batchStates(catalog, request, inSlice);
+    s.completeBatches = static_cast<int>(
+        std::count_if(s.batches.begin(), s.batches.end(), [](const BatchState &b) {
+            return b.complete();
+        }));
+    if (!inSlice.empty())
+        s.completeness = assessCompleteness(catalog.batches, inSlice);
+    s.summary = summarise(s);
+    return s;
+}
+
+} // namespace unalloc::core

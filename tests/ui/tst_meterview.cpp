@@ -1,0 +1,238 @@
+// The Meter comparison view on the demo ledger's shared inference pod: tenants and shares
+// under each meter, the compared meters, the load sweep, exports, and applying a meter
+// (which changes the Overview) with undo.
+#include "uitestsupport.h"
+
+#include "ui/mainwindow.h"
+#include "ui/models/metersharemodel.h"
+#include "ui/models/metersweepmodel.h"
+#include "ui/views/meterview.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/figurecard.h"
+#include "ui/widgets/metersplitbanner.h"
+#include "ui/widgets/tablepanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QAbstractProxyModel>
+#include <QComboBox>
+#include <QFile>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace unalloc;
+using namespace unalloc::ui;
+
+class TstMeterView final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void demoPodShowsTenantsUnderEachMeter();
+    void comparedMetersDriveTheGapColumns();
+    void redistributeDropsTheOverheadRow();
+    void applyTimeShareChangesOverviewAndUndoRestores();
+    void loadSweepRunsOffTheGuiThread();
+    void exportsChartsAndTables();
+
+private:
+    QString figure(const char *name) const;
+    template<class Model> Model *sourceModel(const char *tableView) const;
+
+    std::unique_ptr<test::TestContext> m_ctx;
+    std::unique_ptr<MainWindow> m_window;
+    MeterView *m_view = nullptr;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+};
+
+template<class Model> Model *TstMeterView::sourceModel(const char *tableView) const
+{
+    auto *table = m_view->findChild<QTableView *>(QLatin1String(tableView));
+    auto *proxy = table ? qobject_cast<QAbstractProxyModel *>(table->model()) : nullptr;
+    return proxy ? qobject_cast<Model *>(proxy->sourceModel()) : nullptr;
+}
+
+QString TstMeterView::figure(const char *name) const
+{
+    auto *card = m_window->findChild<FigureCard *>(QLatin1String(name));
+    return card ? card->value() : QString();
+}
+
+void TstMeterView::init()
+{
+    m_ctx = std::make_unique<test::TestContext>();
+    m_window = std::make_unique<MainWindow>(&m_ctx->app);
+    m_window->show();
+    m_view = qobject_cast<MeterView *>(m_window->view(QStringLiteral("meters")));
+    QVERIFY(m_view);
+    auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
+    QVERIFY(shares && sweep);
+    using Mode = QAbstractItemModelTester::FailureReportingMode;
+    m_testers.push_back(std::make_unique<QAbstractItemModelTester>(shares, Mode::QtTest));
+    m_testers.push_back(std::make_unique<QAbstractItemModelTester>(sweep, Mode::QtTest));
+    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
+    QVERIFY(m_window->openDemo(test::demoDir()));
+    QTRY_VERIFY(ready.count() >= 1);
+    QVERIFY(m_window->showView(QStringLiteral("meters")));
+    QTRY_VERIFY(m_view->meters() != nullptr);
+}
+
+void TstMeterView::cleanup()
+{
+    m_testers.clear();
+    m_window.reset();
+    m_ctx.reset();
+}
+
+void TstMeterView::demoPodShowsTenantsUnderEachMeter()
+{
+    auto *pods = m_view->findChild<QComboBox *>(QStringLiteral("podCombo"));
+    QCOMPARE(pods->count(), 1);
+    QVERIFY(pods->currentText().startsWith(QStringLiteral("inference/vllm-llama-3.1-8b")));
+    const core::MeterSnapshot &m = *m_view->meters();
+    QCOMPARE(m.tenantKey, std::string("team"));
+    QVERIFY(m.requests > 2000);
+    QCOMPARE(m.splits.size(), size_t(4));
+    QCOMPARE(m.comparison.monthlyCost.amount, core::Decimal::fromInt(17280));
+    std::vector<std::string> tenants;
+    for (const core::MeterRow &r : m.splits.front().rows)
+        tenants.push_back(r.overhead ? "overhead" : r.tenant);
+    QCOMPARE(tenants, (std::vector<std::string>{"agents", "platform", "search", "", "overhead"}));
+    for (const core::MeterSplit &s : m.splits) { // shown shares sum to exactly 100 %
+        core::Decimal sum;
+        for (size_t r = 0; r < m.shownRows(); ++r)
+            sum += m.shownShare(s.kind, r);
+        QCOMPARE(sum, core::Decimal::fromInt(1));
+    }
+    // The table shows the same, and its exact export column sums to 100.
+    auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    QCOMPARE(shares->rowCount(), 5);
+    for (int column : {MeterShareModel::Tokens, MeterShareModel::TimeShare}) {
+        core::Decimal sum;
+        for (int r = 0; r < shares->rowCount(); ++r)
+            sum += shares->index(r, column).data(RawRole).value<core::Decimal>();
+        QCOMPARE(sum, core::Decimal::fromInt(100));
+    }
+    QCOMPARE(shares->index(4, MeterShareModel::Tenant).data().toString(),
+             QStringLiteral("Overhead (no tenant)"));
+    QVERIFY(shares->index(4, MeterShareModel::Tenant).data(AttentionRole).toBool());
+    auto *bars = m_view->findChild<ChartPanel *>(QStringLiteral("meterSharesChart"));
+    QVERIFY(bars);
+}
+
+void TstMeterView::comparedMetersDriveTheGapColumns()
+{
+    auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    auto *a = m_view->findChild<QComboBox *>(QStringLiteral("meterA"));
+    auto *b = m_view->findChild<QComboBox *>(QStringLiteral("meterB"));
+    a->setCurrentIndex(a->findData(QStringLiteral("tokens")));
+    b->setCurrentIndex(b->findData(QStringLiteral("time_share")));
+    QCOMPARE(shares->headerData(MeterShareModel::MonthlyA, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("Tokens $/month"));
+    // search (row 2) pays clearly more by tokens than by time share (the studies' shape).
+    const auto gap =
+        shares->index(2, MeterShareModel::GapPoints).data(RawRole).value<core::Decimal>();
+    QVERIFY(gap > core::Decimal::fromInt(3));
+    QVERIFY(!figure("figureLargestGap").isEmpty());
+    // Swapping the meters flips the sign; the overhead row has no gap.
+    a->setCurrentIndex(a->findData(QStringLiteral("time_share")));
+    b->setCurrentIndex(b->findData(QStringLiteral("tokens")));
+    QCOMPARE(shares->index(2, MeterShareModel::GapPoints).data(RawRole).value<core::Decimal>(),
+             -gap);
+    QVERIFY(shares->index(4, MeterShareModel::GapPoints).data().toString().isEmpty());
+}
+
+void TstMeterView::redistributeDropsTheOverheadRow()
+{
+    auto *policy = m_view->findChild<QComboBox *>(QStringLiteral("policyCombo"));
+    policy->setCurrentIndex(1);
+    emit policy->activated(1);
+    QCOMPARE(m_view->meters()->policy, core::OverheadPolicy::Redistribute);
+    auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    QCOMPARE(shares->rowCount(), 4);
+    core::Decimal sum;
+    for (int r = 0; r < shares->rowCount(); ++r)
+        sum += shares->index(r, MeterShareModel::KvMemory).data(RawRole).value<core::Decimal>();
+    QCOMPARE(sum, core::Decimal::fromInt(100));
+}
+
+void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
+{
+    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    const QString uBefore = figure("figureU");
+    QCOMPARE(uBefore, QStringLiteral("79.0\u00a0%"));
+    auto *banner = m_window->findChild<MeterSplitBanner *>(QStringLiteral("meterSplitBanner"));
+    QVERIFY(banner && banner->isHidden());
+
+    auto *apply = m_view->findChild<QComboBox *>(QStringLiteral("applyMeterCombo"));
+    apply->setCurrentIndex(apply->findData(QStringLiteral("time_share")));
+    QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
+    QTest::mouseClick(m_view->findChild<QPushButton *>(QStringLiteral("applyMeterButton")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(loaded.count() >= 1);
+    QTRY_VERIFY(m_view->meters() && m_view->meters()->pod.split);
+    QCOMPARE(m_view->meters()->pod.split->meter, std::string("time_share"));
+    QCOMPARE(m_window->analysis()->undoStack()->count(), 1);
+    // The pod's $17,280 now belongs to its tenants (and the kept overhead): U falls, the total
+    // stays, and the Overview says which meter carries the pod.
+    QTRY_VERIFY(figure("figureU") != uBefore);
+    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    QTRY_VERIFY(!banner->isHidden());
+    QVERIFY2(banner->text().contains(QStringLiteral("Time share")), qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QStringLiteral("inference/vllm-llama-3.1-8b")));
+    QVERIFY(!m_view->findChild<QPushButton *>(QStringLiteral("applyMeterButton"))->isEnabled());
+    QCOMPARE(figure("figureApplied"), QStringLiteral("Time share"));
+
+    loaded.clear();
+    m_window->analysis()->undoStack()->undo();
+    QTRY_VERIFY(loaded.count() >= 1);
+    QTRY_COMPARE(figure("figureU"), uBefore);
+    QTRY_VERIFY(banner->isHidden());
+    QTRY_VERIFY(m_view->meters() && !m_view->meters()->pod.split);
+    QCOMPARE(figure("figureApplied"), QStringLiteral("none"));
+
+    // Redo applies it again.
+    loaded.clear();
+    m_window->analysis()->undoStack()->redo();
+    QTRY_VERIFY(loaded.count() >= 1);
+    QTRY_VERIFY(figure("figureU") != uBefore);
+}
+
+void TstMeterView::loadSweepRunsOffTheGuiThread()
+{
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->sweepReady(), 120000);
+    auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
+    QCOMPARE(sweep->rowCount(), int(core::meterSweepRates().size()));
+    const auto &points = sweep->points();
+    // More load, less idle: the step-time overhead falls from the lowest to the highest rate.
+    QVERIFY(points.front().stepTimeOverhead > points.back().stepTimeOverhead);
+    QCOMPARE(sweep->index(0, MeterSweepModel::Tokens).data(RawRole).value<core::Decimal>(),
+             core::Decimal());
+}
+
+void TstMeterView::exportsChartsAndTables()
+{
+    auto *chart = m_view->findChild<ChartPanel *>(QStringLiteral("meterSharesChart"));
+    for (const char *ext : {"png", "svg", "pdf"}) {
+        const QString path = m_ctx->path(QStringLiteral("bars.") + QLatin1String(ext));
+        QVERIFY2(chart->exportTo(path), ext);
+        QVERIFY(QFile(path).size() > 0);
+    }
+    auto *table = m_view->findChild<TablePanel *>(QStringLiteral("meterShareTable"));
+    const QString csvPath = m_ctx->path(QStringLiteral("shares.csv"));
+    QVERIFY(table->exportTo(csvPath));
+    QFile file(csvPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString csv = QString::fromUtf8(file.readAll());
+    QVERIFY2(csv.contains(QStringLiteral("Tenant,Tokens,List price,Time share,KV memory,")),
+             qPrintable(csv));
+    QVERIFY(csv.contains(QStringLiteral("\r\nsearch,")));
+    QVERIFY(csv.contains(QStringLiteral("Overhead (no tenant),")));
+}
+
+QTEST_MAIN(TstMeterView)
+#include "tst_meterview.moc"

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "analysisview.h"
+
+#include "ui/models/metersharemodel.h"
+
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace unalloc::ui {
+
+class ChartPanel;
+class FigureCard;
+class GroupedBarChart;
+class MeterSweepModel;
+class SweepChart;
+
+/**
+ * @brief Meter comparison: who pays for a shared inference pod under each meter.
+ *
+ * Pick a pod (ledger rows with request telemetry in their window), see each tenant's share
+ * under tokens, list price, time share and KV memory (the kept overhead as its own group),
+ * the dollars per month and the gap between two chosen meters, the simulator's load sweep
+ * (computed off the GUI thread), and apply one meter to the ledger (undoable).
+ */
+class MeterView final : public AnalysisView
+{
+    Q_OBJECT
+public:
+    explicit MeterView(const ViewContext &context, QWidget *parent = nullptr);
+    ~MeterView() override;
+
+    void showSnapshot(const SnapshotPtr &snapshot) override;
+    void documentLoaded() override;
+
+    /// The meters of the selected pod, or null.
+    const MeterSnapshotPtr &meters() const { return m_meters; }
+    /// Applies `kind` to the selected pod through the undo stack; false (with the reason shown
+    /// in the view) when it cannot.
+    bool applyMeter(core::MeterKind kind);
+    bool sweepReady() const { return !m_sweepPoints.empty(); }
+
+private:
+    void refreshPods();
+    void recompute();
+    void showMeters();
+    void showBars();
+    void showSweep();
+    void showFigures();
+    void updateApplyControls();
+    void applyTheme();
+    std::string tenantKey() const;
+    core::OverheadPolicy policy() const;
+    core::MeterKind comboMeter(const QComboBox *combo) const;
+
+    QComboBox *m_pod;
+    QComboBox *m_policy;
+    QComboBox *m_meterA;
+    QComboBox *m_meterB;
+    QComboBox *m_applyMeter;
+    QPushButton *m_apply;
+    QLabel *m_message;
+    FigureCard *m_cost;
+    FigureCard *m_requests;
+    FigureCard *m_largest;
+    FigureCard *m_applied;
+    GroupedBarChart *m_bars;
+    ChartPanel *m_barsPanel;
+    SweepChart *m_sweepChart;
+    MeterShareModel *m_shares;
+    MeterSweepModel *m_sweep;
+
+    std::vector<core::PodCandidate> m_pods;
+    std::string m_tenantKey;
+    MeterSnapshotPtr m_meters;
+    bool m_policyFromRules = true;
+    std::vector<core::SweepPoint> m_sweepPoints;
+    QFutureWatcher<std::vector<core::SweepPoint>> m_sweepWatcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelSweep;
+};
+
+} // namespace unalloc::ui

@@ -1,0 +1,262 @@
+#include "reconciliationview.h"
+
+#include "ui/charts/overlapchart.h"
+#include "ui/charts/reconbarchart.h"
+#include "ui/format.h"
+#include "ui/models/batchstatemodel.h"
+#include "ui/models/overlapmodel.h"
+#include "ui/models/rawsortproxy.h"
+#include "ui/models/reconstatus.h"
+#include "ui/models/reconlinemodel.h"
+#include "ui/themecontroller.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/figurecard.h"
+#include "ui/widgets/seambanner.h"
+#include "ui/widgets/tablepanel.h"
+
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace unalloc::ui {
+
+ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *parent)
+    : AnalysisView(context, parent), m_reconFigure(new FigureCard(tr("Ledger vs invoices"))),
+      m_overlapFigure(new FigureCard(tr("Counted twice"))),
+      m_coverageFigure(new FigureCard(tr("Gateway coverage of the bills"))),
+      m_batchFigure(new FigureCard(tr("Complete batches"))), m_tolerance(new QDoubleSpinBox),
+      m_command(new QLineEdit), m_reconChart(new ReconBarChart), m_overlapChart(new OverlapChart),
+      m_lines(new ReconLineModel(locale(), this)), m_overlapRows(new OverlapModel(locale(), this)),
+      m_batches(new BatchStateModel(locale(), this))
+{
+    m_reconFigure->setObjectName(QStringLiteral("figureReconciliation"));
+    m_reconFigure->setToolTip(tr("Each provider's ledger dollars against what it invoiced for "
+                                 "the billing period."));
+    m_overlapFigure->setObjectName(QStringLiteral("figureOverlap"));
+    m_overlapFigure->setToolTip(tr("Dollars that are both in a gateway row (LiteLLM) and in the "
+                                   "provider's own bill: summed, they are counted twice."));
+    m_coverageFigure->setObjectName(QStringLiteral("figureGatewayCoverage"));
+    m_coverageFigure->setToolTip(tr("Gateway dollars ÷ bill dollars for providers the gateway "
+                                    "routes to. Below 100 %: spend bypassed the gateway."));
+    m_batchFigure->setObjectName(QStringLiteral("figureBatches"));
+    m_reconChart->setObjectName(QStringLiteral("reconBars"));
+    m_overlapChart->setObjectName(QStringLiteral("overlapBars"));
+
+    auto *reconPanel = new ChartPanel(tr("Ledger vs invoice per provider"), m_reconChart,
+                                      exportHost());
+    reconPanel->setObjectName(QStringLiteral("reconChart"));
+    auto *overlapPanel = new ChartPanel(tr("Gateway vs provider bills: counted twice"),
+                                        m_overlapChart, exportHost());
+    overlapPanel->setObjectName(QStringLiteral("overlapChart"));
+
+    auto *content = new QWidget;
+    auto *cards = new QHBoxLayout;
+    for (FigureCard *card : {m_reconFigure, m_overlapFigure, m_coverageFigure, m_batchFigure})
+        cards->addWidget(card, 1);
+    auto *grid = new QGridLayout;
+    grid->addWidget(reconPanel, 0, 0);
+    grid->addWidget(overlapPanel, 0, 1);
+    grid->addWidget(tablePanel(tr("Ledger vs invoice per provider and billing period"),
+                               QStringLiteral("reconTable"), m_lines, 150),
+                    1, 0, 1, 2);
+    grid->addWidget(tablePanel(tr("Overlap per provider, model and day"),
+                               QStringLiteral("overlapTable"), m_overlapRows, 200),
+                    2, 0, 1, 2);
+    grid->addWidget(tablePanel(tr("Import batches and their completeness"),
+                               QStringLiteral("batchTable"), m_batches, 200),
+                    3, 0, 1, 2);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    auto *layout = new QVBoxLayout(content);
+    layout->addLayout(cards);
+    layout->addWidget(buildControls());
+    layout->addLayout(grid, 1);
+    setContent(content);
+    connect(context.app->theme, &ThemeController::changed, this, &ReconciliationView::applyTheme);
+    applyTheme();
+}
+
+QWidget *ReconciliationView::buildControls()
+{
+    m_tolerance->setObjectName(QStringLiteral("toleranceSpin"));
+    m_tolerance->setRange(0.0, 50.0);
+    m_tolerance->setDecimals(1);
+    m_tolerance->setSingleStep(0.5);
+    m_tolerance->setValue(1.0);
+    m_tolerance->setSuffix(QStringLiteral("\u00a0%"));
+    m_tolerance->setPrefix(QStringLiteral("± "));
+    m_tolerance->setKeyboardTracking(false);
+    m_tolerance->setToolTip(tr("A line is matched when |delta %| is at or below this "
+                               "(--tolerance)"));
+    connect(m_tolerance, &QDoubleSpinBox::valueChanged, this,
+            &ReconciliationView::onToleranceChanged);
+    m_command->setObjectName(QStringLiteral("reconcileCommand"));
+    m_command->setReadOnly(true);
+    m_command->setToolTip(tr("The same reconciliation from the command line"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::TypeWriter);
+    m_command->setFont(mono);
+    auto *label = new QLabel(tr("&Tolerance"));
+    label->setBuddy(m_tolerance);
+    auto *cli = new QLabel(tr("CLI"));
+    cli->setBuddy(m_command);
+    cli->setForegroundRole(QPalette::PlaceholderText);
+    auto *row = new QWidget;
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(2, 0, 2, 0);
+    layout->addWidget(label);
+    layout->addWidget(m_tolerance);
+    layout->addSpacing(16);
+    layout->addWidget(cli);
+    layout->addWidget(m_command, 1);
+    return row;
+}
+
+QWidget *ReconciliationView::tablePanel(const QString &title, const QString &name,
+                                        QAbstractItemModel *model, int minimumHeight)
+{
+    auto *view = new QTableView;
+    auto *proxy = new RawSortProxy(this);
+    proxy->setSourceModel(model);
+    view->setModel(proxy);
+    view->setObjectName(name + QStringLiteral("View"));
+    setUpTableView(view);
+    auto *panel = new TablePanel(title, view, model, exportHost());
+    panel->setObjectName(name);
+    panel->setMinimumHeight(minimumHeight);
+    return panel;
+}
+
+void ReconciliationView::onToleranceChanged(double value)
+{
+    auto tolerance = core::Decimal::parse(fmt::s(QString::number(value, 'f', 1)));
+    if (!tolerance || !m_context.analysis)
+        return;
+    core::AnalysisRequest r = m_context.analysis->request();
+    if (r.tolerancePct == *tolerance)
+        return;
+    r.tolerancePct = *tolerance;
+    m_context.analysis->change(r, tr("Tolerance %1").arg(fmt::percent(*tolerance, locale())));
+}
+
+void ReconciliationView::applyTheme()
+{
+    const Theme &theme = m_context.app->theme->theme();
+    m_reconChart->setTheme(theme);
+    m_overlapChart->setTheme(theme);
+    m_lines->setTheme(theme);
+    m_batches->setTheme(theme);
+    if (m_snapshot)
+        showSnapshot(m_snapshot);
+}
+
+void ReconciliationView::showSnapshot(const SnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    const core::ReconciliationSnapshot &seams = snapshot->seams;
+    {
+        const QSignalBlocker block(m_tolerance);
+        m_tolerance->setValue(fmt::q(snapshot->request.tolerancePct.toFixed(1)).toDouble());
+    }
+    m_command->setText(fmt::q(seams.reconcileCommand));
+    m_command->setCursorPosition(0);
+    m_lines->setSnapshot(snapshot);
+    m_overlapRows->setSnapshot(snapshot);
+    m_batches->setSnapshot(snapshot);
+    showFigures(*snapshot);
+    showReconChart(*snapshot);
+    showOverlapChart(*snapshot);
+}
+
+void ReconciliationView::showFigures(const core::AnalysisSnapshot &s)
+{
+    showReconFigure(s);
+    showOverlapFigures(s);
+    showBatchFigure(s);
+}
+
+void ReconciliationView::showReconFigure(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const core::ReconciliationSnapshot &seams = s.seams;
+    if (seams.error || !seams.summary) {
+        const QString why = seams.error
+                                ? tr("Cannot reconcile: %1").arg(fmt::q(seams.error->detail))
+                                : tr("The lines are in more than one currency.");
+        m_reconFigure->setValue(QStringLiteral("—"), why, theme.critical);
+        return;
+    }
+    const core::ReconSummary &sum = *seams.summary;
+    const core::Currency cur = seams.recon.lines.empty() ? core::Currency::usd()
+                                                         : seams.recon.lines.front().currency;
+    const int invoiced = sum.matched + sum.over + sum.under + sum.zeroInvoice;
+    if (invoiced == 0) {
+        m_reconFigure->setValue(tr("no invoices"),
+                                tr("Import invoices to check %1 of ledger spend.")
+                                    .arg(fmt::money(sum.uninvoiced, cur, locale())));
+        return;
+    }
+    const bool off = sum.over + sum.under > 0;
+    QString detail = tr("%1 against %2 invoiced")
+                         .arg(fmt::money(sum.delta, cur, locale()),
+                              fmt::money(sum.invoiced, cur, locale()));
+    if (sum.noInvoice > 0)
+        detail += QStringLiteral(" · ")
+                  + tr("%1 not invoiced").arg(fmt::money(sum.uninvoiced, cur, locale()));
+    const QColor colour = off ? theme.critical
+                              : recon::statusColour(core::ReconStatus::Matched, theme);
+    m_reconFigure->setValue(tr("%1 of %2 matched").arg(sum.matched).arg(invoiced), detail, colour);
+}
+
+void ReconciliationView::showOverlapFigures(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const core::ReconciliationSnapshot &seams = s.seams;
+    const core::Currency &cur = seams.overlapCurrency;
+    if (!seams.overlapTotal || seams.overlap.groups.empty()) {
+        m_overlapFigure->setValue(fmt::money(core::Decimal(), cur, locale()),
+                                  tr("No gateway row routes to a provider whose bill is in this "
+                                     "slice."));
+        m_coverageFigure->setValue(QStringLiteral("—"), tr("No gateway traffic to a billed "
+                                                           "provider."));
+        return;
+    }
+    const QString overlap = fmt::money(*seams.overlapTotal, cur, locale());
+    if (seams.deduplicated)
+        m_overlapFigure->setValue(overlap, tr("removed: the figures are de-duplicated"),
+                                  recon::statusColour(core::ReconStatus::Matched, theme));
+    else
+        m_overlapFigure->setValue(overlap,
+                                  tr("in every figure twice — tick “De-duplicate” in the bar "
+                                     "above"),
+                                  seams.doubleCounted() ? theme.critical : QColor());
+    const auto &gatewayCoverage = seams.summary ? seams.summary->gatewayCoveragePct : std::nullopt;
+    m_coverageFigure->setValue(
+        gatewayCoverage ? fmt::percent(*gatewayCoverage, locale()) : QStringLiteral("—"),
+        tr("%1 of the bills bypassed it · %2 gateway excess")
+            .arg(fmt::money(seams.residualTotal.value_or(core::Decimal()), cur, locale()),
+                 fmt::money(seams.excessTotal.value_or(core::Decimal()), cur, locale())));
+}
+
+void ReconciliationView::showBatchFigure(const core::AnalysisSnapshot &s)
+{
+    const Theme &theme = m_context.app->theme->theme();
+    const auto &batches = s.seams.batches;
+    QStringList partial;
+    for (const core::BatchState &b : batches) {
+        if (!b.complete())
+            partial << tr("%1 batch %2").arg(fmt::q(b.batch.source)).arg(b.batch.id);
+    }
+    const QString detail = partial.isEmpty()
+                               ? tr("every read is complete")
+                               : tr("⚠ partial: %1").arg(partial.join(QStringLiteral(", ")));
+    m_batchFigure->setValue(tr("%1 of %2").arg(s.seams.completeBatches).arg(batches.size()),
+                            detail, partial.isEmpty() ? QColor() : theme.partial);
+}
+
+} // namespace unalloc::ui
