@@ -1,4 +1,2206 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>%1 (complete)</source>
+        <translation>%1 (vollständig)</translation>
+    </message>
+    <message>
+        <source>%1 (PARTIAL: %2)</source>
+        <translation>%1 (UNVOLLSTÄNDIG: %2)</translation>
+    </message>
+    <message>
+        <source>all dates</source>
+        <translation>alle Daten</translation>
+    </message>
+    <message>
+        <source>De-duplicated: gateway rows kept, provider bills reduced to what the gateway did not count</source>
+        <translation>Dedupliziert: Gateway-Zeilen behalten, Anbieterrechnungen auf das reduziert, was das Gateway nicht erfasst hat</translation>
+    </message>
+    <message>
+        <source>WARNING: %1 counted twice (gateway rows and provider bills summed)</source>
+        <translation>WARNUNG: %1 doppelt gezählt (Gateway-Zeilen und Anbieterrechnungen summiert)</translation>
+    </message>
+    <message>
+        <source>Ledger: %1 · Period: %2</source>
+        <translation>Hauptbuch: %1 · Zeitraum: %2</translation>
+    </message>
+    <message>
+        <source>Sources: %1</source>
+        <translation>Quellen: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Owner key: %1 · Fallbacks: %2</source>
+        <translation>Eigentümer-Schlüssel: %1 · Fallbacks: %2</translation>
+    </message>
+    <message>
+        <source>Rules: %1 · Exported %2 by unalloc-explorer</source>
+        <translation>Regeln: %1 · Exportiert am %2 mit unalloc-explorer</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Ebene</translation>
+    </message>
+</context>
+<context>
+    <name>Import</name>
+    <message>
+        <source>Unknown format. Accepted: %1</source>
+        <translation>Unbekanntes Format. Akzeptiert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MeterSplitCommand</name>
+    <message>
+        <source>The ledger is still loading; try again in a moment.</source>
+        <translation>Das Hauptbuch wird noch geladen; versuchen Sie es gleich noch einmal.</translation>
+    </message>
+</context>
+<context>
+    <name>Reconciliation</name>
+    <message>
+        <source>matched</source>
+        <translation>abgestimmt</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>zu hoch</translation>
+    </message>
+    <message>
+        <source>under</source>
+        <translation>zu niedrig</translation>
+    </message>
+    <message>
+        <source>no invoice</source>
+        <translation>keine Rechnung</translation>
+    </message>
+    <message>
+        <source>zero invoice</source>
+        <translation>Nullrechnung</translation>
+    </message>
+    <message>
+        <source>The ledger ties out with the invoice within the tolerance.</source>
+        <translation>Das Hauptbuch stimmt innerhalb der Toleranz mit der Rechnung überein.</translation>
+    </message>
+    <message>
+        <source>The ledger holds more than was invoiced: rows counted twice, or a credit missing.</source>
+        <translation>Das Hauptbuch enthält mehr als in Rechnung gestellt: doppelt gezählte Zeilen oder eine fehlende Gutschrift.</translation>
+    </message>
+    <message>
+        <source>The ledger holds less than was invoiced: spend the ledger never saw, or a truncated read.</source>
+        <translation>Das Hauptbuch enthält weniger als in Rechnung gestellt: Ausgaben, die nie im Hauptbuch ankamen, oder ein abgebrochener Import.</translation>
+    </message>
+    <message>
+        <source>No invoice for this source: nothing to check it against.</source>
+        <translation>Keine Rechnung für diese Quelle: nichts zum Abgleichen.</translation>
+    </message>
+    <message>
+        <source>The invoice is zero: no percentage, compare the dollars.</source>
+        <translation>Die Rechnung ist null: kein Prozentwert, vergleichen Sie die Beträge.</translation>
+    </message>
+    <message>
+        <source>undated invoice</source>
+        <translation>undatierte Rechnung</translation>
+    </message>
+    <message>
+        <source>no invoice period</source>
+        <translation>kein Rechnungszeitraum</translation>
+    </message>
+</context>
+<context>
+    <name>Views</name>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Who owns the spend: U, F, owners, how rows resolved</source>
+        <translation>Wem die Ausgaben gehören: U, F, Eigentümer, wie Zeilen zugeordnet wurden</translation>
+    </message>
+    <message>
+        <source>Unallocated</source>
+        <translation>Nicht zugeordnet</translation>
+    </message>
+    <message>
+        <source>What belongs to no one, and which fixes help most</source>
+        <translation>Was niemandem gehört und welche Korrekturen am meisten helfen</translation>
+    </message>
+    <message>
+        <source>Fallback exposure</source>
+        <translation>Fallback-Risiko</translation>
+    </message>
+    <message>
+        <source>Spend attributed only through fallbacks; key collisions</source>
+        <translation>Nur über Fallbacks zugeordnete Ausgaben; Schlüsselkollisionen</translation>
+    </message>
+    <message>
+        <source>Reconciliation</source>
+        <translation>Abstimmung</translation>
+    </message>
+    <message>
+        <source>Ledger vs invoices, double counting, batch completeness</source>
+        <translation>Hauptbuch gegen Rechnungen, Doppelzählung, Vollständigkeit der Importe</translation>
+    </message>
+    <message>
+        <source>Meter comparison</source>
+        <translation>Zählervergleich</translation>
+    </message>
+    <message>
+        <source>Feature economics</source>
+        <translation>Feature-Wirtschaftlichkeit</translation>
+    </message>
+    <message>
+        <source>Cost per 1,000 requests (coming soon)</source>
+        <translation>Kosten pro 1.000 Anfragen (folgt)</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Every row: exact amounts, labels, batch</source>
+        <translation>Jede Zeile: exakte Beträge, Labels, Importstapel</translation>
+    </message>
+    <message>
+        <source>Who pays for a shared inference pod, meter by meter</source>
+        <translation>Wer einen gemeinsamen Inferenz-Pod bezahlt, Zähler für Zähler</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::AnalysisBar</name>
+    <message>
+        <source>&amp;De-duplicate gateway vs provider bills</source>
+        <translation>Gateway und Anbieter&amp;rechnungen deduplizieren</translation>
+    </message>
+    <message>
+        <source>Gateway rows (LiteLLM) and provider bills can count the same dollars. Checked: keep the gateway rows (they carry team labels) and only the part of each bill the gateway did not see (--dedupe).</source>
+        <translation>Gateway-Zeilen (LiteLLM) und Anbieterrechnungen können dieselben Dollar zählen. Aktiviert: Die Gateway-Zeilen bleiben (sie tragen Team-Labels), von jeder Rechnung nur der Teil, den das Gateway nicht gesehen hat (--dedupe).</translation>
+    </message>
+    <message>
+        <source>Which charge windows count (by the UTC day a row starts)</source>
+        <translation>Welche Abrechnungsfenster zählen (nach dem UTC-Tag, an dem eine Zeile beginnt)</translation>
+    </message>
+    <message>
+        <source>The owner label (--dimension). Type any key; it is canonicalised the way the ledger&apos;s labels are (costCenter → cost_center).</source>
+        <translation>Das Eigentümer-Label (--dimension). Jeder Schlüssel ist möglich; er wird wie die Labels im Hauptbuch vereinheitlicht (costCenter → cost_center).</translation>
+    </message>
+    <message>
+        <source>The same analysis from the command line</source>
+        <translation>Dieselbe Analyse auf der Kommandozeile</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the command line</source>
+        <translation>Befehlszeile kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Sources</source>
+        <translation>&amp;Quellen</translation>
+    </message>
+    <message>
+        <source>&amp;Owner key</source>
+        <translation>&amp;Eigentümer-Schlüssel</translation>
+    </message>
+    <message>
+        <source>&amp;Period</source>
+        <translation>&amp;Zeitraum</translation>
+    </message>
+    <message>
+        <source>F&amp;allbacks</source>
+        <translation>Fallbac&amp;ks</translation>
+    </message>
+    <message>
+        <source>C&amp;LI</source>
+        <translation>C&amp;LI</translation>
+    </message>
+    <message>
+        <source>Add fallback %1</source>
+        <translation>Fallback %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove fallback %1</source>
+        <translation>Fallback %1 entfernen</translation>
+    </message>
+    <message>
+        <source>De-duplicate gateway vs provider bills</source>
+        <translation>Gateway und Anbieterrechnungen deduplizieren</translation>
+    </message>
+    <message>
+        <source>Sum gateway and provider bills</source>
+        <translation>Gateway und Anbieterrechnungen summieren</translation>
+    </message>
+    <message>
+        <source>Owner key %1</source>
+        <translation>Eigentümer-Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>All dates</source>
+        <translation>Alle Daten</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 rows</source>
+        <translation>%1 · %2 von %3 Zeilen</translation>
+    </message>
+    <message>
+        <source>%1 · 0 of %2 rows</source>
+        <translation>%1 · 0 von %2 Zeilen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n batch(es)</source>
+        <translation>
+            <numerusform>%1 — %n Importstapel</numerusform>
+            <numerusform>%1 — %n Importstapel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <source>Reconciliation input</source>
+        <translation>Für die Abstimmung</translation>
+    </message>
+    <message numerus="yes">
+        <source>Invoices — %n batch(es)</source>
+        <translation>
+            <numerusform>Rechnungen — %n Importstapel</numerusform>
+            <numerusform>Rechnungen — %n Importstapel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Invoices are compared with the ledger in the Reconciliation view; they add no spend.</source>
+        <translation>Rechnungen werden in der Ansicht Abstimmung mit dem Hauptbuch verglichen; sie fügen keine Ausgaben hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n source(s)</source>
+        <translation>
+            <numerusform>Die einzige Quelle</numerusform>
+            <numerusform>Alle %n Quellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 sources</source>
+        <translation>%1 von %2 Quellen</translation>
+    </message>
+    <message>
+        <source>partial data</source>
+        <translation>unvollständige Daten</translation>
+    </message>
+    <message>
+        <source>Some selected batches are partial: their numbers are incomplete.
+%1</source>
+        <translation>Einige gewählte Importstapel sind unvollständig: Ihre Zahlen sind zu niedrig.
+%1</translation>
+    </message>
+    <message>
+        <source>Every selected batch is complete.</source>
+        <translation>Jeder gewählte Importstapel ist vollständig.</translation>
+    </message>
+    <message>
+        <source>Period %1</source>
+        <translation>Zeitraum %1</translation>
+    </message>
+    <message>
+        <source>Include %1</source>
+        <translation>%1 einbeziehen</translation>
+    </message>
+    <message>
+        <source>Exclude %1</source>
+        <translation>%1 ausschließen</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::BacklogModel</name>
+    <message>
+        <source>Fix #</source>
+        <translation>Korrektur Nr.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Cost object</source>
+        <translation>Kostenobjekt</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Share of U</source>
+        <translation>Anteil an U</translation>
+    </message>
+    <message>
+        <source>U after fix</source>
+        <translation>U nach Korrektur</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Labels it does have</source>
+        <translation>Vorhandene Labels</translation>
+    </message>
+    <message>
+        <source>Unallocated share (U) left once this object and every one above it carry the owner label.</source>
+        <translation>Nicht zugeordneter Anteil (U), der bleibt, wenn dieses Objekt und alle darüber das Eigentümer-Label tragen.</translation>
+    </message>
+    <message>
+        <source>The labels this object already carries: a fix can map one of them to an owner.</source>
+        <translation>Die Labels, die dieses Objekt schon trägt: Eine Korrektur kann eines davon einem Eigentümer zuordnen.</translation>
+    </message>
+    <message>
+        <source>(no labels)</source>
+        <translation>(keine Labels)</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::BatchStateModel</name>
+    <message>
+        <source>Batch</source>
+        <translation>Importstapel</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Completeness</source>
+        <translation>Vollständigkeit</translation>
+    </message>
+    <message>
+        <source>Why incomplete</source>
+        <translation>Grund der Unvollständigkeit</translation>
+    </message>
+    <message>
+        <source>In view</source>
+        <translation>Im Ausschnitt</translation>
+    </message>
+    <message>
+        <source>Partial: the source&apos;s own evidence says data is missing (the last page said has_more, fewer records or steps than declared, missing days)</source>
+        <translation>Unvollständig: Die Quelle selbst zeigt fehlende Daten an (letzte Seite mit has_more, weniger Datensätze oder Schritte als angegeben, fehlende Tage)</translation>
+    </message>
+    <message>
+        <source>Whether the batch has rows in the selected period and sources</source>
+        <translation>Ob der Importstapel Zeilen im gewählten Zeitraum und in den gewählten Quellen hat</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>⚠ failed</source>
+        <translation>⚠ fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>⚠ partial</source>
+        <translation>⚠ unvollständig</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ChartPanel</name>
+    <message>
+        <source>Save as &amp;PNG…</source>
+        <translation>Als &amp;PNG speichern…</translation>
+    </message>
+    <message>
+        <source>Save as &amp;SVG…</source>
+        <translation>Als &amp;SVG speichern…</translation>
+    </message>
+    <message>
+        <source>Save as P&amp;DF…</source>
+        <translation>Als P&amp;DF speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Grafik (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::CollisionModel</name>
+    <message>
+        <source>Canonical key</source>
+        <translation>Kanonischer Schlüssel</translation>
+    </message>
+    <message>
+        <source>Raw keys (winner first)</source>
+        <translation>Rohschlüssel (Gewinner zuerst)</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Gewinner</translation>
+    </message>
+    <message>
+        <source>Dollars affected</source>
+        <translation>Betroffener Betrag</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>The raw key whose value the canonical key keeps: an exact spelling beats an alias, an alias beats a rewritten key, a rewritten key beats a path.</source>
+        <translation>Der Rohschlüssel, dessen Wert der kanonische Schlüssel übernimmt: Exakte Schreibweise schlägt Alias, Alias schlägt umgeschriebenen Schlüssel, umgeschriebener Schlüssel schlägt Pfad.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::FallbackChips</name>
+    <message>
+        <source>%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.</source>
+        <translation>%1 · %2 von %3 Zeilen. Klicken, um %4; Fallbacks werden in Klickreihenfolge versucht.</translation>
+    </message>
+    <message>
+        <source>remove it</source>
+        <translation>ihn zu entfernen</translation>
+    </message>
+    <message>
+        <source>add it as fallback %1</source>
+        <translation>ihn als Fallback %1 hinzuzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::FallbackKeyModel</name>
+    <message>
+        <source>Fallback key</source>
+        <translation>Fallback-Schlüssel</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>F: spend attributed through this fallback key because the owner key was missing. A fallback lowers U without making it more correct.</source>
+        <translation>F: Ausgaben, die über diesen Fallback-Schlüssel zugeordnet wurden, weil der Eigentümer-Schlüssel fehlte. Ein Fallback senkt U, ohne es richtiger zu machen.</translation>
+    </message>
+    <message>
+        <source>Part of F that went to values never seen as a value of the owner key — probably not owners (a chart name, a namespace, a project).</source>
+        <translation>Teil von F, der an Werte ging, die nie als Wert des Eigentümer-Schlüssels vorkommen — vermutlich keine Eigentümer (ein Chart-Name, ein Namespace, ein Projekt).</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Non-owner F</source>
+        <translation>F an Nicht-Eigentümer</translation>
+    </message>
+    <message>
+        <source>Fallback order: the first key that has a value decides.</source>
+        <translation>Fallback-Reihenfolge: Der erste Schlüssel mit einem Wert entscheidet.</translation>
+    </message>
+    <message>
+        <source>F through this key as a share of the total spend.</source>
+        <translation>F über diesen Schlüssel als Anteil an den Gesamtausgaben.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::FallbackValueModel</name>
+    <message>
+        <source>Fallback key</source>
+        <translation>Fallback-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Looks like</source>
+        <translation>Sieht aus wie</translation>
+    </message>
+    <message>
+        <source>“%1” never occurs as a value of “%2”: check it is really an owner.</source>
+        <translation>„%1“ kommt nie als Wert von „%2“ vor: Prüfen Sie, ob es wirklich ein Eigentümer ist.</translation>
+    </message>
+    <message>
+        <source>an owner</source>
+        <translation>ein Eigentümer</translation>
+    </message>
+    <message>
+        <source>not an owner?</source>
+        <translation>kein Eigentümer?</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::FallbackView</name>
+    <message>
+        <source>F: spend that found an owner only through a fallback key. A fallback lowers U without making it more correct.</source>
+        <translation>F: Ausgaben, die nur über einen Fallback-Schlüssel einen Eigentümer fanden. Ein Fallback senkt U, ohne es richtiger zu machen.</translation>
+    </message>
+    <message>
+        <source>F by fallback key</source>
+        <translation>F nach Fallback-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Fallback keys in detail</source>
+        <translation>Fallback-Schlüssel im Detail</translation>
+    </message>
+    <message>
+        <source>F by owner</source>
+        <translation>F nach Eigentümer</translation>
+    </message>
+    <message>
+        <source>Fallback values</source>
+        <translation>Fallback-Werte</translation>
+    </message>
+    <message>
+        <source>Label-key collisions (whole ledger)</source>
+        <translation>Label-Schlüssel-Kollisionen (ganzes Hauptbuch)</translation>
+    </message>
+    <message>
+        <source>No fallback keys are chosen: every owner comes from &lt;b&gt;%1&lt;/b&gt; itself, so F = 0. Click keys in the bar above to try fallbacks.</source>
+        <translation>Keine Fallback-Schlüssel gewählt: Jeder Eigentümer stammt aus &lt;b&gt;%1&lt;/b&gt; selbst, also F = 0. Klicken Sie oben in der Leiste auf Schlüssel, um Fallbacks auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F = %1&lt;/b&gt; (%2 of spend) reached an owner only through a fallback; &lt;b&gt;%3&lt;/b&gt; of it went to values that never occur as a &lt;b&gt;%4&lt;/b&gt; — probably not owners.</source>
+        <translation>&lt;b&gt;F = %1&lt;/b&gt; (%2 der Ausgaben) erreichte einen Eigentümer nur über einen Fallback; &lt;b&gt;%3&lt;/b&gt; davon ging an Werte, die nie als &lt;b&gt;%4&lt;/b&gt; vorkommen — vermutlich keine Eigentümer.</translation>
+    </message>
+    <message>
+        <source>%1: %2 to values also seen as owners</source>
+        <translation>%1: %2 an Werte, die auch als Eigentümer vorkommen</translation>
+    </message>
+    <message>
+        <source>%1: %2 to values never seen as owners</source>
+        <translation>%1: %2 an Werte, die nie als Eigentümer vorkommen</translation>
+    </message>
+    <message>
+        <source>to owner-like values</source>
+        <translation>an eigentümerähnliche Werte</translation>
+    </message>
+    <message>
+        <source>to values never seen as owners</source>
+        <translation>an Nicht-Eigentümer-Werte</translation>
+    </message>
+    <message>
+        <source>No fallback keys chosen.</source>
+        <translation>Keine Fallback-Schlüssel gewählt.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ImportDialog</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Import into ledger</source>
+        <translation>In das Hauptbuch importieren</translation>
+    </message>
+    <message>
+        <source>Files to import (nothing is written until you press Import):</source>
+        <translation>Zu importierende Dateien (nichts wird geschrieben, bevor Sie auf Importieren klicken):</translation>
+    </message>
+    <message>
+        <source>Warnings, with their location:</source>
+        <translation>Warnungen mit Fundstelle:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>Lese %n Datei…</numerusform>
+            <numerusform>Lese %n Dateien…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Preview cancelled.</source>
+        <translation>Vorschau abgebrochen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready to import %n file(s).</source>
+        <translation>
+            <numerusform>Bereit, %n Datei zu importieren.</numerusform>
+            <numerusform>Bereit, %n Dateien zu importieren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 files cannot be imported; fix or remove them.</source>
+        <translation>%1 von %2 Dateien können nicht importiert werden; korrigieren oder entfernen Sie sie.</translation>
+    </message>
+    <message>
+        <source>Importing… (Cancel leaves the ledger unchanged)</source>
+        <translation>Importiere… (Abbrechen lässt das Hauptbuch unverändert)</translation>
+    </message>
+    <message>
+        <source>Import cancelled; the ledger is unchanged.</source>
+        <translation>Import abgebrochen; das Hauptbuch ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Import failed; the ledger is unchanged.
+%1</source>
+        <translation>Import fehlgeschlagen; das Hauptbuch ist unverändert.
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ImportPreviewModel</name>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Detected format</source>
+        <translation>Erkanntes Format</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Completeness</source>
+        <translation>Vollständigkeit</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>not importable</source>
+        <translation>nicht importierbar</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>PARTIAL: %1</source>
+        <translation>UNVOLLSTÄNDIG: %1</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::LedgerTableModel</name>
+    <message>
+        <source>owner label</source>
+        <translation>Eigentümer-Label</translation>
+    </message>
+    <message>
+        <source>via %1</source>
+        <translation>über %1</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>kein Eigentümer</translation>
+    </message>
+    <message>
+        <source>Start (UTC)</source>
+        <translation>Beginn (UTC)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Cost object</source>
+        <translation>Kostenobjekt</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Resolved owner</source>
+        <translation>Ermittelter Eigentümer</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Wie</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Importstapel</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::LedgerView</name>
+    <message>
+        <source>Filter by cost object, source or any label value…</source>
+        <translation>Nach Kostenobjekt, Quelle oder Label-Wert filtern…</translation>
+    </message>
+    <message>
+        <source>Filter the rows (%1)</source>
+        <translation>Zeilen filtern (%1)</translation>
+    </message>
+    <message>
+        <source>Ledger rows</source>
+        <translation>Zeilen im Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Sorted and filtered in the ledger file; sort by start, source, cost object, amount or batch.</source>
+        <translation>In der Hauptbuchdatei sortiert und gefiltert; sortierbar nach Beginn, Quelle, Kostenobjekt, Betrag oder Importstapel.</translation>
+    </message>
+    <message>
+        <source>via %1</source>
+        <translation>über %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln Zeile</numerusform>
+            <numerusform>%Ln Zeilen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MainWindow</name>
+    <message>
+        <source>Cannot read the ledger</source>
+        <translation>Das Hauptbuch kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Cannot open the ledger</source>
+        <translation>Das Hauptbuch kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>demo</source>
+        <translation>Demo</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 rows in %n batch(es)</source>
+        <translation>
+            <numerusform>%1 Zeilen in %n Importstapel importiert</numerusform>
+            <numerusform>%1 Zeilen in %n Importstapeln importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 rows · %n cost batch(es)</source>
+        <translation>
+            <numerusform>%1 Zeilen · %n Kostenimport</numerusform>
+            <numerusform>%1 Zeilen · %n Kostenimporte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice batch(es)</source>
+        <translation>
+            <numerusform>%n Rechnungsimport</numerusform>
+            <numerusform>%n Rechnungsimporte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>invoices</source>
+        <translation>Rechnungen</translation>
+    </message>
+    <message>
+        <source>every batch complete</source>
+        <translation>alle Importe vollständig</translation>
+    </message>
+    <message>
+        <source>partial data from %1</source>
+        <translation>unvollständige Daten von %1</translation>
+    </message>
+    <message>
+        <source>computed in %1 ms</source>
+        <translation>berechnet in %1 ms</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <source>no ledger</source>
+        <translation>kein Hauptbuch</translation>
+    </message>
+    <message>
+        <source>%1 — unalloc explorer</source>
+        <translation>%1 — unalloc explorer</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New Ledger…</source>
+        <translation>&amp;Neues Hauptbuch…</translation>
+    </message>
+    <message>
+        <source>&amp;Open Ledger…</source>
+        <translation>Hauptbuch ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Ledger</source>
+        <translation>&amp;Demo-Hauptbuch öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Files…</source>
+        <translation>Dateien &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Command Line</source>
+        <translation>&amp;Befehlszeile kopieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Choose &amp;Owner Key</source>
+        <translation>&amp;Eigentümer-Schlüssel wählen</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>E&amp;instellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>What are &amp;U and F?</source>
+        <translation>Was sind &amp;U und F?</translation>
+    </message>
+    <message>
+        <source>U and F</source>
+        <translation>U und F</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;U (unallocated)&lt;/b&gt; is the share of spend whose rows carry neither the owner key nor any fallback key: money nobody will be charged for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;F (via fallback)&lt;/b&gt; is the spend that found an owner only through a fallback key. A fallback makes U smaller without making it more correct: check that the values it finds really are owners (the Fallback exposure view flags the ones that never occur as owner values).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;U (nicht zugeordnet)&lt;/b&gt; ist der Anteil der Ausgaben, deren Zeilen weder den Eigentümer-Schlüssel noch einen Fallback-Schlüssel tragen: Geld, das niemandem belastet wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;F (über Fallback)&lt;/b&gt; sind die Ausgaben, die nur über einen Fallback-Schlüssel einen Eigentümer fanden. Ein Fallback macht U kleiner, ohne es richtiger zu machen: Prüfen Sie, ob die gefundenen Werte wirklich Eigentümer sind (die Ansicht Fallback-Risiko markiert die, die nie als Eigentümer-Wert vorkommen).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;About unalloc explorer</source>
+        <translation>Ü&amp;ber unalloc explorer</translation>
+    </message>
+    <message>
+        <source>About unalloc explorer</source>
+        <translation>Über unalloc explorer</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;unalloc explorer&lt;/b&gt; %1&lt;p&gt;Who owns this month&apos;s AI spend?&lt;/p&gt;</source>
+        <translation>&lt;b&gt;unalloc explorer&lt;/b&gt; %1&lt;p&gt;Wem gehören die KI-Ausgaben dieses Monats?&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open Ledger</source>
+        <translation>Hauptbuch öffnen</translation>
+    </message>
+    <message>
+        <source>unalloc ledgers (*.unalloc)</source>
+        <translation>unalloc-Hauptbücher (*.unalloc)</translation>
+    </message>
+    <message>
+        <source>New Ledger</source>
+        <translation>Neues Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Import Files</source>
+        <translation>Dateien importieren</translation>
+    </message>
+    <message>
+        <source>Cost exports (*.json *.csv);;All files (*)</source>
+        <translation>Kostenexporte (*.json *.csv);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterShareModel</name>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>List price</source>
+        <translation>Listenpreis</translation>
+    </message>
+    <message>
+        <source>Time share</source>
+        <translation>Zeitanteil</translation>
+    </message>
+    <message>
+        <source>KV memory</source>
+        <translation>KV-Speicher</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>KV blocks</source>
+        <translation>KV-Blöcke</translation>
+    </message>
+    <message>
+        <source>Blended</source>
+        <translation>Gemischt</translation>
+    </message>
+    <message>
+        <source>Shapley</source>
+        <translation>Shapley</translation>
+    </message>
+    <message>
+        <source>Tenant</source>
+        <translation>Mandant</translation>
+    </message>
+    <message>
+        <source>%1 $/month</source>
+        <translation>%1 $/Monat</translation>
+    </message>
+    <message>
+        <source>Gap (pts)</source>
+        <translation>Abstand (Pkt.)</translation>
+    </message>
+    <message>
+        <source>Gap $/month</source>
+        <translation>Abstand $/Monat</translation>
+    </message>
+    <message>
+        <source>Share of prompt + output tokens.</source>
+        <translation>Anteil an Prompt- und Ausgabe-Tokens.</translation>
+    </message>
+    <message>
+        <source>Share of list-price tokens: uncached input ×1, cached ×0.1, output ×4 (weights from the ledger&apos;s rules).</source>
+        <translation>Anteil an Listenpreis-Tokens: Eingabe ohne Cache ×1, aus dem Cache ×0,1, Ausgabe ×4 (Gewichte aus den Regeln des Hauptbuchs).</translation>
+    </message>
+    <message>
+        <source>Share of 50 ms ticks, each split equally among the requests in flight; idle ticks are overhead.</source>
+        <translation>Anteil an 50-ms-Takten, jeder zu gleichen Teilen auf die laufenden Anfragen verteilt; Leerlauftakte sind Gemeinkosten.</translation>
+    </message>
+    <message>
+        <source>Share of KV token-seconds: prompt × queueing + (prompt + output/2) × decoding time.</source>
+        <translation>Anteil an KV-Token-Sekunden: Prompt × Wartezeit + (Prompt + Ausgabe/2) × Dekodierzeit.</translation>
+    </message>
+    <message>
+        <source>%1 minus %2, in points of share with the overhead spread in proportion.</source>
+        <translation>%1 minus %2, in Anteilspunkten bei anteilig verteilten Gemeinkosten.</translation>
+    </message>
+    <message>
+        <source>What the gap is worth each month: points / 100 × the pod&apos;s monthly cost.</source>
+        <translation>Was der Abstand pro Monat wert ist: Punkte / 100 × Monatskosten des Pods.</translation>
+    </message>
+    <message>
+        <source>Overhead (no tenant)</source>
+        <translation>Gemeinkosten (kein Mandant)</translation>
+    </message>
+    <message>
+        <source>&lt;unlabeled&gt;</source>
+        <translation>&lt;ohne Label&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterSplitBanner</name>
+    <message>
+        <source>Meter split: %1 (%2) is split by %3 into %4 rows — applied %5.</source>
+        <translation>Zähleraufteilung: %1 (%2) ist nach %3 in %4 Zeilen aufgeteilt — angewandt %5.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterSweepModel</name>
+    <message>
+        <source>Rate (req/s)</source>
+        <translation>Rate (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>KV blocks</source>
+        <translation>KV-Blöcke</translation>
+    </message>
+    <message>
+        <source>Time share</source>
+        <translation>Zeitanteil</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>Ausgelastet</translation>
+    </message>
+    <message>
+        <source>Cache hits</source>
+        <translation>Cache-Treffer</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>Idle engine time: the overhead the step-time meter leaves unowned.</source>
+        <translation>Leerlaufzeit der Engine: die Gemeinkosten, die der Schrittzeit-Zähler keinem zuordnet.</translation>
+    </message>
+    <message>
+        <source>KV block-seconds no request holds (free or cache reserve).</source>
+        <translation>KV-Block-Sekunden, die keine Anfrage belegt (frei oder Cache-Reserve).</translation>
+    </message>
+    <message>
+        <source>Idle 50 ms ticks of the simulated telemetry.</source>
+        <translation>Leerlauf-Takte (50 ms) der simulierten Telemetrie.</translation>
+    </message>
+    <message>
+        <source>Token meters see no overhead at any load.</source>
+        <translation>Token-Zähler sehen bei keiner Last Gemeinkosten.</translation>
+    </message>
+    <message>
+        <source>Fraction of the run the engine was stepping.</source>
+        <translation>Anteil der Laufzeit, in der die Engine arbeitete.</translation>
+    </message>
+    <message>
+        <source>Prompt tokens served from the prefix cache.</source>
+        <translation>Prompt-Tokens, die aus dem Präfix-Cache kamen.</translation>
+    </message>
+    <message>
+        <source>Median time to first token over all requests.</source>
+        <translation>Median der Zeit bis zum ersten Token über alle Anfragen.</translation>
+    </message>
+    <message>
+        <source>&#xa0;ms</source>
+        <translation> ms</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterView</name>
+    <message>
+        <source>Apply to ledger</source>
+        <translation>Im Hauptbuch anwenden</translation>
+    </message>
+    <message>
+        <source>Pod cost per month</source>
+        <translation>Pod-Kosten pro Monat</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>Largest gap between meters</source>
+        <translation>Größter Abstand zwischen Zählern</translation>
+    </message>
+    <message>
+        <source>Applied meter</source>
+        <translation>Angewandter Zähler</translation>
+    </message>
+    <message>
+        <source>Keep as its own row</source>
+        <translation>Als eigene Zeile behalten</translation>
+    </message>
+    <message>
+        <source>Redistribute to tenants</source>
+        <translation>Auf Mandanten verteilen</translation>
+    </message>
+    <message>
+        <source>Idle GPU time and unused KV memory belong to no tenant: keep them as an unowned overhead row, or spread them in proportion.</source>
+        <translation>Leerlaufzeit der GPU und ungenutzter KV-Speicher gehören keinem Mandanten: als Gemeinkostenzeile ohne Eigentümer behalten oder anteilig verteilen.</translation>
+    </message>
+    <message>
+        <source>Write this meter&apos;s split into the ledger in place of the pod row (the original is kept for audit; Edit ▸ Undo removes it).</source>
+        <translation>Die Aufteilung dieses Zählers anstelle der Pod-Zeile ins Hauptbuch schreiben (das Original bleibt für die Prüfung erhalten; Bearbeiten ▸ Rückgängig entfernt sie).</translation>
+    </message>
+    <message>
+        <source>Simulating the load sweep…</source>
+        <translation>Lastreihe wird simuliert…</translation>
+    </message>
+    <message>
+        <source>Share of the pod by tenant under each meter</source>
+        <translation>Anteil am Pod je Mandant unter jedem Zähler</translation>
+    </message>
+    <message>
+        <source>Load sweep: overhead each meter sees</source>
+        <translation>Lastreihe: Gemeinkosten, die jeder Zähler sieht</translation>
+    </message>
+    <message>
+        <source>Simulated vLLM-style server, studies&apos; tenants, %1 s per rate</source>
+        <translation>Simulierter Server im vLLM-Stil, Mandanten der Studien, %1 s pro Rate</translation>
+    </message>
+    <message>
+        <source>Shares, dollars per month and gaps</source>
+        <translation>Anteile, Dollar pro Monat und Abstände</translation>
+    </message>
+    <message>
+        <source>Load sweep</source>
+        <translation>Lastreihe</translation>
+    </message>
+    <message>
+        <source>Pod:</source>
+        <translation>Pod:</translation>
+    </message>
+    <message>
+        <source>Overhead:</source>
+        <translation>Gemeinkosten:</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleiche</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>mit</translation>
+    </message>
+    <message>
+        <source>Meter to apply:</source>
+        <translation>Anzuwendender Zähler:</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · %3 requests</source>
+        <translation>%1 — %2 · %3 Anfragen</translation>
+    </message>
+    <message>
+        <source> · split by %1</source>
+        <translation> · aufgeteilt nach %1</translation>
+    </message>
+    <message>
+        <source>Cannot list the pods: %1</source>
+        <translation>Die Pods können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>No pod of this ledger has request telemetry in its window. Import a gateway log with first-token times (LiteLLM spend logs) for the pod&apos;s model, or see `unalloc meters --telemetry`.</source>
+        <translation>Kein Pod dieses Hauptbuchs hat Anfrage-Telemetrie in seinem Zeitfenster. Importieren Sie ein Gateway-Protokoll mit Zeiten bis zum ersten Token (LiteLLM-Spend-Logs) für das Modell des Pods, oder siehe `unalloc meters --telemetry`.</translation>
+    </message>
+    <message>
+        <source>Cannot compute the meters: %1</source>
+        <translation>Die Zähler können nicht berechnet werden: %1</translation>
+    </message>
+    <message>
+        <source>This pod is already split by %1; undo that first.</source>
+        <translation>Dieser Pod ist bereits nach %1 aufgeteilt; machen Sie das zuerst rückgängig.</translation>
+    </message>
+    <message>
+        <source>There is no pod with meters to apply.</source>
+        <translation>Es gibt keinen Pod mit anwendbaren Zählern.</translation>
+    </message>
+    <message>
+        <source>Apply %1 to %2</source>
+        <translation>%1 auf %2 anwenden</translation>
+    </message>
+    <message>
+        <source>Cannot write the meter split: %1</source>
+        <translation>Die Zähleraufteilung kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>Gemeinkosten</translation>
+    </message>
+    <message>
+        <source>&lt;unlabeled&gt;</source>
+        <translation>&lt;ohne Label&gt;</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 · %4 a month</source>
+        <translation>%1 · %2: %3 · %4 pro Monat</translation>
+    </message>
+    <message>
+        <source>share of the pod</source>
+        <translation>Anteil am Pod</translation>
+    </message>
+    <message>
+        <source>No pod with request telemetry.</source>
+        <translation>Kein Pod mit Anfrage-Telemetrie.</translation>
+    </message>
+    <message>
+        <source>Tenants by %1; idle GPU time and unused KV memory kept as overhead (hatched)</source>
+        <translation>Mandanten nach %1; GPU-Leerlauf und ungenutzter KV-Speicher als Gemeinkosten (schraffiert)</translation>
+    </message>
+    <message>
+        <source>Tenants by %1; overhead redistributed in proportion to direct shares</source>
+        <translation>Mandanten nach %1; Gemeinkosten anteilig zu den direkten Anteilen verteilt</translation>
+    </message>
+    <message>
+        <source>%1 at %2 req/s: %3 overhead</source>
+        <translation>%1 bei %2 Anfr./s: %3 Gemeinkosten</translation>
+    </message>
+    <message>
+        <source>Step time (idle GPU)</source>
+        <translation>Schrittzeit (GPU-Leerlauf)</translation>
+    </message>
+    <message>
+        <source>KV blocks (unheld memory)</source>
+        <translation>KV-Blöcke (unbelegter Speicher)</translation>
+    </message>
+    <message>
+        <source>Time share (idle ticks)</source>
+        <translation>Zeitanteil (Leerlauftakte)</translation>
+    </message>
+    <message>
+        <source>Tokens, list price (none)</source>
+        <translation>Tokens, Listenpreis (keine)</translation>
+    </message>
+    <message>
+        <source>request rate (req/s)</source>
+        <translation>Anfragerate (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>overhead (% of the bill)</source>
+        <translation>Gemeinkosten (% der Rechnung)</translation>
+    </message>
+    <message>
+        <source>%1 · %2 in the ledger</source>
+        <translation>%1 · %2 im Hauptbuch</translation>
+    </message>
+    <message>
+        <source>%1 tenants by %2</source>
+        <translation>%1 Mandanten nach %2</translation>
+    </message>
+    <message>
+        <source> · %1 without first-token time skipped</source>
+        <translation> · %1 ohne Zeit bis zum ersten Token übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 pts</source>
+        <translation>%1 Pkt.</translation>
+    </message>
+    <message>
+        <source>%1: %2 vs %3, %4 a month</source>
+        <translation>%1: %2 gegen %3, %4 pro Monat</translation>
+    </message>
+    <message>
+        <source>choose two meters</source>
+        <translation>zwei Zähler wählen</translation>
+    </message>
+    <message>
+        <source>split #%1 replaces the pod row in reports</source>
+        <translation>Aufteilung Nr. %1 ersetzt die Pod-Zeile in Berichten</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>reports show the unsplit pod</source>
+        <translation>Berichte zeigen den unaufgeteilten Pod</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OverlapModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Gateway</source>
+        <translation>Gateway</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>Rechnung</translation>
+    </message>
+    <message>
+        <source>Overlap (counted twice)</source>
+        <translation>Überschneidung (doppelt gezählt)</translation>
+    </message>
+    <message>
+        <source>Residual (bypass)</source>
+        <translation>Rest (Umgehung)</translation>
+    </message>
+    <message>
+        <source>Excess</source>
+        <translation>Überschuss</translation>
+    </message>
+    <message>
+        <source>Gateway rows</source>
+        <translation>Gateway-Zeilen</translation>
+    </message>
+    <message>
+        <source>Bill rows</source>
+        <translation>Rechnungszeilen</translation>
+    </message>
+    <message>
+        <source>Matched on the model when both sides name one that day; otherwise on provider and day only</source>
+        <translation>Abgeglichen über das Modell, wenn beide Seiten an dem Tag eines nennen; sonst nur über Anbieter und Tag</translation>
+    </message>
+    <message>
+        <source>min(gateway, bill): dollars both ledgers hold</source>
+        <translation>min(Gateway, Rechnung): Beträge, die beide Seiten enthalten</translation>
+    </message>
+    <message>
+        <source>Bill − overlap: spend that went around the gateway</source>
+        <translation>Rechnung − Überschneidung: Ausgaben am Gateway vorbei</translation>
+    </message>
+    <message>
+        <source>Gateway − overlap: the gateway&apos;s estimate above the bill</source>
+        <translation>Gateway − Überschneidung: Schätzung des Gateways über der Rechnung</translation>
+    </message>
+    <message>
+        <source>(any model)</source>
+        <translation>(beliebiges Modell)</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OverviewView</name>
+    <message>
+        <source>Unallocated (U)</source>
+        <translation>Nicht zugeordnet (U)</translation>
+    </message>
+    <message>
+        <source>Total spend</source>
+        <translation>Gesamtausgaben</translation>
+    </message>
+    <message>
+        <source>Via fallback only (F)</source>
+        <translation>Nur über Fallback (F)</translation>
+    </message>
+    <message>
+        <source>Owners</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>U: the share of spend whose rows carry neither the owner key nor any fallback key — money nobody will be charged for.</source>
+        <translation>U: der Anteil der Ausgaben, deren Zeilen weder den Eigentümer-Schlüssel noch einen Fallback-Schlüssel tragen — Geld, das niemandem belastet wird.</translation>
+    </message>
+    <message>
+        <source>F: spend that found an owner only through a fallback key. A fallback makes U smaller without making it more correct — check these values really are owners.</source>
+        <translation>F: Ausgaben, die nur über einen Fallback-Schlüssel einen Eigentümer fanden. Ein Fallback macht U kleiner, ohne es richtiger zu machen — prüfen Sie, ob diese Werte wirklich Eigentümer sind.</translation>
+    </message>
+    <message>
+        <source>Distinct owner values in the period, with the three largest.</source>
+        <translation>Verschiedene Eigentümer-Werte im Zeitraum, mit den drei größten.</translation>
+    </message>
+    <message>
+        <source>Spend by owner</source>
+        <translation>Ausgaben nach Eigentümer</translation>
+    </message>
+    <message>
+        <source>How rows resolved</source>
+        <translation>Wie Zeilen zugeordnet wurden</translation>
+    </message>
+    <message>
+        <source>Cannot attribute this slice: %1</source>
+        <translation>Dieser Ausschnitt kann nicht zugeordnet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 has no %2</source>
+        <translation>%1 ohne %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 rows from %n source(s)</source>
+        <translation>
+            <numerusform>%1 Zeilen aus %n Quelle</numerusform>
+            <numerusform>%1 Zeilen aus %n Quellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no fallbacks chosen</source>
+        <translation>keine Fallbacks gewählt</translation>
+    </message>
+    <message>
+        <source>%1 — check these are owners</source>
+        <translation>%1 — prüfen, ob das Eigentümer sind</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>niemand</translation>
+    </message>
+    <message>
+        <source>largest: %1</source>
+        <translation>größte: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>+ %n smaller owner(s)</source>
+        <translation>
+            <numerusform>+ %n kleinerer Eigentümer</numerusform>
+            <numerusform>+ %n kleinere Eigentümer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>no owner (hatched)</source>
+        <translation>kein Eigentümer (schraffiert)</translation>
+    </message>
+    <message>
+        <source>No rows in this period and these sources.</source>
+        <translation>Keine Zeilen in diesem Zeitraum und diesen Quellen.</translation>
+    </message>
+    <message>
+        <source>Spend by %1, stacked by source</source>
+        <translation>Ausgaben nach %1, gestapelt nach Quelle</translation>
+    </message>
+    <message>
+        <source>Owner label</source>
+        <translation>Eigentümer-Label</translation>
+    </message>
+    <message>
+        <source>rows carrying %1 directly</source>
+        <translation>Zeilen, die %1 direkt tragen</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Fallback</translation>
+    </message>
+    <message>
+        <source>add a fallback key in the bar above to try one</source>
+        <translation>oben in der Leiste einen Fallback wählen</translation>
+    </message>
+    <message>
+        <source>rows matched by %1</source>
+        <translation>Zeilen, zugeordnet über %1</translation>
+    </message>
+    <message>
+        <source>No owner</source>
+        <translation>Kein Eigentümer</translation>
+    </message>
+    <message>
+        <source>rows with none of the keys: the labeling backlog</source>
+        <translation>Zeilen ohne jeden der Schlüssel: der Label-Rückstand</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OwnerBucketModel</name>
+    <message>
+        <source>Owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Via fallback</source>
+        <translation>Über Fallback</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Part of the amount that reached this owner only through a fallback key (F).</source>
+        <translation>Teil des Betrags, der diesen Eigentümer nur über einen Fallback-Schlüssel erreichte (F).</translation>
+    </message>
+    <message>
+        <source>Share of the total spend in the selected period and sources.</source>
+        <translation>Anteil an den Gesamtausgaben im gewählten Zeitraum und in den gewählten Quellen.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OwnerExposureModel</name>
+    <message>
+        <source>Owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>Via fallback (F)</source>
+        <translation>Über Fallback (F)</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>not an owner?</source>
+        <translation>kein Eigentümer?</translation>
+    </message>
+    <message>
+        <source>owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>F share</source>
+        <translation>F-Anteil</translation>
+    </message>
+    <message>
+        <source>Everything this owner got, through the owner key or a fallback.</source>
+        <translation>Alles, was dieser Eigentümer erhielt, über den Eigentümer-Schlüssel oder einen Fallback.</translation>
+    </message>
+    <message>
+        <source>The part that reached this owner only through a fallback key.</source>
+        <translation>Der Teil, der diesen Eigentümer nur über einen Fallback-Schlüssel erreichte.</translation>
+    </message>
+    <message>
+        <source>Via fallback ÷ total.</source>
+        <translation>Über Fallback ÷ Summe.</translation>
+    </message>
+    <message>
+        <source>“not an owner?”: reached only through fallbacks, with a value that never occurs as a value of the owner key.</source>
+        <translation>„kein Eigentümer?“: nur über Fallbacks erreicht, mit einem Wert, der nie als Wert des Eigentümer-Schlüssels vorkommt.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::Panel</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Save or copy this, stamped with ledger, period, sources, owner key, fallbacks, rules digest and date</source>
+        <translation>Speichern oder kopieren, versehen mit Hauptbuch, Zeitraum, Quellen, Eigentümer-Schlüssel, Fallbacks, Regel-Prüfsumme und Datum</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ReconLineModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Billing period</source>
+        <translation>Abrechnungszeitraum</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation>Rechnung</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>Delta %</source>
+        <translation>Differenz %</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Invoices</source>
+        <translation>Rechnungen</translation>
+    </message>
+    <message>
+        <source>Ledger − invoice</source>
+        <translation>Hauptbuch − Rechnung</translation>
+    </message>
+    <message>
+        <source>Delta ÷ invoice, to 0.1 %</source>
+        <translation>Differenz ÷ Rechnung, auf 0,1 %</translation>
+    </message>
+    <message>
+        <source>Ledger ÷ invoice: how much of the bill the ledger explains</source>
+        <translation>Hauptbuch ÷ Rechnung: wie viel der Rechnung das Hauptbuch erklärt</translation>
+    </message>
+    <message>
+        <source>Matched when |delta %| is within the tolerance</source>
+        <translation>Abgestimmt, wenn |Differenz %| innerhalb der Toleranz liegt</translation>
+    </message>
+    <message>
+        <source>Invoices that add up to the invoice amount</source>
+        <translation>Rechnungen, die zusammen den Rechnungsbetrag ergeben</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ReconciliationView</name>
+    <message>
+        <source>Ledger vs invoices</source>
+        <translation>Hauptbuch gegen Rechnungen</translation>
+    </message>
+    <message>
+        <source>Counted twice</source>
+        <translation>Doppelt gezählt</translation>
+    </message>
+    <message>
+        <source>Gateway coverage of the bills</source>
+        <translation>Gateway-Abdeckung der Rechnungen</translation>
+    </message>
+    <message>
+        <source>Complete batches</source>
+        <translation>Vollständige Importe</translation>
+    </message>
+    <message>
+        <source>Each provider&apos;s ledger dollars against what it invoiced for the billing period.</source>
+        <translation>Die Hauptbuchbeträge jedes Anbieters gegen das, was er für den Abrechnungszeitraum in Rechnung stellte.</translation>
+    </message>
+    <message>
+        <source>Dollars that are both in a gateway row (LiteLLM) and in the provider&apos;s own bill: summed, they are counted twice.</source>
+        <translation>Beträge, die sowohl in einer Gateway-Zeile (LiteLLM) als auch in der Rechnung des Anbieters stehen: Summiert werden sie doppelt gezählt.</translation>
+    </message>
+    <message>
+        <source>Gateway dollars ÷ bill dollars for providers the gateway routes to. Below 100 %: spend bypassed the gateway.</source>
+        <translation>Gateway-Beträge ÷ Rechnungsbeträge der Anbieter, an die das Gateway weiterleitet. Unter 100 %: Ausgaben am Gateway vorbei.</translation>
+    </message>
+    <message>
+        <source>Ledger vs invoice per provider</source>
+        <translation>Hauptbuch gegen Rechnung je Anbieter</translation>
+    </message>
+    <message>
+        <source>Gateway vs provider bills: counted twice</source>
+        <translation>Gateway gegen Anbieterrechnungen: doppelt gezählt</translation>
+    </message>
+    <message>
+        <source>Ledger vs invoice per provider and billing period</source>
+        <translation>Hauptbuch gegen Rechnung je Anbieter und Abrechnungszeitraum</translation>
+    </message>
+    <message>
+        <source>Overlap per provider, model and day</source>
+        <translation>Überschneidung je Anbieter, Modell und Tag</translation>
+    </message>
+    <message>
+        <source>Import batches and their completeness</source>
+        <translation>Importstapel und ihre Vollständigkeit</translation>
+    </message>
+    <message>
+        <source>A line is matched when |delta %| is at or below this (--tolerance)</source>
+        <translation>Eine Zeile ist abgestimmt, wenn |Differenz %| höchstens diesen Wert hat (--tolerance)</translation>
+    </message>
+    <message>
+        <source>The same reconciliation from the command line</source>
+        <translation>Dieselbe Abstimmung auf der Kommandozeile</translation>
+    </message>
+    <message>
+        <source>&amp;Tolerance</source>
+        <translation>&amp;Toleranz</translation>
+    </message>
+    <message>
+        <source>CLI</source>
+        <translation>CLI</translation>
+    </message>
+    <message>
+        <source>Tolerance %1</source>
+        <translation>Toleranz %1</translation>
+    </message>
+    <message>
+        <source>Cannot reconcile: %1</source>
+        <translation>Abstimmung nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>The lines are in more than one currency.</source>
+        <translation>Die Zeilen haben mehr als eine Währung.</translation>
+    </message>
+    <message>
+        <source>no invoices</source>
+        <translation>keine Rechnungen</translation>
+    </message>
+    <message>
+        <source>Import invoices to check %1 of ledger spend.</source>
+        <translation>Importieren Sie Rechnungen, um %1 an Hauptbuchausgaben zu prüfen.</translation>
+    </message>
+    <message>
+        <source>%1 against %2 invoiced</source>
+        <translation>%1 gegen %2 in Rechnung gestellt</translation>
+    </message>
+    <message>
+        <source>%1 not invoiced</source>
+        <translation>%1 nicht in Rechnung gestellt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matched</source>
+        <translation>%1 von %2 abgestimmt</translation>
+    </message>
+    <message>
+        <source>No gateway row routes to a provider whose bill is in this slice.</source>
+        <translation>Keine Gateway-Zeile führt zu einem Anbieter, dessen Rechnung in diesem Ausschnitt liegt.</translation>
+    </message>
+    <message>
+        <source>No gateway traffic to a billed provider.</source>
+        <translation>Kein Gateway-Verkehr zu einem abgerechneten Anbieter.</translation>
+    </message>
+    <message>
+        <source>removed: the figures are de-duplicated</source>
+        <translation>entfernt: die Zahlen sind dedupliziert</translation>
+    </message>
+    <message>
+        <source>in every figure twice — tick “De-duplicate” in the bar above</source>
+        <translation>in jeder Zahl doppelt — oben in der Leiste „Deduplizieren“ ankreuzen</translation>
+    </message>
+    <message>
+        <source>%1 batch %2</source>
+        <translation>%1 Importstapel %2</translation>
+    </message>
+    <message>
+        <source>every read is complete</source>
+        <translation>jeder Import ist vollständig</translation>
+    </message>
+    <message>
+        <source>⚠ partial: %1</source>
+        <translation>⚠ unvollständig: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>ledger %1</source>
+        <translation>Hauptbuch %1</translation>
+    </message>
+    <message>
+        <source>invoice %1</source>
+        <translation>Rechnung %1</translation>
+    </message>
+    <message>
+        <source>no invoice</source>
+        <translation>keine Rechnung</translation>
+    </message>
+    <message>
+        <source>Δ %1 · %2</source>
+        <translation>Δ %1 · %2</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>nothing to check against</source>
+        <translation>nichts zum Abgleichen</translation>
+    </message>
+    <message>
+        <source>coverage %1</source>
+        <translation>Abdeckung %1</translation>
+    </message>
+    <message>
+        <source>ledger (in the source&apos;s colour)</source>
+        <translation>Hauptbuch (in der Farbe der Quelle)</translation>
+    </message>
+    <message>
+        <source>invoice</source>
+        <translation>Rechnung</translation>
+    </message>
+    <message>
+        <source>No ledger rows and no invoices in this period.</source>
+        <translation>Keine Hauptbuchzeilen und keine Rechnungen in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>%1 removed (de-duplicated)</source>
+        <translation>%1 entfernt (dedupliziert)</translation>
+    </message>
+    <message>
+        <source>%1 counted twice</source>
+        <translation>%1 doppelt gezählt</translation>
+    </message>
+    <message>
+        <source>%1 gateway</source>
+        <translation>%1 Gateway</translation>
+    </message>
+    <message>
+        <source>%1 bill</source>
+        <translation>%1 Rechnung</translation>
+    </message>
+    <message>
+        <source>overlap %1: in both ledgers</source>
+        <translation>Überschneidung %1: auf beiden Seiten</translation>
+    </message>
+    <message>
+        <source>residual %1: bill spend that bypassed the gateway</source>
+        <translation>Rest %1: Rechnungsbeträge am Gateway vorbei</translation>
+    </message>
+    <message>
+        <source>excess %1: gateway estimate above the bill</source>
+        <translation>Überschuss %1: Gateway-Schätzung über der Rechnung</translation>
+    </message>
+    <message>
+        <source>residual: bypassed the gateway</source>
+        <translation>Rest: am Gateway vorbei</translation>
+    </message>
+    <message>
+        <source>excess: gateway above the bill</source>
+        <translation>Überschuss: Gateway über der Rechnung</translation>
+    </message>
+    <message>
+        <source>No double counting: no %1 gateway row routes to a provider whose bill is in this period and these sources.</source>
+        <translation>Keine Doppelzählung: Keine %1-Gateway-Zeile führt zu einem Anbieter, dessen Rechnung in diesem Zeitraum und diesen Quellen liegt.</translation>
+    </message>
+    <message>
+        <source>%1 of the bills bypassed it · %2 gateway excess</source>
+        <translation>%1 der Rechnungen am Gateway vorbei · %2 Gateway-Überschuss</translation>
+    </message>
+    <message>
+        <source>gateway covers %1</source>
+        <translation>Gateway deckt %1 ab</translation>
+    </message>
+    <message>
+        <source>overlap: counted twice</source>
+        <translation>Überschneidung: doppelt gezählt</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ResolutionModel</name>
+    <message>
+        <source>How the owner was found</source>
+        <translation>Wie der Eigentümer gefunden wurde</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Owner label (%1)</source>
+        <translation>Eigentümer-Label (%1)</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Fallback</translation>
+    </message>
+    <message>
+        <source>No owner</source>
+        <translation>Kein Eigentümer</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::SeamBanner</name>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>joins the last two names of a list: &quot;OpenAI and Anthropic&quot;</extracomment>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>%1 batch %2 (%3)</source>
+        <translation>%1 Importstapel %2 (%3)</translation>
+    </message>
+    <message>
+        <source>the %1 bill</source>
+        <translation>die %1-Rechnung</translation>
+    </message>
+    <message>
+        <source>the %1 bills</source>
+        <translation>die %1-Rechnungen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;De-duplicated:&lt;/b&gt; %1 of %2 already counted in %3 gateway rows is left out. Gateway rows keep their team labels; the bills keep only the spend that bypassed the gateway.</source>
+        <translation>&lt;b&gt;Dedupliziert:&lt;/b&gt; %1 von %2, bereits in %3 Gateway-Zeilen gezählt, bleibt außen vor. Gateway-Zeilen behalten ihre Team-Labels; die Rechnungen behalten nur die Ausgaben am Gateway vorbei.</translation>
+    </message>
+    <message>
+        <source>Sum both again</source>
+        <translation>Wieder beide summieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ %1 counted twice:&lt;/b&gt; %2 gateway rows and %3 cover the same traffic, and every figure here sums both.</source>
+        <translation>&lt;b&gt;⚠ %1 doppelt gezählt:&lt;/b&gt; %2-Gateway-Zeilen und %3 decken denselben Verkehr ab, und jede Zahl hier summiert beide.</translation>
+    </message>
+    <message>
+        <source>De-duplicate</source>
+        <translation>Deduplizieren</translation>
+    </message>
+    <message>
+        <source>Same as the “De-duplicate gateway vs provider bills” option in the bar above (undo with Ctrl+Z)</source>
+        <translation>Wie die Option „Gateway und Anbieterrechnungen deduplizieren“ oben in der Leiste (rückgängig mit Strg+Z)</translation>
+    </message>
+    <message>
+        <source>De-duplicate gateway vs provider bills</source>
+        <translation>Gateway und Anbieterrechnungen deduplizieren</translation>
+    </message>
+    <message>
+        <source>Sum gateway and provider bills</source>
+        <translation>Gateway und Anbieterrechnungen summieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ Incomplete data&lt;/b&gt; — the numbers below include partial reads and may be too low: %1</source>
+        <translation>&lt;b&gt;⚠ Unvollständige Daten&lt;/b&gt; — die Zahlen unten enthalten unvollständige Importe und können zu niedrig sein: %1</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::Sidebar</name>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::TablePanel</name>
+    <message>
+        <source>Save as &amp;CSV…</source>
+        <translation>Als &amp;CSV speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy table</source>
+        <translation>Tabelle &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::Translations</name>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::UnallocatedTreeModel</name>
+    <message>
+        <source>(no namespace, project or workspace)</source>
+        <translation>(kein Namespace, Projekt oder Workspace)</translation>
+    </message>
+    <message>
+        <source>Source / group / cost object</source>
+        <translation>Quelle / Gruppe / Kostenobjekt</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Share of U</source>
+        <translation>Anteil an U</translation>
+    </message>
+    <message>
+        <source>Share of total</source>
+        <translation>Anteil am Gesamtbetrag</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Labels it does have</source>
+        <translation>Vorhandene Labels</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::UnallocatedView</name>
+    <message>
+        <source>U: the share of spend whose rows carry neither the owner key nor any fallback key.</source>
+        <translation>U: der Anteil der Ausgaben, deren Zeilen weder den Eigentümer-Schlüssel noch einen Fallback-Schlüssel tragen.</translation>
+    </message>
+    <message>
+        <source>Drill-down: source → group → cost object</source>
+        <translation>Aufschlüsselung: Quelle → Gruppe → Kostenobjekt</translation>
+    </message>
+    <message>
+        <source>Fix plan: U after each of the next fixes</source>
+        <translation>Maßnahmenplan: U nach jeder der nächsten Korrekturen</translation>
+    </message>
+    <message>
+        <source>Label the costliest unowned objects first; each step shows the U that remains.</source>
+        <translation>Die teuersten Objekte ohne Eigentümer zuerst labeln; jeder Schritt zeigt das verbleibende U.</translation>
+    </message>
+    <message>
+        <source>Labeling backlog</source>
+        <translation>Label-Rückstand</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %n Kostenobjekt, das niemandem gehört.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %n Kostenobjekte, die niemandem gehören.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Today: U = %1</source>
+        <translation>Heute: U = %1</translation>
+    </message>
+    <message>
+        <source>Fix %1: label %2 (%3, %4) → U = %5</source>
+        <translation>Korrektur %1: %2 labeln (%3, %4) → U = %5</translation>
+    </message>
+    <message>
+        <source>label fixes applied (costliest first)</source>
+        <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
+    </message>
+    <message>
+        <source>U</source>
+        <translation>U</translation>
+    </message>
+    <message>
+        <source>10 % target</source>
+        <translation>Ziel 10 %</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::WarningModel</name>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
 </TS>

@@ -142,7 +142,8 @@ void BatchBuilder::warn(std::string code, const std::string &record, std::string
     m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
 }
 
-core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &record)
+core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &record,
+                                        const core::NormalisedLabels *normalised)
 {
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",
@@ -163,9 +164,14 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &
     m_windowStart = m_windowStart ? std::min(*m_windowStart, row.start) : row.start;
     m_windowEnd = m_windowEnd ? std::max(*m_windowEnd, row.end) : row.end;
     row.source = m_source;
-    core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
-    row.labels = std::move(n.labels);
-    row.collisions = std::move(n.collisions);
+    if (normalised) {
+        row.labels = normalised->labels;
+        row.collisions = normalised->collisions;
+    } else {
+        core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
+        row.labels = std::move(n.labels);
+        row.collisions = std::move(n.collisions);
+    }
     ++m_rowCount;
     if (m_sink)
         m_sink(std::move(row));

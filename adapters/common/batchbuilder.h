@@ -63,7 +63,11 @@ public:
     void countRounded() { ++m_rounded; }
 
     /// Normalises the row's raw labels, checks the window, accounts for it and passes it on.
-    core::Result<void> submit(core::CostRow &&row, const std::string &record);
+    /// `normalised`, when given, is what this builder's normaliser makes of the row's raw
+    /// labels (a caller that memoises per distinct raw set), and is copied instead.
+    core::Result<void> submit(core::CostRow &&row, const std::string &record,
+                              const core::NormalisedLabels *normalised = nullptr);
+    core::LabelNormaliser &normaliser() { return *m_normaliser; }
 
     core::Completeness &evidence() { return m_evidence; }
     std::int64_t rowCount() const { return m_rowCount; }

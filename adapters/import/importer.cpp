@@ -3,6 +3,8 @@
 #include "mappedfile.h"
 #include "rowqueue.h"
 
+#include "core/ledger/ledgercodec.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 
@@ -103,16 +105,17 @@ core::Result<void>
 ImportRun::writeRows(RowQueue &queue, const Source &src, const std::atomic<std::int64_t> &parsed)
 {
     while (auto chunk = queue.pop()) {
-        for (core::CostRow &row : *chunk) {
+        for (size_t i = 0; i < chunk->rows.size(); ++i) {
+            core::CostRow &row = chunk->rows[i];
             if (!m_options.sourceOverride.empty())
                 row.source = m_options.sourceOverride;
-            auto added = m_txn.addRow(row);
+            auto added = m_txn.addHashedRow(row, chunk->labelHashes[i]);
             if (!added)
                 return core::fail(located(added.error(), src.origin));
         }
-        m_state.rows += static_cast<std::int64_t>(chunk->size());
+        m_state.rows += static_cast<std::int64_t>(chunk->rows.size());
+        queue.recycle(std::move(*chunk));
         const std::int64_t done = parsed.load(std::memory_order_relaxed);
-        hashUpTo(src, done);
         m_state.bytesDone = m_bytesBefore + done;
         if (m_progress && !m_progress(m_state))
             return core::fail("cancelled", "the import was cancelled; nothing was imported",
@@ -150,18 +153,21 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     m_hashed = 0;
     std::thread parser([&] {
         const size_t chunkRows = static_cast<size_t>(std::max(m_options.chunkRows, 1));
-        RowQueue::Chunk chunk;
-        chunk.reserve(chunkRows);
+        RowQueue::Chunk chunk = queue.fresh(chunkRows);
         auto sink = [&](core::CostRow &&row) {
-            chunk.push_back(std::move(row));
-            if (chunk.size() >= chunkRows) {
+            // Hashed here so that the writer, the slower thread, only looks the set up.
+            chunk.labelHashes.push_back(
+                core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
+            chunk.rows.push_back(std::move(row));
+            if (chunk.rows.size() >= chunkRows) {
                 queue.push(std::move(chunk));
-                chunk = {};
-                chunk.reserve(chunkRows);
+                chunk = queue.fresh(chunkRows);
             }
         };
+        // The parser thread also hashes the bytes it has read and releases their pages.
         auto progress = [&](std::int64_t done, std::int64_t) {
             parsed.store(done, std::memory_order_relaxed);
+            hashUpTo(src, done);
             return !stop.load(std::memory_order_relaxed);
         };
         try {
@@ -169,7 +175,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         } catch (const std::exception &e) {
             read = core::fail("internal", std::string("the parser failed: ") + e.what());
         }
-        if (read && !chunk.empty())
+        if (read && !chunk.rows.empty())
             queue.push(std::move(chunk));
         queue.close();
     });

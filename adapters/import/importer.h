@@ -22,8 +22,8 @@ struct ImportOptions
     /// Finds the adapter for bytes; default: Registry::instance().detect. Tests inject fakes.
     std::function<const Adapter *(std::string_view bytes, std::string_view fileName)> detect;
     /// Rows handed from the parser thread to the writer per queue slot, and slots in flight.
-    int chunkRows = 512;
-    int queueChunks = 8;
+    int chunkRows = 2048;
+    int queueChunks = 6;
 };
 
 /// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.

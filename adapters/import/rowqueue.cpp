@@ -40,4 +40,28 @@ void RowQueue::cancel()
     m_notEmpty.notify_all();
 }
 
+void RowQueue::recycle(Chunk &&chunk)
+{
+    std::unique_lock lock(m_mutex);
+    if (m_spare.size() < m_capacity)
+        m_spare.push_back(std::move(chunk));
+}
+
+RowQueue::Chunk RowQueue::fresh(size_t rows)
+{
+    Chunk c;
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_spare.empty()) {
+            c = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+    }
+    c.rows.clear(); // frees the old rows here, on the producer's thread
+    c.labelHashes.clear();
+    c.rows.reserve(rows);
+    c.labelHashes.reserve(rows);
+    return c;
+}
+
 } // namespace unalloc::adapters

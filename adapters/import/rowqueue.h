@@ -10,13 +10,22 @@
 
 namespace unalloc::adapters {
 
+/// A few thousand parsed rows and their label-set hashes (computed on the parser thread).
+struct RowChunk
+{
+    std::vector<core::CostRow> rows;
+    std::vector<std::uint64_t> labelHashes; ///< parallel to rows
+};
+
 /// @brief Bounded hand-off of row chunks from the parser thread to the ledger writer.
 ///
 /// Bounded so that a parser faster than SQLite waits instead of buffering the file in RAM.
+/// Drained chunks travel back (`recycle`) so that the rows are freed, and the vectors
+/// reused, on the parser's thread rather than the writer's, which is the slower one.
 class RowQueue final
 {
 public:
-    using Chunk = std::vector<core::CostRow>;
+    using Chunk = RowChunk;
     explicit RowQueue(size_t capacity)
         : m_capacity(capacity)
     {}
@@ -29,11 +38,16 @@ public:
     void close();
     /// The consumer gave up: wake and release the producer.
     void cancel();
+    /// The consumer is done with a chunk; kept (up to capacity) for the producer to reuse.
+    void recycle(Chunk &&chunk);
+    /// A recycled chunk, emptied, or a fresh one; never blocks.
+    Chunk fresh(size_t rows);
 
 private:
     std::mutex m_mutex;
     std::condition_variable m_notFull, m_notEmpty;
     std::deque<Chunk> m_chunks;
+    std::vector<Chunk> m_spare;
     size_t m_capacity;
     bool m_closed = false;
     bool m_cancelled = false;

@@ -2,20 +2,11 @@
 
 #include "adapters/common/batchbuilder.h"
 #include "adapters/common/jsonstream.h"
+#include "spendvisitor.h"
 
-#include <set>
-
-namespace unalloc::adapters {
+namespace unalloc::adapters::litellm_detail {
 
 namespace {
-
-/// Envelope fields of one `/spend/logs/v2` page.
-struct Page
-{
-    std::optional<std::int64_t> total, page, totalPages;
-    bool capped = false;
-    std::int64_t rows = 0;
-};
 
 std::optional<std::int64_t> integer(const JValue &v)
 {
@@ -27,54 +18,6 @@ std::optional<std::int64_t> integer(const JValue &v)
         return std::nullopt;
     }
 }
-
-class Visitor final : public JsonVisitor
-{
-public:
-    explicit Visitor(BatchBuilder &b, core::Currency c) : m_b(b), m_currency(c) {}
-
-    bool wantsRecord(const JsonPath &p) const override
-    {
-        return (p.size() == 1 && p.isIndex(0))
-               || (p.size() == 2 && p.isKey(0, "data") && p.isIndex(1));
-    }
-    core::Result<void> beginDocument(int) override
-    {
-        m_page = Page();
-        return {};
-    }
-    core::Result<void> scalar(const JsonPath &p, const JValue &v) override
-    {
-        if (p.size() != 1)
-            return {};
-        if (p.isKey(0, "total"))
-            m_page.total = integer(v);
-        else if (p.isKey(0, "page"))
-            m_page.page = integer(v);
-        else if (p.isKey(0, "total_pages"))
-            m_page.totalPages = integer(v);
-        else if (p.isKey(0, "total_is_capped"))
-            m_page.capped = v.isBool() && v.text() == "true";
-        return {};
-    }
-    core::Result<void> endDocument(int) override
-    {
-        ++m_documents;
-        if (m_page.page)
-            m_pagesSeen.insert(*m_page.page);
-        m_last = m_page;
-        return {};
-    }
-    core::Result<void> record(const JsonPath &p, JValue &&r) override;
-    void finishEvidence();
-
-private:
-    BatchBuilder &m_b;
-    core::Currency m_currency;
-    Page m_page, m_last;
-    std::set<std::int64_t> m_pagesSeen;
-    int m_documents = 0;
-};
 
 void addTags(RawLabelBuilder &labels, const JValue *tags)
 {
@@ -102,6 +45,23 @@ std::optional<std::int64_t> cachedTokens(const JValue *metadata)
     if (const JValue *details = extra->get("prompt_tokens_details"); !v && details)
         v = details->isObject() ? details->get("cached_tokens") : nullptr;
     return v ? integer(*v) : std::nullopt;
+}
+
+} // namespace
+
+core::Result<void> Visitor::scalar(const JsonPath &p, const JValue &v)
+{
+    if (p.size() != 1)
+        return {};
+    if (p.isKey(0, "total"))
+        m_page.total = integer(v);
+    else if (p.isKey(0, "page"))
+        m_page.page = integer(v);
+    else if (p.isKey(0, "total_pages"))
+        m_page.totalPages = integer(v);
+    else if (p.isKey(0, "total_is_capped"))
+        m_page.capped = v.isBool() && v.text() == "true";
+    return {};
 }
 
 core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
@@ -236,7 +196,11 @@ void Visitor::finishEvidence()
     }
 }
 
-} // namespace
+} // namespace unalloc::adapters::litellm_detail
+
+namespace unalloc::adapters {
+
+using litellm_detail::Visitor;
 
 bool LiteLlmSpendAdapter::canRead(std::string_view head, std::string_view) const
 {
@@ -250,14 +214,49 @@ core::Result<ReadResult> LiteLlmSpendAdapter::read(std::string_view bytes,
                                                    const RowSink &sink,
                                                    const Progress &progress) const
 {
+    return readWith(bytes, options, sink, progress, true);
+}
+
+core::Result<ReadResult> LiteLlmSpendAdapter::readGeneric(std::string_view bytes,
+                                                          const ReadOptions &options,
+                                                          const RowSink &sink) const
+{
+    return readWith(bytes, options, sink, {}, false);
+}
+
+core::Result<ReadResult> LiteLlmSpendAdapter::readWith(std::string_view bytes,
+                                                       const ReadOptions &options,
+                                                       const RowSink &sink,
+                                                       const Progress &progress,
+                                                       bool bulk) const
+{
     BatchBuilder b(source(), id(), options, sink);
     auto currency = b.parseCurrency(options.defaultCurrency, {}, "currency");
     if (!currency)
         return std::unexpected(currency.error());
     Visitor v(b, *currency);
-    if (auto r = streamJson(bytes, b.file(), v, progress); !r)
+    // Malformed input is re-read generically with rows discarded, so that its error reads
+    // exactly as the generic path words it.
+    auto rereadForError = [&]() -> core::Result<void> {
+        const RowSink discard;
+        BatchBuilder again(source(), id(), options, discard);
+        Visitor generic(again, *currency);
+        return streamJson(bytes, again.file(), generic, progress);
+    };
+    if (bulk) {
+        auto fast = litellm_detail::readFast(bytes, b, v, progress, rereadForError);
+        if (!fast)
+            return std::unexpected(fast.error());
+        if (*fast) {
+            v.finishEvidence();
+            return b.finish();
+        }
+    }
+    // Declined by the bulk reader (before any row) or asked for: a fresh visitor streams it.
+    Visitor generic(b, *currency);
+    if (auto r = streamJson(bytes, b.file(), generic, progress); !r)
         return std::unexpected(r.error());
-    v.finishEvidence();
+    generic.finishEvidence();
     return b.finish();
 }
 

@@ -21,6 +21,15 @@ public:
     bool canRead(std::string_view head, std::string_view fileName) const override;
     core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
                                   const RowSink &sink, const Progress &progress) const override;
+    /// The same read through the generic JSON streamer only (one JValue per record): the
+    /// reference the bulk reader is tested against.
+    core::Result<ReadResult> readGeneric(std::string_view bytes, const ReadOptions &options,
+                                         const RowSink &sink) const;
+
+private:
+    core::Result<ReadResult> readWith(std::string_view bytes, const ReadOptions &options,
+                                      const RowSink &sink, const Progress &progress,
+                                      bool bulk) const;
 };
 
 } // namespace unalloc::adapters

@@ -6,6 +6,12 @@ namespace codec = ledgercodec;
 
 namespace {
 
+/// Rows one import must add before the sort indexes are rebuilt instead of maintained.
+constexpr std::int64_t kBulkRows = 100'000;
+/// The secondary indexes of `rows` that only serve sort orders and range scans; the unique
+/// record-key index stays, it is what makes re-import idempotent.
+constexpr const char *kSortIndexes[] = {"rows_start", "rows_batch", "rows_amount", "rows_name"};
+
 Error rowError(const CostRow &row, std::string code, std::string detail, std::string field = {})
 {
     return Error{
@@ -39,15 +45,23 @@ size_t SqliteImportTransaction::AggKeyHash::operator()(const AggKey &k) const no
 Result<std::unique_ptr<ImportTransaction>> SqliteImportTransaction::begin(SqliteLedger &ledger)
 {
     std::unique_ptr<SqliteImportTransaction> t(new SqliteImportTransaction(ledger));
-    // A bigger page cache for the bulk insert; the index pages of rows stay resident.
-    if (auto r = ledger.db().exec("PRAGMA cache_size = -98304; BEGIN IMMEDIATE"); !r)
+    // A bigger page cache for the bulk insert; the index pages of rows stay resident. Temporary
+    // storage on FILE lets a rebuilt index's sort spill to disk instead of growing the RSS.
+    (void)ledger.db().exec("PRAGMA temp_store = FILE");
+    if (auto r = ledger.db().exec("PRAGMA cache_size = -98304; BEGIN IMMEDIATE"); !r) {
+        (void)ledger.db().exec("PRAGMA temp_store = MEMORY");
         return fail(Error{"ledger-busy", r.error().detail, ledger.path(), {}, {}});
+    }
     t->m_open = true;
     ledger.setImportOpen(true);
     if (auto r = t->prepare(); !r)
         return fail(r.error());
     if (auto r = t->loadLabelSets(); !r)
         return fail(r.error());
+    auto before = ledger.db().scalar("SELECT ifnull(max(id), 0) FROM rows");
+    if (!before)
+        return fail(before.error());
+    t->m_rowsBefore = *before;
     return std::unique_ptr<ImportTransaction>(std::move(t));
 }
 
@@ -55,7 +69,7 @@ SqliteImportTransaction::~SqliteImportTransaction()
 {
     if (m_open) {
         m_insertRow = {};
-        (void)m_ledger.db().exec("ROLLBACK");
+        (void)m_ledger.db().exec("ROLLBACK; PRAGMA temp_store = MEMORY");
         m_ledger.setImportOpen(false);
     }
 }
@@ -120,9 +134,8 @@ Result<void> SqliteImportTransaction::loadLabelSets()
     return fail(sql::sqlError(m_ledger.db().handle(), "cannot read label sets"));
 }
 
-Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row)
+Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row, std::uint64_t h)
 {
-    const std::uint64_t h = codec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
     auto [first, last] = m_setIndex.equal_range(h);
     for (auto it = first; it != last; ++it) {
         const codec::LabelSetValue &v = m_sets[it->second];
@@ -175,13 +188,18 @@ Result<std::int64_t> SqliteImportTransaction::beginBatch(const ImportBatch &meta
 
 Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
 {
+    return addHashedRow(row, codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
+}
+
+Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint64_t labelSetHash)
+{
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
     if (row.recordKey.empty())
         return fail(rowError(row, "missing-key", "the row has no record key", "record_key"));
     if (row.source.empty() || !row.amount.currency.isValid())
         return fail(rowError(row, "bad-row", "the row has no source or currency"));
-    auto labelSet = internLabelSet(row);
+    auto labelSet = internLabelSet(row, labelSetHash);
     if (!labelSet)
         return fail(labelSet.error());
     sql::Stmt &st = m_insertRow;
@@ -218,6 +236,10 @@ Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
         return fail(std::move(e));
     }
     const bool added = m_ledger.db().changes() > 0;
+    if (added && ++m_rowsAddedAll == std::max<std::int64_t>(kBulkRows, m_rowsBefore / 2)) {
+        if (auto r = dropSortIndexes(); !r)
+            return fail(r.error());
+    }
     if (auto r = account(row, *labelSet, added); !r)
         return fail(r.error());
     return added;
@@ -359,17 +381,67 @@ Result<void> SqliteImportTransaction::addInvoice(const Invoice &invoice)
     return st.exec();
 }
 
+Result<void> SqliteImportTransaction::dropSortIndexes()
+{
+    std::string names;
+    for (const char *name : kSortIndexes)
+        names += std::string(names.empty() ? "'" : ", '") + name + "'";
+    auto st = m_ledger.db().prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
+                                    "AND tbl_name = 'rows' AND name IN (" + names + ")");
+    if (!st)
+        return fail(st.error());
+    std::vector<std::string> drop;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        drop.push_back("DROP INDEX " + st->text(0));
+        m_droppedIndexes.push_back(st->text(1));
+    }
+    *st = {};
+    for (const std::string &d : drop) {
+        if (auto r = m_ledger.db().exec(d); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<void> SqliteImportTransaction::restoreSortIndexes()
+{
+    if (m_droppedIndexes.empty())
+        return {};
+    sql::Db &db = m_ledger.db();
+    // With temp_store = MEMORY SQLite sorts an index build entirely in RAM (hundreds of MB at
+    // 10M rows); on FILE (set by begin(): it cannot change inside a transaction) it spills
+    // sorted runs to temporary files once they reach the cache size, so a smaller cache for
+    // the rebuild bounds the sort's memory. One sorter thread: each would hold its own run.
+    if (auto r = db.exec("PRAGMA cache_size = -32768"); !r)
+        return r;
+    Result<void> result;
+    for (const std::string &create : m_droppedIndexes) {
+        if (result = db.exec(create); !result)
+            break;
+    }
+    m_droppedIndexes.clear();
+    return result;
+}
+
 Result<void> SqliteImportTransaction::commit()
 {
     if (!m_open)
         return fail("import-state", "the import has already ended");
     if (m_batch != 0)
         return fail("import-state", "a batch is still open");
+    // Inside the transaction: a crash before COMMIT leaves the old indexes in place.
+    if (auto r = restoreSortIndexes(); !r)
+        return fail(r.error());
     if (auto r = m_ledger.db().exec("COMMIT"); !r)
         return fail(Error{"ledger-commit", r.error().detail, m_ledger.path(), {}, {}});
     m_open = false;
     m_ledger.setImportOpen(false);
-    (void)m_ledger.db().exec("PRAGMA cache_size = -65536");
+    (void)m_ledger.db().exec("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY");
     return {};
 }
 

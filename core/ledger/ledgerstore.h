@@ -76,6 +76,12 @@ public:
     /// Adds a row to the current batch. Returns false when a row with the same
     /// (source, recordKey) already exists (idempotent re-import: the row is not added).
     virtual Result<bool> addRow(const CostRow &row) = 0;
+    /// addRow for a row whose label-set hash (ledgercodec::hashLabelSet of its labels, raw
+    /// labels and collisions) the caller already computed, e.g. on its parser thread.
+    virtual Result<bool> addHashedRow(const CostRow &row, std::uint64_t /*labelSetHash*/)
+    {
+        return addRow(row);
+    }
     /// Finishes the current batch with its final status, evidence, totals and warnings.
     virtual Result<void> endBatch(const ImportBatch &final) = 0;
     /// Adds an invoice to the current batch (or to none); the same invoice twice is one.

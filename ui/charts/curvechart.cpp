@@ -71,20 +71,24 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
     p.setPen(QPen(theme().unallocated, 2));
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);
-    const size_t labelEvery = std::max<size_t>(1, n / 8);
     for (size_t i = 0; i < n; ++i) {
         const QPointF c(px(i), py(m_points[i].y));
         p.setBrush(theme().unallocated);
         p.setPen(Qt::NoPen);
         p.drawEllipse(c, 3.5, 3.5);
         m_hits.emplace_back(c, m_points[i].toolTip);
-        if (i % labelEvery == 0 || i == n - 1) {
-            p.setPen(theme().text);
-            // The last labels would run off the right edge: keep them inside the chart.
-            const double width = fm.horizontalAdvance(m_points[i].label);
-            p.drawText(QPointF(std::min(c.x() + 5, rect.right() - width - 2), c.y() - 6),
-                       m_points[i].label);
-        }
+    }
+    // Labels from the last point back, each only where it does not touch the one after it
+    // (the last one is kept inside the chart); every point still has its tool tip.
+    p.setPen(theme().text);
+    double nextLeft = rect.right() + 1;
+    for (size_t k = n; k-- > 0;) {
+        const double width = fm.horizontalAdvance(m_points[k].label);
+        const double x = std::min(px(k) + 5, rect.right() - width - 2);
+        if (x + width + 4 > nextLeft)
+            continue;
+        p.drawText(QPointF(x, py(m_points[k].y) - 6), m_points[k].label);
+        nextLeft = x;
     }
 }
 

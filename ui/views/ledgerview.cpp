@@ -81,6 +81,8 @@ void LedgerView::sizeColumns()
         locale().toString(99999)};
     const int padding = fm.averageCharWidth() * 2 + 16; // cell margins and the sort arrow
     for (int c = 0; c < LedgerTableModel::ColumnCount; ++c) {
+        if (c == LedgerTableModel::Labels)
+            continue; // last on screen: it stretches over what the others leave
         const QString header = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
         m_table->setColumnWidth(c, std::max(fm.horizontalAdvance(header),
                                             fm.horizontalAdvance(samples[c]))
@@ -103,7 +105,7 @@ void LedgerView::showSnapshot(const SnapshotPtr &snapshot)
 
 void LedgerView::updateCount()
 {
-    m_count->setText(tr("%n row(s)", nullptr, m_model->rowCount()));
+    m_count->setText(tr("%Ln row(s)", nullptr, m_model->rowCount()));
 }
 
 } // namespace unalloc::ui

@@ -1,0 +1,106 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>unalloc::ui::AnalysisBar</name>
+    <message numerus="yes">
+        <source>%1 — %n batch(es)</source>
+        <translation>
+            <numerusform>%1 — %n batch</numerusform>
+            <numerusform>%1 — %n batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Invoices — %n batch(es)</source>
+        <translation>
+            <numerusform>Invoices — %n batch</numerusform>
+            <numerusform>Invoices — %n batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n source(s)</source>
+        <translation>
+            <numerusform>All %n source</numerusform>
+            <numerusform>All %n sources</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ImportDialog</name>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>Reading %n file…</numerusform>
+            <numerusform>Reading %n files…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready to import %n file(s).</source>
+        <translation>
+            <numerusform>Ready to import %n file.</numerusform>
+            <numerusform>Ready to import %n files.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::LedgerView</name>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln row</numerusform>
+            <numerusform>%Ln rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MainWindow</name>
+    <message numerus="yes">
+        <source>Imported %1 rows in %n batch(es)</source>
+        <translation>
+            <numerusform>Imported %1 rows in %n batch</numerusform>
+            <numerusform>Imported %1 rows in %n batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 rows · %n cost batch(es)</source>
+        <translation>
+            <numerusform>%1 rows · %n cost batch</numerusform>
+            <numerusform>%1 rows · %n cost batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice batch(es)</source>
+        <translation>
+            <numerusform>%n invoice batch</numerusform>
+            <numerusform>%n invoice batches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OverviewView</name>
+    <message numerus="yes">
+        <source>%1 rows from %n source(s)</source>
+        <translation>
+            <numerusform>%1 rows from %n source</numerusform>
+            <numerusform>%1 rows from %n sources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+ %n smaller owner(s)</source>
+        <translation>
+            <numerusform>+ %n smaller owner</numerusform>
+            <numerusform>+ %n smaller owners</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::UnallocatedView</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object nobody owns.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost objects nobody owns.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
