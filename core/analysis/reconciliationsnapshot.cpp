@@ -151,25 +151,11 @@ OverlapReport overlapInPeriod(const OverlapReport &report, std::optional<std::in
                               std::optional<std::int32_t> toDay)
 {
     OverlapReport out;
-    std::map<std::pair<std::string, Currency>, ProviderOverlap> providers;
     for (const OverlapGroup &g : report.groups) {
-        if (!inPeriod(g.day, fromDay, toDay))
-            continue;
-        out.groups.push_back(g);
-        ProviderOverlap &p = providers[{g.provider, g.currency}];
-        p.provider = g.provider;
-        p.currency = g.currency;
-        p.gateway += g.gateway;
-        p.bill += g.bill;
-        p.overlap += g.overlap;
-        p.residual += g.residual;
-        p.excess += g.excess;
+        if (inPeriod(g.day, fromDay, toDay))
+            out.groups.push_back(g);
     }
-    for (auto &[key, p] : providers) {
-        if (!p.bill.isZero())
-            p.coveragePct = Decimal::percent(p.gateway, p.bill, 1);
-        out.providers.push_back(std::move(p));
-    }
+    out.providers = summariseByProvider(out.groups);
     return out;
 }
 

@@ -157,26 +157,12 @@ OverlapGroup toGroup(const GroupKey &k, const Acc &a)
 OverlapReport report(const std::map<GroupKey, Acc> &matched)
 {
     OverlapReport r;
-    std::map<std::pair<std::string, Currency>, ProviderOverlap> providers;
-    for (const auto &[k, a] : matched) {
+    for (const auto &[k, a] : matched)
         r.groups.push_back(toGroup(k, a));
-        const OverlapGroup &g = r.groups.back();
-        ProviderOverlap &p = providers[{g.provider, g.currency}];
-        p.provider = g.provider;
-        p.currency = g.currency;
-        p.gateway += g.gateway;
-        p.bill += g.bill;
-        p.overlap += g.overlap;
-        p.residual += g.residual;
-        p.excess += g.excess;
-    }
-    for (auto &[k, p] : providers) {
-        if (!p.bill.isZero())
-            p.coveragePct = Decimal::percent(p.gateway, p.bill, 1);
-        r.providers.push_back(std::move(p));
-    }
+    r.providers = summariseByProvider(r.groups);
     return r;
 }
+
 
 /// New amounts of one match group's bill groups: credits stay, charges share what is left
 /// of the residual in proportion to their amounts.
@@ -201,6 +187,28 @@ void replaceBills(const CostCube &cube, const Acc &a, const OverlapGroup &g,
 }
 
 } // namespace
+
+std::vector<ProviderOverlap> summariseByProvider(const std::vector<OverlapGroup> &groups)
+{
+    std::map<std::pair<std::string, Currency>, ProviderOverlap> providers;
+    for (const OverlapGroup &g : groups) {
+        ProviderOverlap &p = providers[{g.provider, g.currency}];
+        p.provider = g.provider;
+        p.currency = g.currency;
+        p.gateway += g.gateway;
+        p.bill += g.bill;
+        p.overlap += g.overlap;
+        p.residual += g.residual;
+        p.excess += g.excess;
+    }
+    std::vector<ProviderOverlap> out;
+    for (auto &[k, p] : providers) {
+        if (!p.bill.isZero())
+            p.coveragePct = Decimal::percent(p.gateway, p.bill, 1);
+        out.push_back(std::move(p));
+    }
+    return out;
+}
 
 std::string matchModel(std::string_view model)
 {

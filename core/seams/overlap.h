@@ -64,6 +64,8 @@ struct MergedLedger
 /// "openai/gpt-4o-2024-08-06" and "gpt-4o-2024-08-06, input" both give "gpt-4o".
 std::string matchModel(std::string_view model);
 
+/// Sums match groups per provider and currency (sorted), with coverage = gateway ÷ bill.
+std::vector<ProviderOverlap> summariseByProvider(const std::vector<OverlapGroup> &groups);
 /// Finds the overlap between gateway rows and the bills of the providers they route to.
 /// Gateway provider: the group's usage provider, else label `custom_llm_provider` or
 /// `provider`, else the prefix of label `model` before '/'. Bill provider: label `provider`,
