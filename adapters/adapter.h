@@ -18,7 +18,7 @@ namespace unalloc::adapters {
 /// Options for one read. The normaliser is passed in so that a caller's alias table applies.
 struct ReadOptions
 {
-    std::string fileName;            ///< shown in every error and warning ("litellm_spend.json")
+    std::string fileName; ///< shown in every error and warning ("litellm_spend.json")
     core::LabelNormaliser *normaliser = nullptr; ///< required
     /// The window the pull asked for, when known: lets OpenCost count missing steps and FOCUS
     /// missing days for completeness.
@@ -94,8 +94,7 @@ struct LoadedFile
     ReadResult result;
     std::vector<core::CostRow> rows;
 };
-core::Result<LoadedFile> readBytes(std::string_view bytes,
-                                   const ReadOptions &options,
-                                   std::string_view adapterId = {});
+core::Result<LoadedFile>
+readBytes(std::string_view bytes, const ReadOptions &options, std::string_view adapterId = {});
 
 } // namespace unalloc::adapters

@@ -41,9 +41,9 @@ Registry::Registry()
     static const OpenCostCsvAdapter openCostCsv;
     static const InvoicesCsvAdapter invoicesCsv;
     static const UpstreamErrorAdapter upstreamError; // last: only error bodies remain
-    m_adapters = {&openCostJson, &liteLlmSpend, &liteLlmReport, &openAiCosts, &openAiUsage,
-                  &anthropicCost, &anthropicUsage, &invoicesJson, &focusCsv, &openCostCsv,
-                  &invoicesCsv, &upstreamError};
+    m_adapters = {&openCostJson, &liteLlmSpend,  &liteLlmReport,  &openAiCosts,
+                  &openAiUsage,  &anthropicCost, &anthropicUsage, &invoicesJson,
+                  &focusCsv,     &openCostCsv,   &invoicesCsv,    &upstreamError};
 }
 
 const Adapter *Registry::byId(std::string_view id) const
@@ -76,9 +76,8 @@ std::string Registry::acceptedList() const
     return out;
 }
 
-core::Result<LoadedFile> readBytes(std::string_view bytes,
-                                   const ReadOptions &options,
-                                   std::string_view adapterId)
+core::Result<LoadedFile>
+readBytes(std::string_view bytes, const ReadOptions &options, std::string_view adapterId)
 {
     const Registry &registry = Registry::instance();
     const Adapter *adapter = nullptr;
@@ -86,16 +85,16 @@ core::Result<LoadedFile> readBytes(std::string_view bytes,
         adapter = registry.byId(adapterId);
         if (!adapter) {
             return core::fail("unknown-format",
-                              "no adapter with id '" + std::string(adapterId)
-                                  + "'; accepted: " + registry.acceptedList(),
+                              "no adapter with id '" + std::string(adapterId) +
+                                  "'; accepted: " + registry.acceptedList(),
                               options.fileName);
         }
     } else {
         adapter = registry.detect(bytes, options.fileName);
         if (!adapter) {
             return core::fail("unknown-format",
-                              "not a recognised export format; accepted: "
-                                  + registry.acceptedList(),
+                              "not a recognised export format; accepted: " +
+                                  registry.acceptedList(),
                               options.fileName);
         }
     }

@@ -9,8 +9,8 @@ namespace {
 
 bool isSummarisedSpend(std::string_view head)
 {
-    return contains(head, "\"users\"") && contains(head, "\"models\"")
-           && contains(head, "\"spend\"");
+    return contains(head, "\"users\"") && contains(head, "\"models\"") &&
+           contains(head, "\"spend\"");
 }
 
 std::string textAt(const JValue &v, std::initializer_list<const char *> path)
@@ -33,9 +33,9 @@ bool UpstreamErrorAdapter::canRead(std::string_view head, std::string_view) cons
         return isSummarisedSpend(head);
     if (c != '{')
         return false;
-    return (contains(head, "\"error\"") && contains(head, "\"message\""))
-           || contains(head, "\"detail\"")
-           || (contains(head, "\"code\"") && contains(head, "\"message\""));
+    return (contains(head, "\"error\"") && contains(head, "\"message\"")) ||
+           contains(head, "\"detail\"") ||
+           (contains(head, "\"code\"") && contains(head, "\"message\""));
 }
 
 core::Result<ReadResult> UpstreamErrorAdapter::read(std::string_view bytes,
@@ -70,8 +70,8 @@ core::Result<ReadResult> UpstreamErrorAdapter::read(std::string_view bytes,
     if (message.empty())
         return core::fail("unknown-format", "not a recognised export format", options.fileName);
     return core::fail("upstream-error",
-                      "the file is an error response, not data"
-                          + (kind.empty() ? std::string() : " (" + kind + ")") + ": " + message,
+                      "the file is an error response, not data" +
+                          (kind.empty() ? std::string() : " (" + kind + ")") + ": " + message,
                       options.fileName);
 }
 

@@ -44,9 +44,11 @@ std::optional<Error> checkCurrency(std::optional<Currency> &seen, Currency c)
     }
     if (*seen != c)
         return Error{"currency-mismatch",
-                     "the ledger slice mixes " + seen->code() + " and " + c.code()
-                         + "; add an FX rate table or filter one currency",
-                     {}, {}, {}};
+                     "the ledger slice mixes " + seen->code() + " and " + c.code() +
+                         "; add an FX rate table or filter one currency",
+                     {},
+                     {},
+                     {}};
     return std::nullopt;
 }
 
@@ -102,7 +104,8 @@ Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptio
         if (v == nullptr || *v == kUnallocated)
             continue; // stays unallocated
         const std::string owner(trimmed(*v));
-        auto [it, inserted] = ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
+        auto [it, inserted] =
+            ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
         if (inserted)
             owners.push_back(owner);
         resolved[i] = {it->second, via};
@@ -155,7 +158,8 @@ Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptio
     for (size_t s = 0; s < nSources; ++s)
         sourceOrder[s] = s;
     std::sort(sourceOrder.begin(), sourceOrder.end(), [&cube](size_t a, size_t b) {
-        return cube.sources().at(static_cast<std::uint32_t>(a)) < cube.sources().at(static_cast<std::uint32_t>(b));
+        return cube.sources().at(static_cast<std::uint32_t>(a)) <
+               cube.sources().at(static_cast<std::uint32_t>(b));
     });
 
     for (size_t b = 0; b < nBuckets; ++b) {
@@ -197,9 +201,8 @@ Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptio
     return r;
 }
 
-Result<std::vector<BacklogItem>> backlog(const CostCube &cube,
-                                         const AttributionOptions &options,
-                                         size_t limit)
+Result<std::vector<BacklogItem>>
+backlog(const CostCube &cube, const AttributionOptions &options, size_t limit)
 {
     const LabelSetPool &pool = cube.labelSets();
     std::vector<char> isUnallocated(pool.size(), 0);
@@ -266,7 +269,8 @@ std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &
             counts[k] += rowsPerSet[i];
     }
     std::vector<std::pair<std::string, std::int64_t>> out(counts.begin(), counts.end());
-    std::stable_sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
     return out;
 }
 

@@ -65,17 +65,26 @@ struct AttributionReport
     Currency currency;
     Decimal total;
     Decimal unallocated;
-    Decimal fallbackTotal;          ///< F
+    Decimal fallbackTotal; ///< F
     std::int64_t rowCount = 0;
-    std::vector<Bucket> buckets;    ///< amount desc, ties by key, <unallocated> last
+    std::vector<Bucket> buckets; ///< amount desc, ties by key, <unallocated> last
     std::vector<SourceAmount> bySource;
     std::vector<FallbackUse> fallbackByKey; ///< in fallback order
     Resolution resolution;
 
     /// U rounded half-even to `places` (0 when the total is zero).
-    Decimal unallocatedPct(int places = 1) const { return Decimal::percent(unallocated, total, places); }
-    Decimal fallbackPct(int places = 1) const { return Decimal::percent(fallbackTotal, total, places); }
-    Decimal sharePct(const Bucket &b, int places = 1) const { return Decimal::percent(b.amount, total, places); }
+    Decimal unallocatedPct(int places = 1) const
+    {
+        return Decimal::percent(unallocated, total, places);
+    }
+    Decimal fallbackPct(int places = 1) const
+    {
+        return Decimal::percent(fallbackTotal, total, places);
+    }
+    Decimal sharePct(const Bucket &b, int places = 1) const
+    {
+        return Decimal::percent(b.amount, total, places);
+    }
     /// Exact U > budget (no rounding before the comparison). A zero total never exceeds.
     bool exceedsBudget(Decimal budgetPct) const;
     size_t ownerCount() const;
@@ -105,11 +114,11 @@ bool groupInSlice(const CostCube &cube, const CostGroup &group, const Attributio
 Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptions &options);
 /// Unallocated cost objects (same source, name and label set merged), dollars descending,
 /// ties by source, name, labels. `limit` 0 = all.
-Result<std::vector<BacklogItem>> backlog(const CostCube &cube,
-                                         const AttributionOptions &options,
-                                         size_t limit = 0);
+Result<std::vector<BacklogItem>>
+backlog(const CostCube &cube, const AttributionOptions &options, size_t limit = 0);
 /// Greedy, dollar-sorted labelling plan with U after each fix.
-std::vector<FixStep> fixPlan(const AttributionReport &report, const std::vector<BacklogItem> &items);
+std::vector<FixStep> fixPlan(const AttributionReport &report,
+                             const std::vector<BacklogItem> &items);
 /// Every label key with the number of rows that carry it, count desc, ties by key.
 std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &cube);
 

@@ -40,9 +40,13 @@ size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
     h = h * 0x9E3779B97F4A7C15ULL + k.object;
     h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(k.day);
     h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(k.batch);
-    h = h * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
+    h = h * 0x9E3779B97F4A7C15ULL +
+        (static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
     const std::string c = k.currency.code();
-    h = h * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(static_cast<unsigned char>(c[0])) << 16 | static_cast<std::uint64_t>(static_cast<unsigned char>(c[1])) << 8 | static_cast<unsigned char>(c[2]));
+    h = h * 0x9E3779B97F4A7C15ULL +
+        (static_cast<std::uint64_t>(static_cast<unsigned char>(c[0])) << 16 |
+         static_cast<std::uint64_t>(static_cast<unsigned char>(c[1])) << 8 |
+         static_cast<unsigned char>(c[2]));
     return static_cast<size_t>(h ^ (h >> 29));
 }
 
@@ -82,8 +86,14 @@ void CostCube::addGroup(const LabelMap &labels,
     const auto usageId = [this](const std::string &s) {
         return s.empty() ? 0U : m_usageNames.intern(s) + 1;
     };
-    const Key key{m_labelSets.intern(labels), m_sources.intern(source), m_objects.intern(object),
-                  day, currency, batch, usageId(usageProvider), usageId(usageModel)};
+    const Key key{m_labelSets.intern(labels),
+                  m_sources.intern(source),
+                  m_objects.intern(object),
+                  day,
+                  currency,
+                  batch,
+                  usageId(usageProvider),
+                  usageId(usageModel)};
     auto [it, inserted] = m_index.try_emplace(key, m_groups.size());
     if (inserted) {
         m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
@@ -117,9 +127,9 @@ std::vector<CostGroup> CostCube::groups() const
         if (a.labelSet != b.labelSet && la != lb)
             return la < lb;
         return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch,
-                        usageName(a.usageProvider), usageName(a.usageModel))
-               < std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,
-                          usageName(b.usageProvider), usageName(b.usageModel));
+                        usageName(a.usageProvider), usageName(a.usageModel)) <
+               std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,
+                        usageName(b.usageProvider), usageName(b.usageModel));
     });
     return out;
 }

@@ -122,7 +122,8 @@ private:
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
     std::unordered_map<Key, size_t, KeyHash> m_index;
     std::vector<CostGroup> m_groups;
-    std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal> m_collisions;
+    std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>
+        m_collisions;
     std::int64_t m_rows = 0;
 };
 

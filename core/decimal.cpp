@@ -2,8 +2,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <limits>
 
@@ -26,8 +26,8 @@ constexpr Decimal::Units kOne = pow10Units(Decimal::kScale);
 Wide toWide(Decimal::Units u)
 {
     const bool neg = u < 0;
-    unsigned __int128 mag = neg ? static_cast<unsigned __int128>(-(u + 1)) + 1
-                                : static_cast<unsigned __int128>(u);
+    unsigned __int128 mag =
+        neg ? static_cast<unsigned __int128>(-(u + 1)) + 1 : static_cast<unsigned __int128>(u);
     Wide w = static_cast<std::uint64_t>(mag >> 64);
     w <<= 64;
     w += static_cast<std::uint64_t>(mag);
@@ -43,7 +43,8 @@ Decimal::Units fromWide(const Wide &w)
     const bool neg = w < 0;
     Wide mag = neg ? Wide(-w) : w;
     const auto hi = static_cast<std::uint64_t>(mag >> 64);
-    const auto lo = static_cast<std::uint64_t>(mag & Wide(std::numeric_limits<std::uint64_t>::max()));
+    const auto lo =
+        static_cast<std::uint64_t>(mag & Wide(std::numeric_limits<std::uint64_t>::max()));
     unsigned __int128 m = (static_cast<unsigned __int128>(hi) << 64) | lo;
     if (neg)
         return -static_cast<Decimal::Units>(m - 1) - 1;
@@ -152,7 +153,8 @@ Result<Decimal> Decimal::parse(std::string_view text, bool *rounded)
         return overflow();
     long long keep = len + shift; // number of leading digits that stay as integer units
     unsigned __int128 mag = 0;
-    const unsigned __int128 kLimit = static_cast<unsigned __int128>(std::numeric_limits<__int128>::max());
+    const unsigned __int128 kLimit =
+        static_cast<unsigned __int128>(std::numeric_limits<__int128>::max());
     auto push = [&mag, kLimit](int d) {
         if (mag > (kLimit - static_cast<unsigned>(d)) / 10)
             return false;

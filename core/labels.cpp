@@ -75,12 +75,23 @@ std::string LabelMap::keyList() const
 const std::map<std::string, std::string> &LabelNormaliser::defaultAliases()
 {
     static const std::map<std::string, std::string> kAliases = {
-        {"costcenter", "cost_center"}, {"cost_centre", "cost_center"}, {"cc", "cost_center"},
-        {"team_id", "team"},           {"teamid", "team"},              {"owning_team", "team"},
-        {"owner", "team"},             {"squad", "team"},               {"project_id", "project"},
-        {"projectid", "project"},      {"proj", "project"},             {"workspace_id", "workspace"},
-        {"svc", "service"},            {"app", "service"},              {"application", "service"},
-        {"env", "environment"},        {"stage", "environment"},
+        {"costcenter", "cost_center"},
+        {"cost_centre", "cost_center"},
+        {"cc", "cost_center"},
+        {"team_id", "team"},
+        {"teamid", "team"},
+        {"owning_team", "team"},
+        {"owner", "team"},
+        {"squad", "team"},
+        {"project_id", "project"},
+        {"projectid", "project"},
+        {"proj", "project"},
+        {"workspace_id", "workspace"},
+        {"svc", "service"},
+        {"app", "service"},
+        {"application", "service"},
+        {"env", "environment"},
+        {"stage", "environment"},
     };
     return kAliases;
 }
@@ -88,8 +99,8 @@ const std::map<std::string, std::string> &LabelNormaliser::defaultAliases()
 const std::vector<std::string> &LabelNormaliser::defaultPrefixes()
 {
     static const std::vector<std::string> kPrefixes = {
-        "label_", "labels_", "annotation_", "kubernetes_io_", "app_kubernetes_io_", "tag_",
-        "request_tag_",
+        "label_", "labels_",      "annotation_", "kubernetes_io_", "app_kubernetes_io_",
+        "tag_",   "request_tag_",
     };
     return kPrefixes;
 }
@@ -209,8 +220,8 @@ NormalisedLabels LabelNormaliser::normalise(const RawLabels &raw)
     }
     // Precedence: canonical key, then rank, then lower-cased raw key, then raw key, then value.
     std::sort(cands.begin(), cands.end(), [](const Candidate &a, const Candidate &b) {
-        return std::tie(a.info->canonical, a.info->rank, a.info->lowered, a.label->key, a.value)
-               < std::tie(b.info->canonical, b.info->rank, b.info->lowered, b.label->key, b.value);
+        return std::tie(a.info->canonical, a.info->rank, a.info->lowered, a.label->key, a.value) <
+               std::tie(b.info->canonical, b.info->rank, b.info->lowered, b.label->key, b.value);
     });
     NormalisedLabels out;
     std::vector<LabelMap::Entry> entries;

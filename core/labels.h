@@ -37,7 +37,10 @@ public:
     std::string keyList() const;
 
     friend bool operator==(const LabelMap &, const LabelMap &) = default;
-    friend auto operator<=>(const LabelMap &a, const LabelMap &b) { return a.m_entries <=> b.m_entries; }
+    friend auto operator<=>(const LabelMap &a, const LabelMap &b)
+    {
+        return a.m_entries <=> b.m_entries;
+    }
 
 private:
     std::vector<Entry> m_entries;

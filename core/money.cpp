@@ -45,9 +45,8 @@ Result<Currency> Currency::parse(std::string_view code)
 Result<Money> add(const Money &a, const Money &b)
 {
     if (a.currency != b.currency)
-        return fail("currency-mismatch",
-                    "cannot add " + a.currency.code() + " and " + b.currency.code()
-                        + " without an FX rate table");
+        return fail("currency-mismatch", "cannot add " + a.currency.code() + " and " +
+                                             b.currency.code() + " without an FX rate table");
     auto sum = a.amount.checkedAdd(b.amount);
     if (!sum)
         return fail("overflow", "sum is outside the representable range");

@@ -23,7 +23,9 @@ public:
     friend constexpr auto operator<=>(Currency, Currency) = default;
 
 private:
-    constexpr Currency(char a, char b, char c) : m_code{a, b, c} {}
+    constexpr Currency(char a, char b, char c)
+        : m_code{a, b, c}
+    {}
     std::array<char, 3> m_code{};
 };
 

@@ -24,8 +24,8 @@ const char *toString(ReconStatus s)
 bool Reconciliation::clean() const
 {
     for (const auto &l : lines)
-        if (l.status == ReconStatus::Over || l.status == ReconStatus::Under
-            || l.status == ReconStatus::ZeroInvoice)
+        if (l.status == ReconStatus::Over || l.status == ReconStatus::Under ||
+            l.status == ReconStatus::ZeroInvoice)
             return false;
     return true;
 }

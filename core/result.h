@@ -20,8 +20,7 @@ struct Error
     std::string message() const;
 };
 
-template<class T>
-using Result = std::expected<T, Error>;
+template<class T> using Result = std::expected<T, Error>;
 
 inline std::unexpected<Error> fail(std::string code,
                                    std::string detail,

@@ -2,8 +2,8 @@
 
 #include "labels.h"
 
-#include <QCryptographicHash>
 #include <QByteArray>
+#include <QCryptographicHash>
 
 namespace unalloc::core {
 
@@ -38,8 +38,9 @@ std::string quoted(std::string_view s)
 
 std::string sha256Hex(std::string_view bytes)
 {
-    const QByteArray h = QCryptographicHash::hash(
-        QByteArrayView(bytes.data(), static_cast<qsizetype>(bytes.size())), QCryptographicHash::Sha256);
+    const QByteArray h =
+        QCryptographicHash::hash(QByteArrayView(bytes.data(), static_cast<qsizetype>(bytes.size())),
+                                 QCryptographicHash::Sha256);
     return h.toHex().toStdString();
 }
 

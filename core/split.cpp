@@ -13,7 +13,8 @@ using Wide = boost::multiprecision::int256_t;
 Wide wide(__int128 v)
 {
     const bool neg = v < 0;
-    unsigned __int128 m = neg ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+    unsigned __int128 m =
+        neg ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
     Wide w = static_cast<std::uint64_t>(m >> 64);
     w <<= 64;
     w += static_cast<std::uint64_t>(m);
@@ -31,7 +32,8 @@ __int128 narrow(const Wide &w)
 }
 } // namespace
 
-std::vector<Decimal> splitLargestRemainder(Decimal total, const std::vector<Decimal> &weights, int places)
+std::vector<Decimal>
+splitLargestRemainder(Decimal total, const std::vector<Decimal> &weights, int places)
 {
     std::vector<Decimal> out(weights.size());
     if (weights.empty())
@@ -70,7 +72,8 @@ std::vector<Decimal> splitLargestRemainder(Decimal total, const std::vector<Deci
     Wide left = totalQ - assigned; // 0 <= left < n
     std::vector<size_t> order(weights.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&rem](size_t a, size_t b) { return rem[a] > rem[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&rem](size_t a, size_t b) { return rem[a] > rem[b]; });
     for (size_t k = 0; left > 0 && k < order.size(); ++k, left -= 1)
         base[order[k]] += 1;
     for (size_t i = 0; i < weights.size(); ++i)

@@ -11,6 +11,7 @@ namespace unalloc::core {
 /// itself be a multiple of 10^-places; otherwise the last unit of precision is used).
 /// Ties in the remainders go to the earlier index. All-zero weights → all zero, except that
 /// the whole total goes to index 0 when `total` is non-zero (nothing is lost).
-std::vector<Decimal> splitLargestRemainder(Decimal total, const std::vector<Decimal> &weights, int places = 2);
+std::vector<Decimal>
+splitLargestRemainder(Decimal total, const std::vector<Decimal> &weights, int places = 2);
 
 } // namespace unalloc::core

@@ -30,7 +30,8 @@ Civil civilFromDays(std::int64_t z)
     z += 719468;
     const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
     const auto dayOfEra = static_cast<unsigned>(z - era * 146097);
-    const unsigned yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+    const unsigned yearOfEra =
+        (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
     const int y = static_cast<int>(yearOfEra) + static_cast<int>(era) * 400;
     const unsigned dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
     const unsigned mp = (5 * dayOfYear + 2) / 153;
@@ -80,15 +81,19 @@ struct Cursor
 Result<TimeUs> parseTimestamp(std::string_view text)
 {
     auto bad = [&text](const char *why) {
-        return fail("bad-timestamp", "'" + std::string(text) + "' is not a timestamp (" + why + ")");
+        return fail("bad-timestamp",
+                    "'" + std::string(text) + "' is not a timestamp (" + why + ")");
     };
     Cursor c{text};
     int year = 0, month = 0, day = 0;
-    if (!c.digits(4, year) || !c.eat('-') || !c.digits(2, month) || !c.eat('-') || !c.digits(2, day))
+    if (!c.digits(4, year) || !c.eat('-') || !c.digits(2, month) || !c.eat('-') ||
+        !c.digits(2, day))
         return bad("expected YYYY-MM-DD");
-    if (month < 1 || month > 12 || day < 1 || day > static_cast<int>(daysInMonth(year, static_cast<unsigned>(month))))
+    if (month < 1 || month > 12 || day < 1 ||
+        day > static_cast<int>(daysInMonth(year, static_cast<unsigned>(month))))
         return bad("no such date");
-    TimeUs t = daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * kUsPerDay;
+    TimeUs t =
+        daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * kUsPerDay;
     if (c.done())
         return t;
     if (!c.eat('T') && !c.eat('t') && !c.eat(' '))
@@ -203,7 +208,8 @@ std::string formatTimestamp(TimeUs t)
     else
         std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02lld:%02lld:%02lld.%06lldZ", c.year,
                       c.month, c.day, static_cast<long long>(rest / 3600),
-                      static_cast<long long>(rest / 60 % 60), static_cast<long long>(rest % 60), us);
+                      static_cast<long long>(rest / 60 % 60), static_cast<long long>(rest % 60),
+                      us);
     return buf;
 }
 

@@ -14,8 +14,8 @@
 #include <QComboBox>
 #include <QDate>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -35,12 +35,21 @@ QLabel *caption(const QString &text, QWidget *buddy)
 
 } // namespace
 
-AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisController *analysis,
+AnalysisBar::AnalysisBar(AppContext *app,
+                         LedgerDocument *document,
+                         AnalysisController *analysis,
                          QWidget *parent)
-    : QWidget(parent), m_app(app), m_document(document), m_analysis(analysis),
-      m_period(new QComboBox), m_sources(new QToolButton), m_sourcesMenu(new QMenu(this)),
-      m_owner(new QComboBox), m_chips(new FallbackChips), m_command(new QLineEdit),
-      m_dedupe(new QCheckBox(tr("&De-duplicate gateway vs provider bills")))
+    : QWidget(parent)
+    , m_app(app)
+    , m_document(document)
+    , m_analysis(analysis)
+    , m_period(new QComboBox)
+    , m_sources(new QToolButton)
+    , m_sourcesMenu(new QMenu(this))
+    , m_owner(new QComboBox)
+    , m_chips(new FallbackChips)
+    , m_command(new QLineEdit)
+    , m_dedupe(new QCheckBox(tr("&De-duplicate gateway vs provider bills")))
 {
     m_dedupe->setObjectName(QStringLiteral("dedupeCheck"));
     m_dedupe->setToolTip(tr("Gateway rows (LiteLLM) and provider bills can count the same "
@@ -104,9 +113,8 @@ AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisCont
     fixTabOrder();
 
     connect(m_period, &QComboBox::activated, this, &AnalysisBar::onPeriodActivated);
-    connect(m_owner, &QComboBox::activated, this, [this](int index) {
-        setOwnerKeyText(m_owner->itemData(index).toString());
-    });
+    connect(m_owner, &QComboBox::activated, this,
+            [this](int index) { setOwnerKeyText(m_owner->itemData(index).toString()); });
     connect(m_owner->lineEdit(), &QLineEdit::editingFinished, this, [this] {
         const int i = m_owner->findText(m_owner->currentText());
         setOwnerKeyText(i >= 0 ? m_owner->itemData(i).toString() : m_owner->currentText());
@@ -115,7 +123,8 @@ AnalysisBar::AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisCont
         const core::AnalysisRequest &r = m_analysis->request();
         const bool adding = r.fallbackPosition(fmt::s(key)) == 0;
         m_analysis->change(r.withFallbackToggled(fmt::s(key)),
-                           adding ? tr("Add fallback %1").arg(key) : tr("Remove fallback %1").arg(key));
+                           adding ? tr("Add fallback %1").arg(key)
+                                  : tr("Remove fallback %1").arg(key));
     });
     connect(m_dedupe, &QCheckBox::toggled, this, [this](bool on) {
         if (m_updating)
@@ -178,7 +187,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     int periodIndex = m_period->count() - 1;
     for (int i = 0; i < m_period->count(); ++i) {
         const QVariantList range = m_period->itemData(i).toList();
-        if (range.size() == 2 && request.fromDay == range[0].toInt() && request.toDay == range[1].toInt())
+        if (range.size() == 2 && request.fromDay == range[0].toInt() &&
+            request.toDay == range[1].toInt())
             periodIndex = i;
     }
     m_period->setCurrentIndex(periodIndex);
@@ -187,7 +197,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     if (ownerIndex >= 0)
         m_owner->setCurrentIndex(ownerIndex);
     else
-        m_owner->setEditText(tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
+        m_owner->setEditText(
+            tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
     m_dedupe->setChecked(request.dedupe);
@@ -218,7 +229,8 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
         for (const std::string &r : s.reasons)
             why << fmt::q(r);
         a->setToolTip(why.join(QLatin1Char('\n')));
-        connect(a, &QAction::toggled, this, [this, name](bool checked) { onSourceToggled(name, checked); });
+        connect(a, &QAction::toggled, this,
+                [this, name](bool checked) { onSourceToggled(name, checked); });
         selected += on ? 1 : 0;
         if (on && !s.complete()) {
             partial = true;
@@ -246,11 +258,12 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
         label += QStringLiteral("  ⚠ ") + tr("partial data");
     m_sources->setText(label);
     m_sources->setToolTip(partial ? tr("Some selected batches are partial: their numbers are "
-                                       "incomplete.\n%1").arg(reasons.join(QLatin1Char('\n')))
+                                       "incomplete.\n%1")
+                                        .arg(reasons.join(QLatin1Char('\n')))
                                   : tr("Every selected batch is complete."));
     QPalette pal = m_sources->palette();
-    pal.setColor(QPalette::ButtonText, partial ? m_app->theme->theme().partial
-                                               : palette().color(QPalette::ButtonText));
+    pal.setColor(QPalette::ButtonText,
+                 partial ? m_app->theme->theme().partial : palette().color(QPalette::ButtonText));
     m_sources->setPalette(pal);
 }
 
@@ -281,11 +294,12 @@ void AnalysisBar::onSourceToggled(const QString &source, bool on)
         chosen.erase(fmt::s(source));
     if (chosen.empty())
         return showRequest(r); // at least one source stays selected
-    r.sources = chosen.size() == m_document->catalog().sources.size() ? std::set<std::string>() : chosen;
+    r.sources =
+        chosen.size() == m_document->catalog().sources.size() ? std::set<std::string>() : chosen;
     const QString text = on ? tr("Include %1").arg(source) : tr("Exclude %1").arg(source);
     // Queued: the change rebuilds the menu, which must not delete the action in its own signal.
-    QMetaObject::invokeMethod(this, [this, r, text] { m_analysis->change(r, text); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, r, text] { m_analysis->change(r, text); }, Qt::QueuedConnection);
 }
 
 void AnalysisBar::fixTabOrder()

@@ -25,7 +25,9 @@ class AnalysisBar final : public QWidget
 {
     Q_OBJECT
 public:
-    AnalysisBar(AppContext *app, LedgerDocument *document, AnalysisController *analysis,
+    AnalysisBar(AppContext *app,
+                LedgerDocument *document,
+                AnalysisController *analysis,
                 QWidget *parent = nullptr);
 
     QComboBox *periodCombo() const { return m_period; }

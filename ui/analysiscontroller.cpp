@@ -17,10 +17,14 @@ namespace {
 class RequestCommand final : public QUndoCommand
 {
 public:
-    RequestCommand(AnalysisController *controller, core::AnalysisRequest before,
-                   core::AnalysisRequest after, const QString &text)
-        : QUndoCommand(text), m_controller(controller), m_before(std::move(before)),
-          m_after(std::move(after))
+    RequestCommand(AnalysisController *controller,
+                   core::AnalysisRequest before,
+                   core::AnalysisRequest after,
+                   const QString &text)
+        : QUndoCommand(text)
+        , m_controller(controller)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
     {}
     void undo() override { m_controller->apply(m_before); }
     void redo() override { m_controller->apply(m_after); }
@@ -47,8 +51,9 @@ core::AnalysisRequest initialRequest(const core::AnalysisInput &input)
 } // namespace
 
 AnalysisController::AnalysisController(LedgerDocument *document, QObject *parent)
-    : QObject(parent), m_document(document),
-      m_generation(std::make_shared<std::atomic<quint64>>(0))
+    : QObject(parent)
+    , m_document(document)
+    , m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     connect(document, &LedgerDocument::loaded, this, &AnalysisController::onDocumentLoaded);
 }
@@ -83,8 +88,8 @@ void AnalysisController::onDocumentLoaded()
         m_undo.clear();
     core::AnalysisRequest next = initialRequest(m_document->input());
     if (m_preset) {
-        std::vector<std::string> keys = m_preset->second.isEmpty() ? next.fallbacks
-                                                                   : std::vector<std::string>();
+        std::vector<std::string> keys =
+            m_preset->second.isEmpty() ? next.fallbacks : std::vector<std::string>();
         for (const QString &f : m_preset->second)
             keys.push_back(fmt::s(f));
         next = next.withKeys(fmt::s(m_preset->first), keys, m_document->input().rules.extraAliases);
@@ -93,7 +98,7 @@ void AnalysisController::onDocumentLoaded()
     }
     // Keep the analyst's choices across a reload of the same ledger (after an import).
     apply(m_snapshot && m_snapshot->caption.ledger == m_document->input().ledgerName ? m_request
-                                                                                        : next);
+                                                                                     : next);
 }
 
 void AnalysisController::recompute()

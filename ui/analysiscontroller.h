@@ -8,8 +8,8 @@
 #include <QStringList>
 
 #include <atomic>
-#include <optional>
 #include <memory>
+#include <optional>
 
 namespace unalloc::ui {
 

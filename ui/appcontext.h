@@ -19,7 +19,9 @@ struct AppContext
     Settings *settings = nullptr;
     ThemeController *theme = nullptr;
     Translations *translations = nullptr; ///< may be null (tests)
-    std::function<QDateTime()> clock = [] { return QDateTime::currentDateTimeUtc(); };
+    std::function<QDateTime()> clock = [] {
+        return QDateTime::currentDateTimeUtc();
+    };
     QLocale locale;
 };
 

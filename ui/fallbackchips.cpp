@@ -8,12 +8,15 @@
 
 namespace unalloc::ui {
 
-FallbackChips::FallbackChips(QWidget *parent) : QWidget(parent), m_flow(new FlowLayout(this, 4))
+FallbackChips::FallbackChips(QWidget *parent)
+    : QWidget(parent)
+    , m_flow(new FlowLayout(this, 4))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
 
-void FallbackChips::show(const core::LedgerCatalog &catalog, const core::AnalysisRequest &request,
+void FallbackChips::show(const core::LedgerCatalog &catalog,
+                         const core::AnalysisRequest &request,
                          const QLocale &locale)
 {
     setFocusProxy(nullptr);
@@ -36,10 +39,11 @@ void FallbackChips::show(const core::LedgerCatalog &catalog, const core::Analysi
         chip->setCheckable(true);
         chip->setChecked(position > 0);
         chip->setText(position > 0 ? QStringLiteral("%1  %2").arg(position).arg(key) : key);
-        chip->setToolTip(tr("%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.")
-                             .arg(key, fmt::count(k.rows, locale), fmt::count(catalog.rows, locale),
-                                  position > 0 ? tr("remove it") : tr("add it as fallback %1")
-                                                                       .arg(request.fallbacks.size() + 1)));
+        chip->setToolTip(
+            tr("%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.")
+                .arg(key, fmt::count(k.rows, locale), fmt::count(catalog.rows, locale),
+                     position > 0 ? tr("remove it")
+                                  : tr("add it as fallback %1").arg(request.fallbacks.size() + 1)));
         chip->setFocusPolicy(Qt::StrongFocus);
         connect(chip, &QToolButton::clicked, this, [this, key] { emit toggled(key); });
         m_flow->addWidget(chip);

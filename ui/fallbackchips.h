@@ -21,7 +21,8 @@ public:
     static constexpr int kMaxChips = 14;
     explicit FallbackChips(QWidget *parent = nullptr);
 
-    void show(const core::LedgerCatalog &catalog, const core::AnalysisRequest &request,
+    void show(const core::LedgerCatalog &catalog,
+              const core::AnalysisRequest &request,
               const QLocale &locale);
     /// The chip for `key`, or null (tests click it).
     QToolButton *chip(const QString &key) const;

@@ -57,27 +57,32 @@ QString number(const core::Decimal &value, const QLocale &locale, int places)
     return negative ? locale.negativeSign() + out : out;
 }
 
-QString money(const core::Decimal &value, const core::Currency &currency, const QLocale &locale,
-              int places)
+QString
+money(const core::Decimal &value, const core::Currency &currency, const QLocale &locale, int places)
 {
     const QString amount = placeSymbol(number(value.isNegative() ? -value : value, locale, places),
                                        currencySymbol(currency), locale);
     return value.isNegative() ? locale.negativeSign() + amount : amount;
 }
 
-QString moneyShort(const core::Decimal &value, const core::Currency &currency,
-                   const QLocale &locale)
+QString
+moneyShort(const core::Decimal &value, const core::Currency &currency, const QLocale &locale)
 {
     const core::Decimal abs = value.isNegative() ? -value : value;
-    struct Scale { std::int64_t factor; const char *suffix; };
+    struct Scale
+    {
+        std::int64_t factor;
+        const char *suffix;
+    };
     static const Scale scales[] = {{1'000'000'000, "B"}, {1'000'000, "M"}, {1'000, "k"}};
     for (const Scale &s : scales) {
         if (abs >= core::Decimal::fromInt(s.factor)) {
             const core::Decimal scaled = core::Decimal::mulDiv(value, core::Decimal::fromInt(1),
                                                                core::Decimal::fromInt(s.factor));
-            return placeSymbol(number(scaled, locale, abs >= core::Decimal::fromInt(s.factor * 100) ? 0 : 1)
-                                   + QLatin1String(s.suffix),
-                               currencySymbol(currency), locale);
+            return placeSymbol(
+                number(scaled, locale, abs >= core::Decimal::fromInt(s.factor * 100) ? 0 : 1) +
+                    QLatin1String(s.suffix),
+                currencySymbol(currency), locale);
         }
     }
     return money(value, currency, locale, 0);

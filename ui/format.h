@@ -24,11 +24,13 @@ inline std::string s(const QString &text)
 /// Grouped, locale-formatted decimal with `places` fractional digits (half-even).
 QString number(const core::Decimal &value, const QLocale &locale, int places = 2);
 /// Money with the currency placed the way the locale places it ("$1,234.56", "1.234,56 $").
-QString money(const core::Decimal &value, const core::Currency &currency, const QLocale &locale,
+QString money(const core::Decimal &value,
+              const core::Currency &currency,
+              const QLocale &locale,
               int places = 2);
 /// Compact money for chart labels: "$48.98k", "$1.2M" (never for tables).
-QString moneyShort(const core::Decimal &value, const core::Currency &currency,
-                   const QLocale &locale);
+QString
+moneyShort(const core::Decimal &value, const core::Currency &currency, const QLocale &locale);
 /// A percentage computed (and rounded) by core, shown with the locale: "73.5 %".
 QString percent(const core::Decimal &pct, const QLocale &locale);
 QString count(qint64 n, const QLocale &locale);

@@ -23,7 +23,8 @@ LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
         return out;
     }
     auto shared = std::make_shared<core::CostCube>(std::move(*cube));
-    out.catalog = std::make_shared<core::LedgerCatalog>(core::buildCatalog(*shared, std::move(*batches)));
+    out.catalog =
+        std::make_shared<core::LedgerCatalog>(core::buildCatalog(*shared, std::move(*batches)));
     out.cube = std::move(shared);
     if (auto rules = store->rules())
         out.rules = *rules;
@@ -34,7 +35,8 @@ LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
 
 } // namespace
 
-LedgerDocument::LedgerDocument(QObject *parent) : QObject(parent)
+LedgerDocument::LedgerDocument(QObject *parent)
+    : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<LoadedLedger>::finished, this,
             &LedgerDocument::onLoadFinished);
@@ -46,7 +48,8 @@ LedgerDocument::~LedgerDocument()
 }
 
 void LedgerDocument::setStore(std::unique_ptr<core::LedgerStore> store,
-                              const QString &displayName, bool isDemo)
+                              const QString &displayName,
+                              bool isDemo)
 {
     m_watcher.waitForFinished();
     m_store = std::move(store);
@@ -92,8 +95,8 @@ void LedgerDocument::onLoadFinished()
     m_input.rules = std::move(result.rules);
     m_input.invoices = std::move(result.invoices);
     // The demo too names its (temporary) file: the CLI line must reproduce the numbers.
-    m_input.ledgerPath = m_store ? fmt::s(QFileInfo(fmt::q(m_store->path())).absoluteFilePath())
-                                 : std::string();
+    m_input.ledgerPath =
+        m_store ? fmt::s(QFileInfo(fmt::q(m_store->path())).absoluteFilePath()) : std::string();
     m_input.ledgerName = fmt::s(m_displayName);
     emit loaded();
 }

@@ -33,8 +33,8 @@ public:
     ~LedgerDocument() override;
 
     /// Takes the store and loads it asynchronously. `displayName` names it in captions.
-    void setStore(std::unique_ptr<core::LedgerStore> store, const QString &displayName,
-                  bool isDemo);
+    void
+    setStore(std::unique_ptr<core::LedgerStore> store, const QString &displayName, bool isDemo);
     /// Reads the store again (after an import).
     void reload();
 

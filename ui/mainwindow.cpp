@@ -14,8 +14,8 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
-#include <QLabel>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -29,7 +29,9 @@
 namespace unalloc::ui {
 
 MainWindow::MainWindow(AppContext *app, QWidget *parent)
-    : QMainWindow(parent), m_app(app), m_analysis(&m_document)
+    : QMainWindow(parent)
+    , m_app(app)
+    , m_analysis(&m_document)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -137,8 +139,8 @@ void MainWindow::updateSidebarIcons()
         QListWidgetItem *item = m_sidebar->item(i);
         const QString id = item->data(Sidebar::IdRole).toString();
         if (!id.isEmpty())
-            item->setIcon(icons::themed(id, pal.color(QPalette::Text),
-                                        pal.color(QPalette::HighlightedText)));
+            item->setIcon(
+                icons::themed(id, pal.color(QPalette::Text), pal.color(QPalette::HighlightedText)));
     }
 }
 
@@ -167,7 +169,8 @@ void MainWindow::onSnapshot(const SnapshotPtr &snapshot)
 }
 
 void MainWindow::setStore(core::Result<std::unique_ptr<core::LedgerStore>> store,
-                          const QString &path, bool demo)
+                          const QString &path,
+                          bool demo)
 {
     if (!store) {
         showError(tr("Cannot open the ledger"), fmt::q(store.error().message()));
@@ -218,7 +221,8 @@ ImportDialog *MainWindow::importFiles(const QStringList &files)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ImportDialog::imported, this, [this](const ImportOutcome &o) {
         statusBar()->showMessage(tr("Imported %1 rows in %n batch(es)", nullptr, o.batches)
-                                     .arg(fmt::count(o.rowsAdded, m_app->locale)), 8000);
+                                     .arg(fmt::count(o.rowsAdded, m_app->locale)),
+                                 8000);
         m_document.reload();
     });
     dialog->show();
@@ -239,32 +243,35 @@ void MainWindow::updateStatus()
     QString rows = tr("%1 rows · %n cost batch(es)", nullptr, costBatches)
                        .arg(fmt::count(catalog.rows, m_app->locale));
     if (catalog.invoices.batches > 0)
-        rows += QStringLiteral(" · ")
-                + tr("%n invoice batch(es)", nullptr, catalog.invoices.batches);
+        rows +=
+            QStringLiteral(" · ") + tr("%n invoice batch(es)", nullptr, catalog.invoices.batches);
     if (!catalog.invoices.complete())
         partial << tr("invoices");
     if (partial.isEmpty()) {
         m_completeness->setText(rows + QStringLiteral(" · ") + tr("every batch complete"));
         m_completeness->setStyleSheet(QString());
     } else {
-        m_completeness->setText(rows + QStringLiteral(" · ⚠ ")
-                                + tr("partial data from %1").arg(partial.join(QStringLiteral(", "))));
-        m_completeness->setStyleSheet(QStringLiteral("color: %1")
-                                          .arg(m_app->theme->theme().partial.name()));
+        m_completeness->setText(rows + QStringLiteral(" · ⚠ ") +
+                                tr("partial data from %1").arg(partial.join(QStringLiteral(", "))));
+        m_completeness->setStyleSheet(
+            QStringLiteral("color: %1").arg(m_app->theme->theme().partial.name()));
     }
     const SnapshotPtr s = m_analysis.snapshot();
     // Wide enough for any time, so the permanent label never truncates or jumps.
-    m_timing->setMinimumWidth(m_timing->fontMetrics().horizontalAdvance(
-                                  tr("computed in %1 ms").arg(m_app->locale.toString(9999.9, 'f', 1)))
-                              + 12);
-    m_timing->setText(m_analysis.isBusy() ? tr("computing…")
-                      : s ? tr("computed in %1 ms").arg(m_app->locale.toString(s->computeMs, 'f', 1))
-                          : QString());
+    m_timing->setMinimumWidth(
+        m_timing->fontMetrics().horizontalAdvance(
+            tr("computed in %1 ms").arg(m_app->locale.toString(9999.9, 'f', 1))) +
+        12);
+    m_timing->setText(
+        m_analysis.isBusy() ? tr("computing…")
+        : s ? tr("computed in %1 ms").arg(m_app->locale.toString(s->computeMs, 'f', 1))
+            : QString());
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_document.displayName().isEmpty() ? tr("no ledger") : m_document.displayName();
+    const QString name =
+        m_document.displayName().isEmpty() ? tr("no ledger") : m_document.displayName();
     setWindowTitle(tr("%1 — unalloc explorer").arg(name));
 }
 

@@ -58,7 +58,8 @@ private:
     void updateTitle();
     void showError(const QString &title, const QString &message);
     void onSnapshot(const SnapshotPtr &snapshot);
-    void setStore(core::Result<std::unique_ptr<core::LedgerStore>> store, const QString &path,
+    void setStore(core::Result<std::unique_ptr<core::LedgerStore>> store,
+                  const QString &path,
                   bool demo);
     void askOpen();
     void askNew();

@@ -10,9 +10,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QComboBox>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -59,7 +59,8 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     int n = 1;
     for (const ViewInfo &info : registeredViews()) {
-        QAction *a = view->addAction(info.translatedTitle(), this, [this, id = info.id] { showView(id); });
+        QAction *a =
+            view->addAction(info.translatedTitle(), this, [this, id = info.id] { showView(id); });
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(n++)));
         a->setEnabled(static_cast<bool>(info.create));
     }

@@ -13,7 +13,10 @@
 namespace unalloc::ui {
 
 PreferencesDialog::PreferencesDialog(AppContext *app, QWidget *parent)
-    : QDialog(parent), m_app(app), m_language(new QComboBox), m_theme(new QComboBox)
+    : QDialog(parent)
+    , m_app(app)
+    , m_language(new QComboBox)
+    , m_theme(new QComboBox)
 {
     setWindowTitle(tr("Preferences"));
     m_language->setObjectName(QStringLiteral("languageCombo"));
@@ -23,10 +26,11 @@ PreferencesDialog::PreferencesDialog(AppContext *app, QWidget *parent)
     m_theme->addItem(tr("Follow the system"), QStringLiteral("system"));
     m_theme->addItem(tr("Light"), QStringLiteral("light"));
     m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
-    m_language->setCurrentIndex(std::max(0, m_language->findData(app->settings->value(keys::language))));
+    m_language->setCurrentIndex(
+        std::max(0, m_language->findData(app->settings->value(keys::language))));
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(app->settings->value(keys::theme))));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel
-                                         | QDialogButtonBox::Apply);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel |
+                                         QDialogButtonBox::Apply);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         apply();
         accept();

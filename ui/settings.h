@@ -9,8 +9,7 @@
 namespace unalloc::ui {
 
 /// A settings entry: its path and default, declared once in `keys` below.
-template<class T>
-struct SettingKey
+template<class T> struct SettingKey
 {
     const char *path;
     T defaultValue;
@@ -33,16 +32,16 @@ inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
 class Settings final
 {
 public:
-    explicit Settings(QSettings *settings) : m_settings(settings) {}
+    explicit Settings(QSettings *settings)
+        : m_settings(settings)
+    {}
 
-    template<class T>
-    T value(const SettingKey<T> &key) const
+    template<class T> T value(const SettingKey<T> &key) const
     {
         const QVariant v = m_settings->value(QLatin1String(key.path));
         return v.isValid() ? v.value<T>() : key.defaultValue;
     }
-    template<class T>
-    void setValue(const SettingKey<T> &key, const T &value)
+    template<class T> void setValue(const SettingKey<T> &key, const T &value)
     {
         m_settings->setValue(QLatin1String(key.path), QVariant::fromValue(value));
     }

@@ -108,9 +108,12 @@ Theme::Mode Theme::modeFromString(const QString &text)
 QString Theme::modeToString(Mode mode)
 {
     switch (mode) {
-    case Mode::Dark: return QStringLiteral("dark");
-    case Mode::Light: return QStringLiteral("light");
-    case Mode::System: break;
+    case Mode::Dark:
+        return QStringLiteral("dark");
+    case Mode::Light:
+        return QStringLiteral("light");
+    case Mode::System:
+        break;
     }
     return QStringLiteral("system");
 }

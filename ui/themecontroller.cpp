@@ -4,7 +4,9 @@
 
 namespace unalloc::ui {
 
-ThemeController::ThemeController(QObject *parent) : QObject(parent) {}
+ThemeController::ThemeController(QObject *parent)
+    : QObject(parent)
+{}
 
 void ThemeController::setMode(Theme::Mode mode)
 {

@@ -10,20 +10,27 @@
 
 namespace unalloc::ui {
 
-ViewGrabber::ViewGrabber(MainWindow *window, const QString &view, const QString &png,
-                         const QSize &size, QObject *parent)
-    : QObject(parent), m_window(window), m_view(view), m_png(png)
+ViewGrabber::ViewGrabber(
+    MainWindow *window, const QString &view, const QString &png, const QSize &size, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_view(view)
+    , m_png(png)
 {
     window->resize(size);
     window->show();
     if (!window->showView(view)) {
-        QTimer::singleShot(0, this, [this] { finish(2, QStringLiteral("unknown or unavailable view")); });
+        QTimer::singleShot(0, this,
+                           [this] { finish(2, QStringLiteral("unknown or unavailable view")); });
         return;
     }
-    connect(window->analysis(), &AnalysisController::snapshotReady, this, [this] {
-        // One more turn of the event loop lets layouts settle before the grab.
-        QTimer::singleShot(50, this, &ViewGrabber::grab);
-    }, Qt::SingleShotConnection);
+    connect(
+        window->analysis(), &AnalysisController::snapshotReady, this,
+        [this] {
+            // One more turn of the event loop lets layouts settle before the grab.
+            QTimer::singleShot(50, this, &ViewGrabber::grab);
+        },
+        Qt::SingleShotConnection);
     connect(window->document(), &LedgerDocument::loadFailed, this,
             [this](const QString &m) { finish(1, m); });
 }

@@ -14,7 +14,10 @@ class ViewGrabber final : public QObject
 {
     Q_OBJECT
 public:
-    ViewGrabber(MainWindow *window, const QString &view, const QString &png, const QSize &size,
+    ViewGrabber(MainWindow *window,
+                const QString &view,
+                const QString &png,
+                const QSize &size,
                 QObject *parent = nullptr);
 
 private:

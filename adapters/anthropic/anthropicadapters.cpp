@@ -17,7 +17,9 @@ public:
     using BucketVisitor::BucketVisitor;
 
 protected:
-    core::Result<void> result(const Bucket &bucket, const std::string &where, std::int64_t index,
+    core::Result<void> result(const Bucket &bucket,
+                              const std::string &where,
+                              std::int64_t index,
                               const JValue &r) override
     {
         core::CostRow row;
@@ -32,10 +34,10 @@ protected:
             m_b.countRounded();
         const JValue *c = r.get("currency");
         if (c && !c->isString())
-            return std::unexpected(m_b.error("unknown-currency", "the currency is not text", where,
-                                             "currency"));
-        auto currency = m_b.parseCurrency(c ? c->text() : m_b.options().defaultCurrency, where,
-                                          "currency");
+            return std::unexpected(
+                m_b.error("unknown-currency", "the currency is not text", where, "currency"));
+        auto currency =
+            m_b.parseCurrency(c ? c->text() : m_b.options().defaultCurrency, where, "currency");
         if (!currency)
             return std::unexpected(currency.error());
         row.amount = core::Money{dollars, *currency};
@@ -43,9 +45,9 @@ protected:
         RawLabelBuilder labels;
         labels.add("workspace_id", r.get("workspace_id"));
         labels.add("workspace", r.get("workspace_name"));
-        static constexpr const char *kRest[] = {"description", "model", "token_type",
-                                                "service_tier", "context_window",
-                                                "inference_geo", "cost_type"};
+        static constexpr const char *kRest[] = {"description",  "model",          "token_type",
+                                                "service_tier", "context_window", "inference_geo",
+                                                "cost_type"};
         for (const char *k : kRest)
             labels.add(k, r.get(k));
         labels.add("provider", "anthropic");
@@ -53,8 +55,8 @@ protected:
         const std::string description = textOf(r.get("description"));
         const std::string workspace = textOf(r.get("workspace_id"));
         row.name = !description.empty() ? description
-                   : !workspace.empty()  ? workspace
-                                         : "anthropic-usage";
+                   : !workspace.empty() ? workspace
+                                        : "anthropic-usage";
         std::vector<std::string> parts{core::formatTimestamp(bucket.start), workspace};
         for (const char *k : kRest)
             parts.push_back(textOf(r.get(k)));
@@ -69,7 +71,9 @@ public:
     using BucketVisitor::BucketVisitor;
 
 protected:
-    core::Result<void> result(const Bucket &bucket, const std::string &where, std::int64_t index,
+    core::Result<void> result(const Bucket &bucket,
+                              const std::string &where,
+                              std::int64_t index,
                               const JValue &r) override
     {
         core::CostRow row;
@@ -102,10 +106,10 @@ protected:
         row.quantity = core::Decimal::fromInt(*usage.promptTokens + *output);
         row.unit = "tokens";
 
-        static constexpr const char *kDims[] = {"api_key_id", "workspace_id", "model",
-                                                "service_tier", "context_window",
-                                                "inference_geo", "account_id",
-                                                "service_account_id", "speed"};
+        static constexpr const char *kDims[] = {
+            "api_key_id",   "workspace_id",       "model",
+            "service_tier", "context_window",     "inference_geo",
+            "account_id",   "service_account_id", "speed"};
         RawLabelBuilder labels;
         std::vector<std::string> parts{core::formatTimestamp(bucket.start)};
         for (const char *d : kDims) {
@@ -122,8 +126,10 @@ protected:
 };
 
 template<class V>
-core::Result<ReadResult> readPages(const Adapter &a, std::string_view bytes,
-                                   const ReadOptions &options, const RowSink &sink,
+core::Result<ReadResult> readPages(const Adapter &a,
+                                   std::string_view bytes,
+                                   const ReadOptions &options,
+                                   const RowSink &sink,
                                    const Progress &progress)
 {
     BatchBuilder b(a.source(), a.id(), options, sink);
@@ -136,8 +142,8 @@ core::Result<ReadResult> readPages(const Adapter &a, std::string_view bytes,
 
 bool looksLikePage(std::string_view head)
 {
-    return firstSignificant(head) == '{' && contains(head, "\"starting_at\"")
-           && contains(head, "\"results\"");
+    return firstSignificant(head) == '{' && contains(head, "\"starting_at\"") &&
+           contains(head, "\"results\"");
 }
 
 } // namespace

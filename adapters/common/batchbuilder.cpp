@@ -32,10 +32,16 @@ void RawLabelBuilder::addObject(const JValue *object)
         add(k, &v);
 }
 
-BatchBuilder::BatchBuilder(std::string source, std::string format, const ReadOptions &options,
+BatchBuilder::BatchBuilder(std::string source,
+                           std::string format,
+                           const ReadOptions &options,
                            const RowSink &sink)
-    : m_source(std::move(source)), m_format(std::move(format)), m_file(options.fileName),
-      m_options(options), m_sink(sink), m_normaliser(options.normaliser)
+    : m_source(std::move(source))
+    , m_format(std::move(format))
+    , m_file(options.fileName)
+    , m_options(options)
+    , m_sink(sink)
+    , m_normaliser(options.normaliser)
 {
     if (!m_normaliser) {
         m_ownNormaliser.emplace();
@@ -43,38 +49,40 @@ BatchBuilder::BatchBuilder(std::string source, std::string format, const ReadOpt
     }
 }
 
-Error BatchBuilder::error(std::string code, std::string detail, const std::string &record,
+Error BatchBuilder::error(std::string code,
+                          std::string detail,
+                          const std::string &record,
                           const std::string &field) const
 {
     return Error{std::move(code), std::move(detail), m_file, record, field};
 }
 
-core::Result<Decimal> BatchBuilder::parseDecimal(std::string_view text, const std::string &record,
+core::Result<Decimal> BatchBuilder::parseDecimal(std::string_view text,
+                                                 const std::string &record,
                                                  const std::string &field)
 {
     bool rounded = false;
     auto d = Decimal::parse(text, &rounded);
     if (!d) {
-        return std::unexpected(error("bad-amount",
-                                     "'" + std::string(text) + "' is not an exact decimal ("
-                                         + d.error().detail + ")",
-                                     record, field));
+        return std::unexpected(
+            error("bad-amount",
+                  "'" + std::string(text) + "' is not an exact decimal (" + d.error().detail + ")",
+                  record, field));
     }
     if (rounded)
         ++m_rounded;
     return *d;
 }
 
-core::Result<Decimal> BatchBuilder::decimalField(const JValue *value, const std::string &record,
-                                                 const std::string &field)
+core::Result<Decimal>
+BatchBuilder::decimalField(const JValue *value, const std::string &record, const std::string &field)
 {
     if (!value || value->isNull())
         return std::unexpected(error("missing-amount", "the amount is missing", record, field));
     if (!value->isNumber() && !value->isString()) {
-        return std::unexpected(error("bad-amount",
-                                     std::string("expected a number, got ")
-                                         + JValue::kindName(value->kind()),
-                                     record, field));
+        return std::unexpected(error(
+            "bad-amount", std::string("expected a number, got ") + JValue::kindName(value->kind()),
+            record, field));
     }
     return parseDecimal(core::trimmed(value->text()), record, field);
 }
@@ -92,46 +100,47 @@ core::Result<core::Currency> BatchBuilder::parseCurrency(std::string_view code,
     return *c;
 }
 
-core::Result<core::TimeUs> BatchBuilder::timeField(const JValue *value, const std::string &record,
-                                                   const std::string &field)
+core::Result<core::TimeUs>
+BatchBuilder::timeField(const JValue *value, const std::string &record, const std::string &field)
 {
     if (!value || value->isNull())
-        return std::unexpected(error("missing-timestamp", "the timestamp is missing", record,
-                                     field));
-    core::Result<core::TimeUs> t = value->isNumber() ? core::parseUnixSeconds(value->text())
-                                  : value->isString() ? core::parseTimestamp(value->text())
-                                                      : core::fail("bad-timestamp", "not a time");
+        return std::unexpected(
+            error("missing-timestamp", "the timestamp is missing", record, field));
+    core::Result<core::TimeUs> t = value->isNumber()   ? core::parseUnixSeconds(value->text())
+                                   : value->isString() ? core::parseTimestamp(value->text())
+                                                       : core::fail("bad-timestamp", "not a time");
     if (!t) {
-        return std::unexpected(error("bad-timestamp",
-                                     "'" + value->text() + "' is not a timestamp ("
-                                         + t.error().detail + ")",
-                                     record, field));
+        return std::unexpected(
+            error("bad-timestamp",
+                  "'" + value->text() + "' is not a timestamp (" + t.error().detail + ")", record,
+                  field));
     }
     return *t;
 }
 
-core::Result<std::int64_t> BatchBuilder::countField(const JValue *value,
-                                                    const std::string &record,
-                                                    const std::string &field)
+core::Result<std::int64_t>
+BatchBuilder::countField(const JValue *value, const std::string &record, const std::string &field)
 {
     if (!value || !value->isNumber()) {
-        return std::unexpected(error("bad-count",
-                                     value ? std::string("expected an integer, got ")
-                                                 + JValue::kindName(value->kind())
-                                           : std::string("the count is missing"),
-                                     record, field));
+        return std::unexpected(
+            error("bad-count",
+                  value ? std::string("expected an integer, got ") + JValue::kindName(value->kind())
+                        : std::string("the count is missing"),
+                  record, field));
     }
     auto d = Decimal::parse(value->text());
     const Decimal::Units scale = Decimal::fromInt(1).units();
     if (!d || d->units() % scale != 0 || d->isNegative()) {
-        return std::unexpected(error("bad-count", "'" + value->text()
-                                                      + "' is not a non-negative whole count",
+        return std::unexpected(error("bad-count",
+                                     "'" + value->text() + "' is not a non-negative whole count",
                                      record, field));
     }
     return static_cast<std::int64_t>(d->units() / scale);
 }
 
-void BatchBuilder::warn(std::string code, const std::string &record, std::string field,
+void BatchBuilder::warn(std::string code,
+                        const std::string &record,
+                        std::string field,
                         std::string detail)
 {
     // A pathological file must not turn the warning list into a second copy of the file.
@@ -142,14 +151,15 @@ void BatchBuilder::warn(std::string code, const std::string &record, std::string
     m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
 }
 
-core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &record,
+core::Result<void> BatchBuilder::submit(core::CostRow &&row,
+                                        const std::string &record,
                                         const core::NormalisedLabels *normalised)
 {
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",
-                                     "the charge window ends (" + core::formatTimestamp(row.end)
-                                         + ") before it starts ("
-                                         + core::formatTimestamp(row.start) + ")",
+                                     "the charge window ends (" + core::formatTimestamp(row.end) +
+                                         ") before it starts (" + core::formatTimestamp(row.start) +
+                                         ")",
                                      record, {}));
     }
     if (row.amount.amount.isNegative()) {
@@ -192,7 +202,10 @@ ReadResult BatchBuilder::finish()
     for (const auto &[currency, amount] : m_totals)
         b.totals.push_back(core::Money{amount, currency});
     if (m_droppedWarnings > 0) {
-        m_warnings.push_back({"warnings-truncated", m_file, {}, {},
+        m_warnings.push_back({"warnings-truncated",
+                              m_file,
+                              {},
+                              {},
                               std::to_string(m_droppedWarnings) + " more warnings not listed"});
     }
     b.warnings = std::move(m_warnings);

@@ -35,27 +35,31 @@ private:
 class BatchBuilder final
 {
 public:
-    BatchBuilder(std::string source, std::string format, const ReadOptions &options,
+    BatchBuilder(std::string source,
+                 std::string format,
+                 const ReadOptions &options,
                  const RowSink &sink);
 
     const std::string &file() const { return m_file; }
     const ReadOptions &options() const { return m_options; }
 
     /// Exact decimal from text; >18 fractional digits round half-even and are counted.
-    core::Result<core::Decimal> parseDecimal(std::string_view text, const std::string &record,
-                                             const std::string &field);
+    core::Result<core::Decimal>
+    parseDecimal(std::string_view text, const std::string &record, const std::string &field);
     /// A money field given as a JSON number or a numeric string; null/absent is an error.
-    core::Result<core::Decimal> decimalField(const JValue *value, const std::string &record,
-                                             const std::string &field);
-    core::Result<core::Currency> parseCurrency(std::string_view code, const std::string &record,
-                                               const std::string &field);
+    core::Result<core::Decimal>
+    decimalField(const JValue *value, const std::string &record, const std::string &field);
+    core::Result<core::Currency>
+    parseCurrency(std::string_view code, const std::string &record, const std::string &field);
     /// RFC 3339 text or, for JSON numbers, Unix seconds.
-    core::Result<core::TimeUs> timeField(const JValue *value, const std::string &record,
-                                         const std::string &field);
+    core::Result<core::TimeUs>
+    timeField(const JValue *value, const std::string &record, const std::string &field);
     /// A JSON integer token count (a float such as "105.0" is accepted when integral).
-    core::Result<std::int64_t> countField(const JValue *value, const std::string &record,
-                                          const std::string &field);
-    core::Error error(std::string code, std::string detail, const std::string &record,
+    core::Result<std::int64_t>
+    countField(const JValue *value, const std::string &record, const std::string &field);
+    core::Error error(std::string code,
+                      std::string detail,
+                      const std::string &record,
                       const std::string &field) const;
 
     void warn(std::string code, const std::string &record, std::string field, std::string detail);
@@ -65,7 +69,8 @@ public:
     /// Normalises the row's raw labels, checks the window, accounts for it and passes it on.
     /// `normalised`, when given, is what this builder's normaliser makes of the row's raw
     /// labels (a caller that memoises per distinct raw set), and is copied instead.
-    core::Result<void> submit(core::CostRow &&row, const std::string &record,
+    core::Result<void> submit(core::CostRow &&row,
+                              const std::string &record,
                               const core::NormalisedLabels *normalised = nullptr);
     core::LabelNormaliser &normaliser() { return *m_normaliser; }
 

@@ -3,13 +3,15 @@
 namespace unalloc::adapters {
 
 BucketVisitor::BucketVisitor(BatchBuilder &b, std::string startKey, std::string endKey)
-    : m_b(b), m_startKey(std::move(startKey)), m_endKey(std::move(endKey))
+    : m_b(b)
+    , m_startKey(std::move(startKey))
+    , m_endKey(std::move(endKey))
 {}
 
 bool BucketVisitor::wantsRecord(const JsonPath &p) const
 {
-    return p.size() == 4 && p.isKey(0, "data") && p.isIndex(1) && p.isKey(2, "results")
-           && p.isIndex(3);
+    return p.size() == 4 && p.isKey(0, "data") && p.isIndex(1) && p.isKey(2, "results") &&
+           p.isIndex(3);
 }
 
 core::Result<void> BucketVisitor::beginDocument(int)
@@ -41,8 +43,8 @@ core::Result<void> BucketVisitor::enter(const JsonPath &p, JValue::Kind kind)
 {
     if (p.size() == 2 && p.isKey(0, "data") && p.isIndex(1)) {
         if (kind != JValue::Kind::Object)
-            return std::unexpected(m_b.error("wrong-type", "a bucket must be an object",
-                                             p.toString(), {}));
+            return std::unexpected(
+                m_b.error("wrong-type", "a bucket must be an object", p.toString(), {}));
         m_start.reset();
         m_end.reset();
         m_pending.clear();
@@ -85,9 +87,10 @@ core::Result<void> BucketVisitor::record(const JsonPath &p, JValue &&value)
     }
     const std::string where = p.toString();
     if (!value.isObject()) {
-        return std::unexpected(m_b.error("wrong-type", std::string("a result must be an object, "
-                                                                   "got ")
-                                                           + JValue::kindName(value.kind()),
+        return std::unexpected(m_b.error("wrong-type",
+                                         std::string("a result must be an object, "
+                                                     "got ") +
+                                             JValue::kindName(value.kind()),
                                          where, {}));
     }
     return result(Bucket{*m_start, *m_end}, where, p.back().index, value);
@@ -117,10 +120,10 @@ void BucketVisitor::finishEvidence()
     ev.recordsRead = m_b.rowCount();
     ev.lastPageHasMore = m_lastHasMore;
     if (m_lastHasMore.value_or(false)) {
-        ev.reason = "the last page read says has_more: true"
-                    + (m_lastNextPage.empty() ? std::string()
-                                              : " (next_page " + m_lastNextPage + ")")
-                    + "; later pages were not read";
+        ev.reason =
+            "the last page read says has_more: true" +
+            (m_lastNextPage.empty() ? std::string() : " (next_page " + m_lastNextPage + ")") +
+            "; later pages were not read";
     }
 }
 

@@ -36,8 +36,8 @@ public:
 
 protected:
     /// One result of a bucket; `index` is its position in `results`.
-    virtual core::Result<void> result(const Bucket &bucket, const std::string &where,
-                                      std::int64_t index, const JValue &r) = 0;
+    virtual core::Result<void>
+    result(const Bucket &bucket, const std::string &where, std::int64_t index, const JValue &r) = 0;
     /// `key`, or `key|#<index>` when an earlier result of this read had the same key (the
     /// grouping asked for did not separate them).
     std::string uniqueKey(std::string key, std::int64_t index);

@@ -4,7 +4,8 @@
 
 namespace unalloc::adapters {
 
-CsvReader::CsvReader(std::string_view bytes) : m_bytes(bytes)
+CsvReader::CsvReader(std::string_view bytes)
+    : m_bytes(bytes)
 {
     if (m_bytes.starts_with("\xEF\xBB\xBF"))
         m_pos = 3;
@@ -78,7 +79,9 @@ core::Result<bool> CsvReader::next(std::vector<std::string> &fields, std::vector
     }
 }
 
-CsvHeader::CsvHeader(std::vector<std::string> names) : m_names(std::move(names)) {}
+CsvHeader::CsvHeader(std::vector<std::string> names)
+    : m_names(std::move(names))
+{}
 
 std::optional<size_t> CsvHeader::find(std::string_view name) const
 {
@@ -120,10 +123,12 @@ std::optional<std::string_view> CsvRecord::get(std::string_view column) const
     return std::string_view(v);
 }
 
-core::Result<void> forEachCsvRecord(
-    std::string_view bytes, const std::string &file, const Progress &progress,
-    const std::function<core::Result<void>(const CsvHeader &)> &onHeader,
-    const std::function<core::Result<void>(const CsvRecord &)> &onRecord)
+core::Result<void>
+forEachCsvRecord(std::string_view bytes,
+                 const std::string &file,
+                 const Progress &progress,
+                 const std::function<core::Result<void>(const CsvHeader &)> &onHeader,
+                 const std::function<core::Result<void>(const CsvRecord &)> &onRecord)
 {
     CsvReader reader(bytes);
     std::vector<std::string> fields;
@@ -151,15 +156,15 @@ core::Result<void> forEachCsvRecord(
             continue;
         if (fields.size() != header.names().size()) {
             return core::fail("bad-csv",
-                              "the record has " + std::to_string(fields.size())
-                                  + " fields, the header has "
-                                  + std::to_string(header.names().size()),
+                              "the record has " + std::to_string(fields.size()) +
+                                  " fields, the header has " +
+                                  std::to_string(header.names().size()),
                               file, lineRef(reader.line()));
         }
         if (auto r = onRecord(CsvRecord{header, fields, quoted, reader.line()}); !r)
             return r;
-        if (progress && ++count % 4096 == 0
-            && !progress(reader.offset(), static_cast<std::int64_t>(bytes.size())))
+        if (progress && ++count % 4096 == 0 &&
+            !progress(reader.offset(), static_cast<std::int64_t>(bytes.size())))
             return core::fail("cancelled", "the read was cancelled", file);
     }
     return {};

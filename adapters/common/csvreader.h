@@ -69,10 +69,12 @@ struct CsvRecord
 
 /// Reads the header, then calls `onRecord` for each record; a record with a different field
 /// count from the header is an error naming its line.
-core::Result<void> forEachCsvRecord(std::string_view bytes, const std::string &file,
-                                    const Progress &progress,
-                                    const std::function<core::Result<void>(const CsvHeader &)> &onHeader,
-                                    const std::function<core::Result<void>(const CsvRecord &)> &onRecord);
+core::Result<void>
+forEachCsvRecord(std::string_view bytes,
+                 const std::string &file,
+                 const Progress &progress,
+                 const std::function<core::Result<void>(const CsvHeader &)> &onHeader,
+                 const std::function<core::Result<void>(const CsvRecord &)> &onRecord);
 
 /// The header line (first line after an optional BOM), for sniffers.
 std::string_view firstLine(std::string_view head);

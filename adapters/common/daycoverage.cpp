@@ -10,7 +10,9 @@ void DayCoverage::add(core::TimeUs start, core::TimeUs end)
         m_days.insert(d);
 }
 
-void DayCoverage::report(core::TimeUs from, core::TimeUs to, core::Completeness &ev,
+void DayCoverage::report(core::TimeUs from,
+                         core::TimeUs to,
+                         core::Completeness &ev,
                          const std::string &what) const
 {
     if (to <= from)
@@ -22,8 +24,8 @@ void DayCoverage::report(core::TimeUs from, core::TimeUs to, core::Completeness 
             ev.gaps.push_back(core::formatDate(d * core::kUsPerDay));
     }
     if (!ev.gaps.empty() && ev.reason.empty()) {
-        ev.reason = std::to_string(ev.gaps.size()) + " day(s) of " + what + " have no rows ("
-                    + ev.gaps.front() + (ev.gaps.size() > 1 ? " … " + ev.gaps.back() : "") + ")";
+        ev.reason = std::to_string(ev.gaps.size()) + " day(s) of " + what + " have no rows (" +
+                    ev.gaps.front() + (ev.gaps.size() > 1 ? " … " + ev.gaps.back() : "") + ")";
     }
 }
 

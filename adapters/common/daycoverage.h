@@ -13,7 +13,9 @@ public:
     /// Marks every day that [start, end) touches.
     void add(core::TimeUs start, core::TimeUs end);
     /// Days of [from, to) with no row, as "YYYY-MM-DD", into `ev.gaps`; sets the reason.
-    void report(core::TimeUs from, core::TimeUs to, core::Completeness &ev,
+    void report(core::TimeUs from,
+                core::TimeUs to,
+                core::Completeness &ev,
                 const std::string &what) const;
     bool empty() const { return m_days.empty(); }
     std::int64_t first() const { return *m_days.begin(); }

@@ -20,7 +20,10 @@ public:
     using reference = const char &;
 
     TrackingIterator() = default;
-    TrackingIterator(const char *p, const char **published) : m_p(p), m_published(published) {}
+    TrackingIterator(const char *p, const char **published)
+        : m_p(p)
+        , m_published(published)
+    {}
     reference operator*() const { return *m_p; }
     TrackingIterator &operator++()
     {
@@ -51,10 +54,18 @@ using json = nlohmann::json;
 class Handler final : public nlohmann::json_sax<json>
 {
 public:
-    Handler(JsonVisitor &visitor, const std::string &file, const Progress &progress,
-            const char *begin, const char *const *cursor, std::int64_t total)
-        : m_visitor(visitor), m_file(file), m_progress(progress), m_begin(begin),
-          m_cursor(cursor), m_total(total)
+    Handler(JsonVisitor &visitor,
+            const std::string &file,
+            const Progress &progress,
+            const char *begin,
+            const char *const *cursor,
+            std::int64_t total)
+        : m_visitor(visitor)
+        , m_file(file)
+        , m_progress(progress)
+        , m_begin(begin)
+        , m_cursor(cursor)
+        , m_total(total)
     {}
 
     bool null() override { return scalarValue(JValue::null()); }
@@ -85,21 +96,24 @@ public:
             m_frames.back().key = std::move(k);
         return true;
     }
-    bool parse_error(std::size_t position, const std::string &lastToken,
+    bool parse_error(std::size_t position,
+                     const std::string &lastToken,
                      const nlohmann::detail::exception &ex) override
     {
         std::string what = ex.what();
         // Drop the library's "[json.exception.parse_error.101] " prefix: people need the text.
         if (const auto p = what.find("] "); p != std::string::npos)
             what = what.substr(p + 2);
-        const bool truncated = position >= static_cast<std::size_t>(m_total)
-                               || lastToken.find("<end of input>") != std::string::npos;
+        const bool truncated = position >= static_cast<std::size_t>(m_total) ||
+                               lastToken.find("<end of input>") != std::string::npos;
         std::string where = m_path.toString();
         if (!m_build.empty())
             where = m_recordPath.toString();
         m_error = core::Error{truncated ? "truncated-json" : "bad-json",
                               "invalid JSON at byte " + std::to_string(position) + ": " + what,
-                              m_file, where, {}};
+                              m_file,
+                              where,
+                              {}};
         return false;
     }
 
@@ -277,8 +291,8 @@ core::Result<void> streamJson(std::string_view bytes,
     }
     if (doc == 0)
         return core::fail("empty-file", "the file holds no JSON document", fileName);
-    if (progress && !progress(static_cast<std::int64_t>(bytes.size()),
-                              static_cast<std::int64_t>(bytes.size())))
+    if (progress &&
+        !progress(static_cast<std::int64_t>(bytes.size()), static_cast<std::int64_t>(bytes.size())))
         return core::fail("cancelled", "the read was cancelled", fileName);
     return {};
 }

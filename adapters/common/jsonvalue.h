@@ -65,8 +65,8 @@ class JsonPath final
 public:
     struct Segment
     {
-        std::string key;          ///< object member name (when index < 0)
-        std::int64_t index = -1;  ///< array position
+        std::string key;         ///< object member name (when index < 0)
+        std::int64_t index = -1; ///< array position
     };
     void push(Segment s) { m_segments.push_back(std::move(s)); }
     void pop() { m_segments.pop_back(); }

@@ -29,8 +29,8 @@ std::string lineDigest(const std::vector<std::string> &fields)
 bool FocusCsvAdapter::canRead(std::string_view head, std::string_view) const
 {
     const std::string_view line = firstLine(head);
-    return contains(line, "ChargePeriodStart") && contains(line, "BillingCurrency")
-           && (contains(line, "BilledCost") || contains(line, "EffectiveCost"));
+    return contains(line, "ChargePeriodStart") && contains(line, "BillingCurrency") &&
+           (contains(line, "BilledCost") || contains(line, "EffectiveCost"));
 }
 
 core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
@@ -68,9 +68,8 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
             return std::optional<core::TimeUs>();
         auto t = core::parseTimestamp(*v);
         if (!t)
-            return std::unexpected(b.error("bad-timestamp",
-                                           "'" + std::string(*v) + "' is not a timestamp",
-                                           where, col));
+            return std::unexpected(b.error(
+                "bad-timestamp", "'" + std::string(*v) + "' is not a timestamp", where, col));
         return std::optional<core::TimeUs>(*t);
     };
     auto onRecord = [&](const CsvRecord &rec) -> core::Result<void> {
@@ -78,15 +77,15 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         core::CostRow row;
         const auto cost = rec.get(costColumn);
         if (!cost)
-            return std::unexpected(b.error("missing-amount", costColumn + " is null", where,
-                                           costColumn));
+            return std::unexpected(
+                b.error("missing-amount", costColumn + " is null", where, costColumn));
         auto amount = b.parseDecimal(*cost, where, costColumn);
         if (!amount)
             return std::unexpected(amount.error());
         const auto code = rec.get("BillingCurrency");
         if (!code)
-            return std::unexpected(b.error("unknown-currency", "BillingCurrency is null", where,
-                                           "BillingCurrency"));
+            return std::unexpected(
+                b.error("unknown-currency", "BillingCurrency is null", where, "BillingCurrency"));
         auto currency = b.parseCurrency(*code, where, "BillingCurrency");
         if (!currency)
             return std::unexpected(currency.error());
@@ -101,9 +100,8 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
                 return std::unexpected(t->error());
         }
         if (!*start || !*end)
-            return std::unexpected(b.error("missing-timestamp", "the charge period is null",
-                                           where, *start ? "ChargePeriodEnd"
-                                                         : "ChargePeriodStart"));
+            return std::unexpected(b.error("missing-timestamp", "the charge period is null", where,
+                                           *start ? "ChargePeriodEnd" : "ChargePeriodStart"));
         row.start = **start;
         row.end = **end;
         days.add(row.start, row.end);
@@ -116,12 +114,12 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         if (const auto tags = rec.get("Tags")) {
             auto parsed = parseSmallJson(*tags);
             if (!parsed || !parsed->isObject())
-                return std::unexpected(b.error("bad-labels", "Tags is not a JSON object", where,
-                                               "Tags"));
+                return std::unexpected(
+                    b.error("bad-labels", "Tags is not a JSON object", where, "Tags"));
             labels.addObject(&*parsed);
         }
-        for (const char *col : {"SubAccountName", "ServiceName", "ProviderName",
-                                "ServiceProviderName", "ResourceId"})
+        for (const char *col :
+             {"SubAccountName", "ServiceName", "ProviderName", "ServiceProviderName", "ResourceId"})
             labels.add(col, rec.get(col).value_or(""));
         for (const auto &[i, key] : customColumns) {
             if (!(rec.fields[i].empty() || (!rec.quoted[i] && rec.fields[i] == "NULL")))
@@ -134,8 +132,8 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         }
         const bool consumed = rec.get("ConsumedQuantity").has_value();
         if (const auto q = rec.get(consumed ? "ConsumedQuantity" : "PricingQuantity")) {
-            auto quantity = b.parseDecimal(*q, where,
-                                           consumed ? "ConsumedQuantity" : "PricingQuantity");
+            auto quantity =
+                b.parseDecimal(*q, where, consumed ? "ConsumedQuantity" : "PricingQuantity");
             if (!quantity)
                 return std::unexpected(quantity.error());
             row.quantity = *quantity;
@@ -143,8 +141,7 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         }
         std::string key = (idColumn && !rec.fields[*idColumn].empty())
                               ? joinKey({"id", rec.fields[*idColumn]})
-                              : joinKey({core::formatTimestamp(row.start),
-                                         lineDigest(rec.fields)});
+                              : joinKey({core::formatTimestamp(row.start), lineDigest(rec.fields)});
         // Identical lines are separate charges; number the repeats so each keeps a row.
         if (const int n = ++seen[key]; n > 1)
             key += "|#" + std::to_string(n);

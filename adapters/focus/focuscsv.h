@@ -18,8 +18,10 @@ public:
     std::string source() const override { return "focus"; }
     std::string description() const override { return "FinOps FOCUS 1.0-1.2 CSV"; }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 } // namespace unalloc::adapters

@@ -13,8 +13,10 @@ public:
     std::string source() const override { return "invoices"; }
     std::string description() const override { return "Provider invoices (JSON)"; }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 /// @brief Invoice files as CSV with a header: `source, amount | amount_usd, currency,
@@ -26,8 +28,10 @@ public:
     std::string source() const override { return "invoices"; }
     std::string description() const override { return "Provider invoices (CSV)"; }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 } // namespace unalloc::adapters

@@ -8,8 +8,8 @@ namespace unalloc::adapters {
 bool InvoicesCsvAdapter::canRead(std::string_view head, std::string_view) const
 {
     const std::string_view line = firstLine(head);
-    return contains(line, "source") && (contains(line, "amount") || contains(line, "amount_usd"))
-           && !contains(line, "ChargePeriodStart");
+    return contains(line, "source") && (contains(line, "amount") || contains(line, "amount_usd")) &&
+           !contains(line, "ChargePeriodStart");
 }
 
 core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
@@ -32,13 +32,13 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
         core::Invoice inv;
         const auto source = rec.get("source");
         if (!source)
-            return std::unexpected(b.error("missing-field", "the invoice has no source", where,
-                                           "source"));
+            return std::unexpected(
+                b.error("missing-field", "the invoice has no source", where, "source"));
         inv.source = std::string(*source);
         const auto text = rec.get(amountColumn);
         if (!text)
-            return std::unexpected(b.error("missing-amount", "the amount is empty", where,
-                                           amountColumn));
+            return std::unexpected(
+                b.error("missing-amount", "the amount is empty", where, amountColumn));
         auto amount = b.parseDecimal(*text, where, amountColumn);
         if (!amount)
             return std::unexpected(amount.error());
@@ -54,9 +54,8 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
             if (const auto v = rec.get(col)) {
                 auto t = core::parseTimestamp(*v);
                 if (!t)
-                    return std::unexpected(b.error("bad-timestamp",
-                                                   "'" + std::string(*v) + "' is not a date",
-                                                   where, col));
+                    return std::unexpected(b.error(
+                        "bad-timestamp", "'" + std::string(*v) + "' is not a date", where, col));
                 (std::string_view(col) == "period_start" ? inv.periodStart : inv.periodEnd) = *t;
             }
         }
@@ -68,7 +67,8 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
         return std::unexpected(r.error());
     ReadResult result = b.finish();
     for (const core::Invoice &inv : invoices) {
-        if (inv.periodStart && (!result.batch.windowStart || *inv.periodStart < *result.batch.windowStart))
+        if (inv.periodStart &&
+            (!result.batch.windowStart || *inv.periodStart < *result.batch.windowStart))
             result.batch.windowStart = inv.periodStart;
         if (inv.periodEnd && (!result.batch.windowEnd || *inv.periodEnd > *result.batch.windowEnd))
             result.batch.windowEnd = inv.periodEnd;

@@ -16,12 +16,14 @@ struct Period
 class Visitor final : public JsonVisitor
 {
 public:
-    explicit Visitor(BatchBuilder &b) : m_b(b) {}
+    explicit Visitor(BatchBuilder &b)
+        : m_b(b)
+    {}
 
     bool wantsRecord(const JsonPath &p) const override
     {
-        return (p.size() == 1 && p.isKey(0, "period"))
-               || (p.size() == 2 && p.isKey(0, "invoices") && p.isIndex(1));
+        return (p.size() == 1 && p.isKey(0, "period")) ||
+               (p.size() == 2 && p.isKey(0, "invoices") && p.isIndex(1));
     }
     core::Result<void> record(const JsonPath &p, JValue &&v) override
     {
@@ -54,8 +56,8 @@ public:
     Period period() const { return m_period; }
 
 private:
-    core::Result<Period> periodOf(const JValue &v, const std::string &where, const char *s,
-                                  const char *e)
+    core::Result<Period>
+    periodOf(const JValue &v, const std::string &where, const char *s, const char *e)
     {
         Period p;
         for (const char *k : {s, e}) {
@@ -73,8 +75,8 @@ private:
         core::Invoice inv;
         const JValue *source = v.get("source");
         if (!source || !source->isString() || source->text().empty())
-            return std::unexpected(m_b.error("missing-field", "the invoice has no source",
-                                             where, "source"));
+            return std::unexpected(
+                m_b.error("missing-field", "the invoice has no source", where, "source"));
         inv.source = source->text();
         const bool usd = v.find("amount_usd") != nullptr;
         const char *field = usd ? "amount_usd" : "amount";
@@ -130,7 +132,8 @@ core::Result<ReadResult> InvoicesJsonAdapter::read(std::string_view bytes,
     ReadResult result = b.finish();
     result.invoices = v.take();
     for (const core::Invoice &inv : result.invoices) {
-        if (inv.periodStart && (!result.batch.windowStart || *inv.periodStart < *result.batch.windowStart))
+        if (inv.periodStart &&
+            (!result.batch.windowStart || *inv.periodStart < *result.batch.windowStart))
             result.batch.windowStart = inv.periodStart;
         if (inv.periodEnd && (!result.batch.windowEnd || *inv.periodEnd > *result.batch.windowEnd))
             result.batch.windowEnd = inv.periodEnd;

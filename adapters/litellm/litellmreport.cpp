@@ -16,7 +16,10 @@ std::string textOf(const JValue *v)
 class Visitor final : public JsonVisitor
 {
 public:
-    Visitor(BatchBuilder &b, core::Currency c) : m_b(b), m_currency(c) {}
+    Visitor(BatchBuilder &b, core::Currency c)
+        : m_b(b)
+        , m_currency(c)
+    {}
 
     bool wantsRecord(const JsonPath &p) const override { return p.size() == 1 && p.isIndex(0); }
     core::Result<void> record(const JsonPath &p, JValue &&v) override
@@ -30,7 +33,9 @@ public:
     }
 
 private:
-    core::Result<void> checkTotal(const JValue &owner, const char *totalField, core::Decimal sum,
+    core::Result<void> checkTotal(const JValue &owner,
+                                  const char *totalField,
+                                  core::Decimal sum,
                                   const std::string &where)
     {
         const JValue *total = owner.get(totalField);
@@ -45,14 +50,19 @@ private:
         // LiteLLM's totals are float sums; only a real difference is worth a warning.
         if (diff > core::Decimal::fromUnits(1'000'000'000)) {
             m_b.warn("total-mismatch", where, totalField,
-                     "the breakdown adds up to " + sum.toString() + ", the stated total is "
-                         + t->toString());
+                     "the breakdown adds up to " + sum.toString() + ", the stated total is " +
+                         t->toString());
         }
         return {};
     }
-    core::Result<void> row(std::string team, const std::string &teamKey, const JValue &entry,
-                           const char *amountField, const std::string &where, core::TimeUs start,
-                           core::TimeUs end, const std::string &apiKey)
+    core::Result<void> row(std::string team,
+                           const std::string &teamKey,
+                           const JValue &entry,
+                           const char *amountField,
+                           const std::string &where,
+                           core::TimeUs start,
+                           core::TimeUs end,
+                           const std::string &apiKey)
     {
         core::CostRow row;
         row.start = start;
@@ -101,8 +111,8 @@ private:
                 for (size_t j = 0; j < md->items().size(); ++j) {
                     const JValue &m = md->items()[j];
                     const std::string mw = gw + ".metadata[" + std::to_string(j) + "]";
-                    if (auto r = row(name, teams ? "team" : "customer", m, "spend", mw, *start,
-                                     end, textOf(m.get("api_key")));
+                    if (auto r = row(name, teams ? "team" : "customer", m, "spend", mw, *start, end,
+                                     textOf(m.get("api_key")));
                         !r)
                         return r;
                 }
@@ -145,9 +155,9 @@ private:
 
 bool LiteLlmSpendReportAdapter::canRead(std::string_view head, std::string_view) const
 {
-    return firstSignificant(head) == '['
-           && (contains(head, "\"group_by_day\"")
-               || (contains(head, "\"api_key\"") && contains(head, "\"model_details\"")));
+    return firstSignificant(head) == '[' &&
+           (contains(head, "\"group_by_day\"") ||
+            (contains(head, "\"api_key\"") && contains(head, "\"model_details\"")));
 }
 
 core::Result<ReadResult> LiteLlmSpendReportAdapter::read(std::string_view bytes,

@@ -37,8 +37,8 @@ void addTags(RawLabelBuilder &labels, const JValue *tags)
 
 std::optional<std::int64_t> cachedTokens(const JValue *metadata)
 {
-    const JValue *extra = metadata && metadata->isObject()
-                              ? metadata->get("additional_usage_values") : nullptr;
+    const JValue *extra =
+        metadata && metadata->isObject() ? metadata->get("additional_usage_values") : nullptr;
     if (!extra || !extra->isObject())
         return std::nullopt;
     const JValue *v = extra->get("cache_read_input_tokens");
@@ -69,16 +69,17 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
     const std::string where = p.toString();
     ++m_page.rows;
     if (!r.isObject()) {
-        return std::unexpected(m_b.error("wrong-type", std::string("a spend log must be an "
-                                                                   "object, got ")
-                                                           + JValue::kindName(r.kind()),
+        return std::unexpected(m_b.error("wrong-type",
+                                         std::string("a spend log must be an "
+                                                     "object, got ") +
+                                             JValue::kindName(r.kind()),
                                          where, {}));
     }
     core::CostRow row;
     const JValue *id = r.get("request_id");
     if (!id || !id->isScalar() || id->text().empty())
-        return std::unexpected(m_b.error("missing-field", "request_id is missing", where,
-                                         "request_id"));
+        return std::unexpected(
+            m_b.error("missing-field", "request_id is missing", where, "request_id"));
     row.recordKey = id->text();
 
     const char *amountField = r.get("spend") ? "spend" : "cost";
@@ -109,8 +110,9 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
             parsed = std::move(*m);
             metadata = &parsed;
         } else {
-            m_b.warn("bad-metadata", where, "metadata", "metadata is a string but not a JSON "
-                                                        "object; ignored");
+            m_b.warn("bad-metadata", where, "metadata",
+                     "metadata is a string but not a JSON "
+                     "object; ignored");
             metadata = nullptr;
         }
     }
@@ -126,7 +128,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
 
     const JValue *model = r.get("model");
     const JValue *alias = r.get("api_key_alias");
-    row.name = (model && !model->text().empty()) ? model->text()
+    row.name = (model && !model->text().empty())   ? model->text()
                : (alias && !alias->text().empty()) ? alias->text()
                                                    : "litellm-request";
 
@@ -144,8 +146,9 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
     auto completion = count("completion_tokens");
     auto total = count("total_tokens");
     if (!prompt || !completion || !total)
-        return std::unexpected(!prompt ? prompt.error() : !completion ? completion.error()
-                                                                      : total.error());
+        return std::unexpected(!prompt       ? prompt.error()
+                               : !completion ? completion.error()
+                                             : total.error());
     usage.promptTokens = *prompt;
     usage.completionTokens = *completion;
     usage.cachedTokens = cachedTokens(metadata);
@@ -179,20 +182,19 @@ void Visitor::finishEvidence()
     if (!m_last.total && !m_last.totalPages)
         return; // a bare list or the sample shape: no declared size to compare with
     ev.recordsDeclared = m_last.total;
-    ev.pagesRead = static_cast<std::int64_t>(m_pagesSeen.empty() ? m_documents
-                                                                 : m_pagesSeen.size());
+    ev.pagesRead =
+        static_cast<std::int64_t>(m_pagesSeen.empty() ? m_documents : m_pagesSeen.size());
     ev.pagesDeclared = m_last.totalPages;
     if (m_last.capped && m_last.rows > 0) {
-        ev.reason = "LiteLLM capped the row count at " + std::to_string(m_last.total.value_or(0))
-                    + " and the last page read still had rows; read until an empty page";
+        ev.reason = "LiteLLM capped the row count at " + std::to_string(m_last.total.value_or(0)) +
+                    " and the last page read still had rows; read until an empty page";
     } else if (m_last.total && *ev.recordsRead < *m_last.total) {
-        ev.reason = "read " + std::to_string(*ev.recordsRead) + " of "
-                    + std::to_string(*m_last.total) + " records ("
-                    + std::to_string(*ev.pagesRead) + " of "
-                    + std::to_string(m_last.totalPages.value_or(0)) + " pages)";
+        ev.reason = "read " + std::to_string(*ev.recordsRead) + " of " +
+                    std::to_string(*m_last.total) + " records (" + std::to_string(*ev.pagesRead) +
+                    " of " + std::to_string(m_last.totalPages.value_or(0)) + " pages)";
     } else if (m_last.totalPages && *ev.pagesRead < *m_last.totalPages) {
-        ev.reason = "read " + std::to_string(*ev.pagesRead) + " of "
-                    + std::to_string(*m_last.totalPages) + " pages";
+        ev.reason = "read " + std::to_string(*ev.pagesRead) + " of " +
+                    std::to_string(*m_last.totalPages) + " pages";
     }
 }
 
@@ -205,8 +207,8 @@ using litellm_detail::Visitor;
 bool LiteLlmSpendAdapter::canRead(std::string_view head, std::string_view) const
 {
     const char c = firstSignificant(head);
-    return (c == '{' || c == '[') && contains(head, "\"request_id\"")
-           && (contains(head, "\"spend\"") || contains(head, "\"startTime\""));
+    return (c == '{' || c == '[') && contains(head, "\"request_id\"") &&
+           (contains(head, "\"spend\"") || contains(head, "\"startTime\""));
 }
 
 core::Result<ReadResult> LiteLlmSpendAdapter::read(std::string_view bytes,

@@ -19,16 +19,20 @@ public:
         return "LiteLLM spend logs (/spend/logs, /spend/logs/v2 pages)";
     }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
     /// The same read through the generic JSON streamer only (one JValue per record): the
     /// reference the bulk reader is tested against.
-    core::Result<ReadResult> readGeneric(std::string_view bytes, const ReadOptions &options,
-                                         const RowSink &sink) const;
+    core::Result<ReadResult>
+    readGeneric(std::string_view bytes, const ReadOptions &options, const RowSink &sink) const;
 
 private:
-    core::Result<ReadResult> readWith(std::string_view bytes, const ReadOptions &options,
-                                      const RowSink &sink, const Progress &progress,
+    core::Result<ReadResult> readWith(std::string_view bytes,
+                                      const ReadOptions &options,
+                                      const RowSink &sink,
+                                      const Progress &progress,
                                       bool bulk) const;
 };
 

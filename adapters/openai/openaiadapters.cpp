@@ -17,7 +17,9 @@ public:
     using BucketVisitor::BucketVisitor;
 
 protected:
-    core::Result<void> result(const Bucket &bucket, const std::string &where, std::int64_t index,
+    core::Result<void> result(const Bucket &bucket,
+                              const std::string &where,
+                              std::int64_t index,
                               const JValue &r) override
     {
         core::CostRow row;
@@ -75,7 +77,9 @@ public:
     using BucketVisitor::BucketVisitor;
 
 protected:
-    core::Result<void> result(const Bucket &bucket, const std::string &where, std::int64_t index,
+    core::Result<void> result(const Bucket &bucket,
+                              const std::string &where,
+                              std::int64_t index,
                               const JValue &r) override
     {
         core::CostRow row;
@@ -91,8 +95,9 @@ protected:
         auto cached = count("input_cached_tokens");
         auto output = count("output_tokens");
         if (!input || !cached || !output)
-            return std::unexpected(!input ? input.error() : !cached ? cached.error()
-                                                                    : output.error());
+            return std::unexpected(!input    ? input.error()
+                                   : !cached ? cached.error()
+                                             : output.error());
         usage.promptTokens = *input;
         usage.cachedTokens = *cached;
         usage.completionTokens = *output;
@@ -101,8 +106,8 @@ protected:
         row.quantity = core::Decimal::fromInt(*input + *output);
         row.unit = "tokens";
 
-        static constexpr const char *kDims[] = {"project_id", "user_id", "api_key_id", "model",
-                                                "batch", "service_tier"};
+        static constexpr const char *kDims[] = {"project_id", "user_id", "api_key_id",
+                                                "model",      "batch",   "service_tier"};
         RawLabelBuilder labels;
         std::vector<std::string> parts{core::formatTimestamp(bucket.start)};
         for (const char *d : kDims) {
@@ -122,8 +127,10 @@ protected:
 };
 
 template<class V>
-core::Result<ReadResult> readPages(const Adapter &a, std::string_view bytes,
-                                   const ReadOptions &options, const RowSink &sink,
+core::Result<ReadResult> readPages(const Adapter &a,
+                                   std::string_view bytes,
+                                   const ReadOptions &options,
+                                   const RowSink &sink,
                                    const Progress &progress)
 {
     BatchBuilder b(a.source(), a.id(), options, sink);
@@ -144,8 +151,8 @@ bool looksLikePage(std::string_view head)
 
 bool OpenAiCostsAdapter::canRead(std::string_view head, std::string_view) const
 {
-    return looksLikePage(head)
-           && (contains(head, "organization.costs.result") || contains(head, "\"amount\""));
+    return looksLikePage(head) &&
+           (contains(head, "organization.costs.result") || contains(head, "\"amount\""));
 }
 
 core::Result<ReadResult> OpenAiCostsAdapter::read(std::string_view bytes,
@@ -158,9 +165,9 @@ core::Result<ReadResult> OpenAiCostsAdapter::read(std::string_view bytes,
 
 bool OpenAiUsageAdapter::canRead(std::string_view head, std::string_view) const
 {
-    return looksLikePage(head)
-           && (contains(head, "organization.usage.completions.result")
-               || (contains(head, "\"input_tokens\"") && contains(head, "\"num_model_requests\"")));
+    return looksLikePage(head) &&
+           (contains(head, "organization.usage.completions.result") ||
+            (contains(head, "\"input_tokens\"") && contains(head, "\"num_model_requests\"")));
 }
 
 core::Result<ReadResult> OpenAiUsageAdapter::read(std::string_view bytes,

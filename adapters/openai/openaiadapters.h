@@ -18,8 +18,10 @@ public:
         return "OpenAI organization costs pages (/v1/organization/costs)";
     }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 /// @brief OpenAI `/v1/organization/usage/completions` pages: token telemetry, no money.
@@ -37,8 +39,10 @@ public:
         return "OpenAI completions usage pages (/v1/organization/usage/completions)";
     }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 } // namespace unalloc::adapters

@@ -40,10 +40,10 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         const std::string where = lineRef(rec.line);
         auto date = core::parseTimestamp(rec.get("Date").value_or(""));
         if (!date) {
-            return std::unexpected(b.error("bad-timestamp",
-                                           "'" + std::string(rec.get("Date").value_or(""))
-                                               + "' is not a date",
-                                           where, "Date"));
+            return std::unexpected(
+                b.error("bad-timestamp",
+                        "'" + std::string(rec.get("Date").value_or("")) + "' is not a date", where,
+                        "Date"));
         }
         core::CostRow row;
         row.start = *date;
@@ -51,8 +51,8 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         days.add(row.start, row.end);
         const auto total = rec.get("TotalCost");
         if (!total)
-            return std::unexpected(b.error("missing-amount", "TotalCost is empty", where,
-                                           "TotalCost"));
+            return std::unexpected(
+                b.error("missing-amount", "TotalCost is empty", where, "TotalCost"));
         auto amount = b.parseDecimal(*total, where, "TotalCost");
         if (!amount)
             return std::unexpected(amount.error());
@@ -66,8 +66,8 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         if (const auto json = rec.get("Labels")) {
             auto parsed = parseSmallJson(*json);
             if (!parsed || !parsed->isObject())
-                return std::unexpected(b.error("bad-labels", "Labels is not a JSON object",
-                                               where, "Labels"));
+                return std::unexpected(
+                    b.error("bad-labels", "Labels is not a JSON object", where, "Labels"));
             labels.addObject(&*parsed);
         }
         labels.add("namespace", rec.get("Namespace").value_or(""));
@@ -76,8 +76,7 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         row.rawLabels = labels.take();
 
         std::string parts[5];
-        const char *cols[5] = {"Namespace", "ControllerKind", "ControllerName", "Pod",
-                               "Container"};
+        const char *cols[5] = {"Namespace", "ControllerKind", "ControllerName", "Pod", "Container"};
         for (int i = 0; i < 5; ++i)
             parts[i] = std::string(rec.get(cols[i]).value_or(""));
         row.name = parts[0];
@@ -85,8 +84,8 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
             if (!parts[i].empty())
                 row.name += (row.name.empty() ? "" : "/") + parts[i];
         }
-        row.recordKey = joinKey({core::formatDate(row.start), parts[0], parts[1], parts[2],
-                                 parts[3], parts[4]});
+        row.recordKey = joinKey(
+            {core::formatDate(row.start), parts[0], parts[1], parts[2], parts[3], parts[4]});
         return b.submit(std::move(row), where);
     };
     if (auto r = forEachCsvRecord(bytes, b.file(), progress, onHeader, onRecord); !r)

@@ -14,8 +14,10 @@ public:
     std::string source() const override { return "opencost"; }
     std::string description() const override { return "OpenCost daily CSV export"; }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 } // namespace unalloc::adapters

@@ -12,11 +12,11 @@ using core::TimeUs;
 
 namespace {
 
-constexpr std::string_view kComponents[] = {"cpuCost", "ramCost", "gpuCost", "pvCost",
-                                            "networkCost", "loadBalancerCost", "sharedCost",
-                                            "externalCost"};
-constexpr std::string_view kStructural[] = {"namespace", "controller", "controllerKind",
-                                            "cluster", "node"};
+constexpr std::string_view kComponents[] = {"cpuCost",    "ramCost",     "gpuCost",
+                                            "pvCost",     "networkCost", "loadBalancerCost",
+                                            "sharedCost", "externalCost"};
+constexpr std::string_view kStructural[] = {"namespace", "controller", "controllerKind", "cluster",
+                                            "node"};
 constexpr std::string_view kModelKeys[] = {"model", "modelName", "llmModel", "inferenceModel"};
 
 struct StepWindow
@@ -28,7 +28,10 @@ struct StepWindow
 class Visitor final : public JsonVisitor
 {
 public:
-    Visitor(BatchBuilder &b, core::Currency currency) : m_b(b), m_currency(currency) {}
+    Visitor(BatchBuilder &b, core::Currency currency)
+        : m_b(b)
+        , m_currency(currency)
+    {}
 
     bool wantsRecord(const JsonPath &p) const override
     {
@@ -41,13 +44,15 @@ public:
     }
     core::Result<void> enter(const JsonPath &p, JValue::Kind kind) override
     {
-        const bool setInList = (p.size() == 2 && p.isKey(0, "data") && p.isIndex(1))
-                               || (p.size() == 1 && p.isIndex(0));
+        const bool setInList = (p.size() == 2 && p.isKey(0, "data") && p.isIndex(1)) ||
+                               (p.size() == 1 && p.isIndex(0));
         const bool singleSet = p.size() == 1 && p.isKey(0, "data") && kind == JValue::Kind::Object;
         if (setInList || singleSet) {
             if (kind != JValue::Kind::Object) {
-                return std::unexpected(m_b.error("wrong-type", "an allocation set must be an "
-                                                               "object", p.toString(), {}));
+                return std::unexpected(m_b.error("wrong-type",
+                                                 "an allocation set must be an "
+                                                 "object",
+                                                 p.toString(), {}));
             }
             ++m_steps;
             m_stepOpen = true;
@@ -78,8 +83,8 @@ public:
         if (m_code.empty())
             return {};
         return std::unexpected(m_b.error("upstream-error",
-                                         "OpenCost answered code " + m_code + ": "
-                                             + (m_message.empty() ? "(no message)" : m_message),
+                                         "OpenCost answered code " + m_code + ": " +
+                                             (m_message.empty() ? "(no message)" : m_message),
                                          "code", {}));
     }
     core::Result<void> record(const JsonPath &p, JValue &&a) override;
@@ -117,8 +122,8 @@ core::Result<Decimal> Visitor::amountOf(const JValue &a, const std::string &wher
     }
     if (parts == 0) {
         return std::unexpected(m_b.error("missing-amount",
-                                         "totalCost is null and no cost component is set",
-                                         where, "totalCost"));
+                                         "totalCost is null and no cost component is set", where,
+                                         "totalCost"));
     }
     m_b.warn("amount-from-components", where, "totalCost",
              "totalCost is null; used the exact sum of the cost components");
@@ -129,9 +134,10 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
 {
     const std::string where = p.toString();
     if (!a.isObject()) {
-        return std::unexpected(m_b.error("wrong-type", std::string("an allocation must be an "
-                                                                   "object, got ")
-                                                           + JValue::kindName(a.kind()),
+        return std::unexpected(m_b.error("wrong-type",
+                                         std::string("an allocation must be an "
+                                                     "object, got ") +
+                                             JValue::kindName(a.kind()),
                                          where, {}));
     }
     core::CostRow row;
@@ -170,8 +176,8 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
     }
     if (m_stepOpen && !m_stepWindow)
         m_stepWindow = StepWindow{keyStart, keyEnd};
-    row.recordKey = joinKey({core::formatTimestamp(keyStart), core::formatTimestamp(keyEnd),
-                             row.name});
+    row.recordKey =
+        joinKey({core::formatTimestamp(keyStart), core::formatTimestamp(keyEnd), row.name});
 
     auto amount = amountOf(a, where);
     if (!amount)
@@ -220,8 +226,8 @@ void Visitor::finishEvidence()
               [](const StepWindow &x, const StepWindow &y) { return x.start < y.start; });
     for (size_t i = 1; i < m_windows.size(); ++i) {
         if (m_windows[i].start > m_windows[i - 1].end) {
-            ev.gaps.push_back(core::formatTimestamp(m_windows[i - 1].end) + "/"
-                              + core::formatTimestamp(m_windows[i].start));
+            ev.gaps.push_back(core::formatTimestamp(m_windows[i - 1].end) + "/" +
+                              core::formatTimestamp(m_windows[i].start));
         }
     }
     const ReadOptions &o = m_b.options();
@@ -230,22 +236,21 @@ void Visitor::finishEvidence()
         const TimeUs step = (o.requestedStep && *o.requestedStep > 0) ? *o.requestedStep : span;
         ev.stepsExpected = (span + step - 1) / step;
         if (!m_windows.empty() && m_windows.front().start > *o.requestedStart) {
-            ev.gaps.insert(ev.gaps.begin(), core::formatTimestamp(*o.requestedStart) + "/"
-                                                + core::formatTimestamp(m_windows.front().start));
+            ev.gaps.insert(ev.gaps.begin(), core::formatTimestamp(*o.requestedStart) + "/" +
+                                                core::formatTimestamp(m_windows.front().start));
         }
         if (!m_windows.empty() && m_windows.back().end < *o.requestedEnd) {
-            ev.gaps.push_back(core::formatTimestamp(m_windows.back().end) + "/"
-                              + core::formatTimestamp(*o.requestedEnd));
+            ev.gaps.push_back(core::formatTimestamp(m_windows.back().end) + "/" +
+                              core::formatTimestamp(*o.requestedEnd));
         }
     }
     if (ev.stepsExpected && m_steps < *ev.stepsExpected) {
-        ev.reason = "read " + std::to_string(m_steps) + " of "
-                    + std::to_string(*ev.stepsExpected) + " steps of the requested window";
+        ev.reason = "read " + std::to_string(m_steps) + " of " + std::to_string(*ev.stepsExpected) +
+                    " steps of the requested window";
     } else if (!ev.gaps.empty()) {
-        ev.reason = "steps missing from the window: " + ev.gaps.front()
-                    + (ev.gaps.size() > 1 ? " and " + std::to_string(ev.gaps.size() - 1)
-                                                + " more"
-                                          : std::string());
+        ev.reason = "steps missing from the window: " + ev.gaps.front() +
+                    (ev.gaps.size() > 1 ? " and " + std::to_string(ev.gaps.size() - 1) + " more"
+                                        : std::string());
     }
 }
 
@@ -257,9 +262,9 @@ bool OpenCostJsonAdapter::canRead(std::string_view head, std::string_view) const
     // /cloudCost answers share the envelope but are a different report; leave them unknown.
     if ((c != '{' && c != '[') || contains(head, "\"cloudCosts\""))
         return false;
-    return contains(head, "\"totalCost\"") || contains(head, "\"cpuCost\"")
-           || (contains(head, "\"code\"") && contains(head, "\"properties\"")
-               && contains(head, "\"window\""));
+    return contains(head, "\"totalCost\"") || contains(head, "\"cpuCost\"") ||
+           (contains(head, "\"code\"") && contains(head, "\"properties\"") &&
+            contains(head, "\"window\""));
 }
 
 core::Result<ReadResult> OpenCostJsonAdapter::read(std::string_view bytes,

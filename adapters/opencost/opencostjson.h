@@ -14,13 +14,12 @@ class OpenCostJsonAdapter final : public Adapter
 public:
     std::string id() const override { return "opencost-allocation-json"; }
     std::string source() const override { return "opencost"; }
-    std::string description() const override
-    {
-        return "OpenCost allocation API response (JSON)";
-    }
+    std::string description() const override { return "OpenCost allocation API response (JSON)"; }
     bool canRead(std::string_view head, std::string_view fileName) const override;
-    core::Result<ReadResult> read(std::string_view bytes, const ReadOptions &options,
-                                  const RowSink &sink, const Progress &progress) const override;
+    core::Result<ReadResult> read(std::string_view bytes,
+                                  const ReadOptions &options,
+                                  const RowSink &sink,
+                                  const Progress &progress) const override;
 };
 
 } // namespace unalloc::adapters

@@ -25,7 +25,8 @@ core::Result<size_t> ParsedArgs::count(const std::string &name, size_t fallback)
         return fallback;
     const std::string t = value(name);
     if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
-        return core::fail("usage", "--" + name + " expects a non-negative integer, got '" + t + "'");
+        return core::fail("usage",
+                          "--" + name + " expects a non-negative integer, got '" + t + "'");
     return static_cast<size_t>(std::stoul(t));
 }
 
@@ -35,7 +36,8 @@ core::Result<std::optional<core::Decimal>> ParsedArgs::percentage(const std::str
         return std::optional<core::Decimal>();
     auto d = core::Decimal::parse(value(name));
     if (!d || d->isNegative())
-        return core::fail("usage", "--" + name + " expects a percentage, got '" + value(name) + "'");
+        return core::fail("usage",
+                          "--" + name + " expects a percentage, got '" + value(name) + "'");
     return std::optional<core::Decimal>(*d);
 }
 
@@ -128,14 +130,15 @@ core::Result<ParsedArgs> ArgParser::parse(const std::vector<std::string> &args) 
         }
         if (!hasInline) {
             if (i + 1 >= args.size())
-                return core::fail("usage", "option '--" + spec->longName + "' needs a value ("
-                                               + spec->valueName + ")");
+                return core::fail("usage", "option '--" + spec->longName + "' needs a value (" +
+                                               spec->valueName + ")");
             inlineValue = args[++i];
         }
         out.m_values[spec->longName].push_back(inlineValue);
     }
     if (!m_manyPositionals && out.m_positionals.size() > m_positionals.size())
-        return core::fail("usage", "unexpected argument '" + out.m_positionals[m_positionals.size()] + "'");
+        return core::fail("usage",
+                          "unexpected argument '" + out.m_positionals[m_positionals.size()] + "'");
     return out;
 }
 

@@ -38,9 +38,12 @@ int printCollisions(const LoadedInput &in, bool json, Io &io)
     if (json) {
         Json arr = Json::array();
         for (const auto &c : collisions)
-            arr.push_back(Json{{"key", c.canonicalKey}, {"raw_keys", c.rawKeys},
-                               {"winner", c.winnerRawKey}, {"currency", c.currency.code()},
-                               {"amount", c.amount.toString()}, {"rows", c.rows}});
+            arr.push_back(Json{{"key", c.canonicalKey},
+                               {"raw_keys", c.rawKeys},
+                               {"winner", c.winnerRawKey},
+                               {"currency", c.currency.code()},
+                               {"amount", c.amount.toString()},
+                               {"rows", c.rows}});
         io.out << arr.dump(2) << '\n';
         return kExitOk;
     }
@@ -55,7 +58,8 @@ int printCollisions(const LoadedInput &in, bool json, Io &io)
     t.addColumn("Cost affected", TextTable::Align::Right);
     t.addColumn("Rows", TextTable::Align::Right);
     for (const auto &c : collisions)
-        t.addRow({c.canonicalKey, c.rawKeys, c.winnerRawKey, money(c.amount, c.currency), std::to_string(c.rows)});
+        t.addRow({c.canonicalKey, c.rawKeys, c.winnerRawKey, money(c.amount, c.currency),
+                  std::to_string(c.rows)});
     t.print(io.out);
     return kExitOk;
 }
@@ -64,7 +68,8 @@ int printCollisions(const LoadedInput &in, bool json, Io &io)
 
 int runLabels(const std::vector<std::string> &argv, Io &io)
 {
-    ArgParser parser("labels", "Show the labelling backlog: what nobody owns, most expensive first.");
+    ArgParser parser("labels",
+                     "Show the labelling backlog: what nobody owns, most expensive first.");
     addInputOptions(parser);
     addOwnerOptions(parser);
     parser.option("limit", 0, "N", "Rows in the backlog (default 20; 0 = all)")
@@ -105,11 +110,17 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
             Json keys = Json::array();
             for (const auto &[k, v] : it.labels.entries())
                 keys.push_back(k);
-            arr.push_back(Json{{"source", it.source}, {"name", it.name}, {"amount_usd", it.amount.toString()},
-                               {"rows", it.rows}, {"labels", keys}});
+            arr.push_back(Json{{"source", it.source},
+                               {"name", it.name},
+                               {"amount_usd", it.amount.toString()},
+                               {"rows", it.rows},
+                               {"labels", keys}});
         }
-        io.out << Json{{"dimension", options->ownerKey}, {"fallback_dimensions", options->fallbacks},
-                       {"backlog", arr}}.dump(2) << '\n';
+        io.out << Json{{"dimension", options->ownerKey},
+                       {"fallback_dimensions", options->fallbacks},
+                       {"backlog", arr}}
+                      .dump(2)
+               << '\n';
         return kExitOk;
     }
     if (items->empty()) {
@@ -125,7 +136,8 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
     size_t n = 0;
     for (const auto &it : *items) {
         const std::string keys = it.labels.keyList();
-        t.addRow({std::to_string(++n), it.source, it.name, money(it.amount), keys.empty() ? "none" : keys});
+        t.addRow({std::to_string(++n), it.source, it.name, money(it.amount),
+                  keys.empty() ? "none" : keys});
     }
     t.print(io.out);
     return kExitOk;

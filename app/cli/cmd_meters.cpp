@@ -46,8 +46,8 @@ void printMeterTables(const std::vector<core::MeterSplit> &splits,
         return;
     const core::OverheadPolicy policy = splits.front().policy;
     TextTable shares("Share of the pod by meter (overhead kept as its own row)");
-    TextTable dollars("Dollars by meter, overhead " + std::string(core::policyId(policy)) + " ("
-                      + money(splits.front().cost.amount, splits.front().cost.currency) + ")");
+    TextTable dollars("Dollars by meter, overhead " + std::string(core::policyId(policy)) + " (" +
+                      money(splits.front().cost.amount, splits.front().cost.currency) + ")");
     shares.addColumn("Tenant");
     dollars.addColumn("Tenant");
     for (const core::MeterSplit &s : splits) {
@@ -82,8 +82,8 @@ void printMeterTables(const std::vector<core::MeterSplit> &splits,
                << core::meterId(g.low) << "), " << money(g.perMonth.amount, g.perMonth.currency)
                << " a month at stake\n";
     io.out << "Largest: " << (cmp.largest->tenant.empty() ? "<unlabeled>" : cmp.largest->tenant)
-           << ", " << cmp.largest->points.toFixed(1) << " pts = "
-           << money(cmp.largest->perMonth.amount, cmp.largest->perMonth.currency)
+           << ", " << cmp.largest->points.toFixed(1)
+           << " pts = " << money(cmp.largest->perMonth.amount, cmp.largest->perMonth.currency)
            << " a month\n";
 }
 
@@ -100,13 +100,17 @@ Json meterJson(const std::vector<core::MeterSplit> &splits, const core::MeterCom
                                 {"share", r.share.toString()},
                                 {"redistributed_share", r.redistributedShare.toString()},
                                 {"amount", r.amount.amount.toString()}});
-        meters.push_back(Json{{"meter", core::meterId(s.kind)}, {"unit", core::meterUnit(s.kind)},
+        meters.push_back(Json{{"meter", core::meterId(s.kind)},
+                              {"unit", core::meterUnit(s.kind)},
                               {"policy", core::policyId(s.policy)},
-                              {"currency", s.cost.currency.code()}, {"rows", rows}});
+                              {"currency", s.cost.currency.code()},
+                              {"rows", rows}});
     }
     auto gapJson = [](const core::TenantGap &g) {
-        return Json{{"tenant", g.tenant}, {"high", core::meterId(g.high)},
-                    {"low", core::meterId(g.low)}, {"points", g.points.toString()},
+        return Json{{"tenant", g.tenant},
+                    {"high", core::meterId(g.high)},
+                    {"low", core::meterId(g.low)},
+                    {"points", g.points.toString()},
                     {"per_month", g.perMonth.amount.toString()}};
     };
     Json gaps = Json::array();
@@ -145,8 +149,8 @@ std::optional<core::TelemetryRecords> benchRecords(std::string_view bytes)
     core::TelemetryRecords out;
     for (const Json &r : doc["requests"]) {
         const Json usage = r.value("usage", Json());
-        if (!r.is_object() || !r.value("first", Json()).is_number() || !usage.is_object()
-            || !r.value("error", Json()).is_null()) {
+        if (!r.is_object() || !r.value("first", Json()).is_number() || !usage.is_object() ||
+            !r.value("error", Json()).is_null()) {
             ++out.skipped; // errored or never produced a token: not served
             continue;
         }
@@ -221,8 +225,8 @@ core::Result<core::TelemetryRecords> telemetryFromLedger(const core::LedgerStore
 
 core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std::string &pod)
 {
-    if (!pod.empty() && pod.find_first_not_of("0123456789") == std::string::npos
-        && pod.size() < 18) {
+    if (!pod.empty() && pod.find_first_not_of("0123456789") == std::string::npos &&
+        pod.size() < 18) {
         auto row = store.rowById(std::stoll(pod));
         if (!row)
             return core::fail(row.error());
@@ -245,8 +249,8 @@ core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std:
         std::string ids;
         for (const core::LedgerRow &r : hits)
             ids += (ids.empty() ? "" : ", ") + std::to_string(r.id);
-        return core::fail("usage", "several rows are named '" + pod + "' (ids " + ids
-                                       + "); pass --pod ID");
+        return core::fail("usage",
+                          "several rows are named '" + pod + "' (ids " + ids + "); pass --pod ID");
     }
     return hits.front();
 }
@@ -313,7 +317,8 @@ int printResult(const MetersArgs &m,
                 Io &io)
 {
     if (m.json) {
-        Json doc{{"pod", Json{{"id", pod.id}, {"name", pod.row.name},
+        Json doc{{"pod", Json{{"id", pod.id},
+                              {"name", pod.row.name},
                               {"amount", pod.row.amount.amount.toString()},
                               {"currency", pod.row.amount.currency.code()},
                               {"start", core::formatTimestamp(pod.row.start)},
@@ -328,7 +333,8 @@ int printResult(const MetersArgs &m,
     io.out << "Pod #" << pod.id << " " << pod.row.name << ": "
            << money(pod.row.amount.amount, pod.row.amount.currency) << ", "
            << core::formatTimestamp(pod.row.start) << " to " << core::formatTimestamp(pod.row.end)
-           << "\n" << t.records.size() << " requests by " << m.ownerKey;
+           << "\n"
+           << t.records.size() << " requests by " << m.ownerKey;
     if (t.skipped > 0)
         io.out << " (" << t.skipped << " without usage or first token skipped)";
     io.out << "\n\n";
@@ -343,9 +349,8 @@ core::Result<void> applyMeter(core::LedgerStore &store,
                               const std::vector<core::MeterSplit> &splits,
                               Io &io)
 {
-    const auto it = std::find_if(splits.begin(), splits.end(), [&m](const core::MeterSplit &s) {
-        return s.kind == *m.apply;
-    });
+    const auto it = std::find_if(splits.begin(), splits.end(),
+                                 [&m](const core::MeterSplit &s) { return s.kind == *m.apply; });
     const auto parts = core::splitRows(pod.row, *it, m.ownerKey);
     auto id = store.applySplit(pod.id, std::string(core::meterId(*m.apply)), parts);
     if (!id)
@@ -363,8 +368,9 @@ int runMeters(const std::vector<std::string> &argv, Io &io)
     ArgParser parser("meters", "Split a shared inference pod among its tenants under each meter.");
     parser.option("ledger", 0, "FILE", "The .unalloc ledger")
         .option("pod", 0, "NAME_OR_ID", "The pod row: its ledger id or its exact name")
-        .option("telemetry", 0, "FILE", "Request telemetry (LiteLLM spend logs or vLLM bench "
-                                        "JSON); default: the ledger's rows with usage")
+        .option("telemetry", 0, "FILE",
+                "Request telemetry (LiteLLM spend logs or vLLM bench "
+                "JSON); default: the ledger's rows with usage")
         .option("owner-key", 0, "KEY", "Label naming the tenant (default: the ledger's owner key)")
         .option("policy", 0, "keep|redistribute", "Overhead policy (default: the ledger's rules)")
         .option("tick-ms", 0, "N", "Time-share tick in milliseconds (default 50)")
@@ -401,8 +407,12 @@ int runMeters(const std::vector<std::string> &argv, Io &io)
     if (!telemetry)
         return reportError(telemetry.error(), io);
     if (telemetry->records.empty())
-        return reportError({"no-telemetry", "no request with usage and a first token for this "
-                                            "pod's window; pass --telemetry FILE", m->ledger, {}, {}},
+        return reportError({"no-telemetry",
+                            "no request with usage and a first token for this "
+                            "pod's window; pass --telemetry FILE",
+                            m->ledger,
+                            {},
+                            {}},
                            io);
     auto splits = core::telemetryMeters(telemetry->records, pod->row.amount, policy, m->options);
     if (!splits)

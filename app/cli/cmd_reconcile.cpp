@@ -31,7 +31,8 @@ core::Result<std::vector<core::Invoice>> invoicesFromArgs(const std::vector<std:
         const std::string amountText(core::trimmed(std::string_view(g).substr(eq + 1)));
         auto amount = core::Decimal::parse(amountText);
         if (!amount)
-            return core::fail("bad-amount", "'" + amountText + "' is not an amount", "--invoice", source, "amount");
+            return core::fail("bad-amount", "'" + amountText + "' is not an amount", "--invoice",
+                              source, "amount");
         out.push_back({source, core::Money{*amount, core::Currency::usd()}, {}, {}, {}});
     }
     return out;
@@ -62,12 +63,14 @@ core::Result<std::vector<core::Invoice>> invoicesFromFile(const std::string &pat
     adapters::ReadOptions ro;
     ro.fileName = path;
     ro.normaliser = &normaliser;
-    auto loaded = adapters::readBytes(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), ro);
+    auto loaded = adapters::readBytes(
+        std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), ro);
     if (!loaded)
         return core::fail(loaded.error());
     if (!loaded->rows.empty() || loaded->result.invoices.empty())
-        return core::fail("not-invoices", "expected an invoice file (JSON or CSV), found "
-                                              + loaded->result.batch.format, path);
+        return core::fail(
+            "not-invoices",
+            "expected an invoice file (JSON or CSV), found " + loaded->result.batch.format, path);
     return loaded->result.invoices;
 }
 
@@ -77,8 +80,11 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
 {
     ArgParser parser("reconcile", "Compare the ledger per source with the provider invoices.");
     addInputOptions(parser);
-    parser.option("invoice", 'i', "SOURCE=AMOUNT", "An invoice (repeatable; replaces the bundled ones)")
-        .option("invoices", 0, "FILE", "Invoices from a JSON or CSV file (replaces the bundled ones)")
+    parser
+        .option("invoice", 'i', "SOURCE=AMOUNT",
+                "An invoice (repeatable; replaces the bundled ones)")
+        .option("invoices", 0, "FILE",
+                "Invoices from a JSON or CSV file (replaces the bundled ones)")
         .option("tolerance", 0, "PCT", "|delta %| at or below this is matched (default 1.0)")
         .flag("strict", 0, "Exit 2 when any source is over or under")
         .flag("json", 0, "Machine-readable output");
@@ -113,10 +119,12 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
     // Only the period filter applies to the ledger side: invoices carry their own periods.
     core::CostCube sliced;
     for (const core::CostGroup &g : input->cube.rawGroups()) {
-        if ((inOpts->fromDay && g.day < *inOpts->fromDay) || (inOpts->toDay && g.day >= *inOpts->toDay))
+        if ((inOpts->fromDay && g.day < *inOpts->fromDay) ||
+            (inOpts->toDay && g.day >= *inOpts->toDay))
             continue;
         sliced.addGroup(input->cube.labelSets().at(g.labelSet), input->cube.sources().at(g.source),
-                        input->cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows);
+                        input->cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount,
+                        g.rows);
     }
     core::PeriodReconOptions ro;
     ro.tolerancePct = tolerance;
@@ -131,7 +139,8 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
             const core::ReconLine &l = pl.line;
             Json j;
             j["source"] = l.source;
-            j["period_start"] = pl.periodStart ? Json(core::formatTimestamp(*pl.periodStart)) : Json();
+            j["period_start"] =
+                pl.periodStart ? Json(core::formatTimestamp(*pl.periodStart)) : Json();
             j["period_end"] = pl.periodEnd ? Json(core::formatTimestamp(*pl.periodEnd)) : Json();
             j["currency"] = pl.currency.code();
             j["ledger_usd"] = l.ledger.toString();
@@ -144,8 +153,12 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
             j["rows"] = pl.rows;
             lines.push_back(j);
         }
-        io.out << Json{{"tolerance_pct", shortNumber(tolerance)}, {"clean", !rec->hasMismatch()},
-                       {"complete", partial.empty()}, {"sources", lines}}.dump(2) << '\n';
+        io.out << Json{{"tolerance_pct", shortNumber(tolerance)},
+                       {"clean", !rec->hasMismatch()},
+                       {"complete", partial.empty()},
+                       {"sources", lines}}
+                      .dump(2)
+               << '\n';
     } else {
         TextTable t("Ledger vs invoice");
         t.addColumn("Source");
@@ -157,16 +170,19 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
         t.addColumn("Status");
         for (const auto &pl : rec->lines) {
             const core::ReconLine &l = pl.line;
-            const auto m = [&pl](core::Decimal d) { return money(d, pl.currency); };
-            const std::string delta = !l.delta ? "\u2014"
+            const auto m = [&pl](core::Decimal d) {
+                return money(d, pl.currency);
+            };
+            const std::string delta = !l.delta     ? "\u2014"
                                       : l.deltaPct ? m(*l.delta) + " (" + percent(*l.deltaPct) + ")"
                                                    : m(*l.delta);
-            t.addRow({l.source, periodText(pl), m(l.ledger), l.invoice ? m(*l.invoice) : "\u2014", delta,
-                      l.coveragePct ? percent(*l.coveragePct) : "\u2014", statusText(l)});
+            t.addRow({l.source, periodText(pl), m(l.ledger), l.invoice ? m(*l.invoice) : "\u2014",
+                      delta, l.coveragePct ? percent(*l.coveragePct) : "\u2014", statusText(l)});
         }
         t.print(io.out);
         if (rec->hasMismatch())
-            io.out << "\nThe ledger does not tie out. Attribution built on this is not defensible yet.\n";
+            io.out << "\nThe ledger does not tie out. Attribution built on this is not defensible "
+                      "yet.\n";
         for (const auto &p : partial)
             io.out << "warning: incomplete data \u2014 " << p << '\n';
     }

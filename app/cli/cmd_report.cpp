@@ -53,7 +53,9 @@ Json resultBody(const core::AttributionReport &r)
     return j;
 }
 
-Json provenance(const LoadedInput &in, const core::AttributionReport &, const Json &body,
+Json provenance(const LoadedInput &in,
+                const core::AttributionReport &,
+                const Json &body,
                 const core::Rules &rules)
 {
     Json p;
@@ -97,7 +99,9 @@ struct SeamNotes
 
 void printSeams(const core::AttributionReport &r, const SeamNotes &notes, Io &io)
 {
-    const auto m = [&r](core::Decimal d) { return money(d, r.currency); };
+    const auto m = [&r](core::Decimal d) {
+        return money(d, r.currency);
+    };
     if (notes.deduplicated) {
         io.out << "  de-duplicated: " << m(notes.removed)
                << " of provider bills already counted in gateway rows was removed\n";
@@ -137,9 +141,12 @@ void printSeams(const core::AttributionReport &r, const SeamNotes &notes, Io &io
 
 void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t top, Io &io)
 {
-    const auto m = [&r](core::Decimal d) { return money(d, r.currency); };
+    const auto m = [&r](core::Decimal d) {
+        return money(d, r.currency);
+    };
     io.out << "unalloc\n";
-    io.out << "  " << percent(r.unallocatedPct()) << " of " << m(r.total) << " AI spend is unattributed\n";
+    io.out << "  " << percent(r.unallocatedPct()) << " of " << m(r.total)
+           << " AI spend is unattributed\n";
     io.out << "  " << m(r.unallocated) << " has no '" << r.dimension << "' label";
     if (!r.fallbacks.empty())
         io.out << " (nor any fallback)";
@@ -173,7 +180,8 @@ void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t 
         if (b.unallocated && hiddenCount > 0)
             owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
                            percent(core::Decimal::percent(hidden, r.total, 1)), "", ""});
-        owners.addRow({b.key, m(b.amount), percent(r.sharePct(b)), b.sourceList(), std::to_string(b.rows)});
+        owners.addRow(
+            {b.key, m(b.amount), percent(r.sharePct(b)), b.sourceList(), std::to_string(b.rows)});
     }
     if (hiddenCount > 0 && (r.buckets.empty() || !r.buckets.back().unallocated))
         owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
@@ -205,7 +213,8 @@ void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t 
     for (const auto &p : notes.overlap.providers)
         overlap.addRow({p.provider, money(p.gateway, p.currency), money(p.bill, p.currency),
                         money(p.overlap, p.currency), money(p.residual, p.currency),
-                        money(p.excess, p.currency), p.coveragePct ? percent(*p.coveragePct) : "\u2014"});
+                        money(p.excess, p.currency),
+                        p.coveragePct ? percent(*p.coveragePct) : "\u2014"});
     overlap.print(io.out);
 }
 
@@ -225,9 +234,13 @@ Json meterSplitsJson(const std::vector<core::AppliedSplit> &splits)
 {
     Json out = Json::array();
     for (const core::AppliedSplit &s : splits)
-        out.push_back(Json{{"split_id", s.splitId}, {"row_id", s.rowId}, {"source", s.source},
-                           {"pod", s.podName}, {"amount", s.amount.amount.toString()},
-                           {"currency", s.amount.currency.code()}, {"meter", s.meter},
+        out.push_back(Json{{"split_id", s.splitId},
+                           {"row_id", s.rowId},
+                           {"source", s.source},
+                           {"pod", s.podName},
+                           {"amount", s.amount.amount.toString()},
+                           {"currency", s.amount.currency.code()},
+                           {"meter", s.meter},
                            {"applied_at", core::formatTimestamp(s.appliedAt)},
                            {"parts", s.parts}});
     return out;
@@ -240,7 +253,8 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     ArgParser parser("report", "Attribute the spend to an owner label and show what nobody owns.");
     addInputOptions(parser);
     addOwnerOptions(parser);
-    parser.option("top", 0, "N", "Owners shown in the table (default 20; <unallocated> always shown)")
+    parser
+        .option("top", 0, "N", "Owners shown in the table (default 20; <unallocated> always shown)")
         .flag("json", 0, "Machine-readable output (money as strings)")
         .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT")
         .flag("dedupe", 0, "Replace provider bill rows by what the gateway did not already count");
@@ -301,16 +315,22 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         out["deduplicated"] = notes.deduplicated;
         Json overlap = Json::array();
         for (const auto &p : notes.overlap.providers)
-            overlap.push_back(Json{{"provider", p.provider}, {"gateway_usd", p.gateway.toString()},
-                                   {"bill_usd", p.bill.toString()}, {"overlap_usd", p.overlap.toString()},
-                                   {"residual_usd", p.residual.toString()}, {"excess_usd", p.excess.toString()},
-                                   {"coverage_pct", p.coveragePct ? Json(p.coveragePct->toFixed(1)) : Json()}});
+            overlap.push_back(
+                Json{{"provider", p.provider},
+                     {"gateway_usd", p.gateway.toString()},
+                     {"bill_usd", p.bill.toString()},
+                     {"overlap_usd", p.overlap.toString()},
+                     {"residual_usd", p.residual.toString()},
+                     {"excess_usd", p.excess.toString()},
+                     {"coverage_pct", p.coveragePct ? Json(p.coveragePct->toFixed(1)) : Json()}});
         out["overlap"] = overlap;
         if (notes.illusion) {
             Json keys = Json::array();
             for (const auto &k : notes.illusion->keys)
-                keys.push_back(Json{{"key", k.key}, {"allocated_usd", k.allocated.toString()},
-                                    {"non_owner_usd", k.nonOwner.toString()}, {"flagged", k.flagged()}});
+                keys.push_back(Json{{"key", k.key},
+                                    {"allocated_usd", k.allocated.toString()},
+                                    {"non_owner_usd", k.nonOwner.toString()},
+                                    {"flagged", k.flagged()}});
             out["fallback_illusion"] = Json{{"keys", keys},
                                             {"unallocated_pct_without_illusion",
                                              notes.illusion->uWithoutIllusionPct().toFixed(1)}};
@@ -332,8 +352,8 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         int places = 1;
         while (places < 6 && report->unallocatedPct(places) <= **budget)
             ++places;
-        io.err << "unallocated " << report->unallocatedPct(places).toFixed(places) << "% exceeds budget "
-               << shortNumber(**budget) << "%\n";
+        io.err << "unallocated " << report->unallocatedPct(places).toFixed(places)
+               << "% exceeds budget " << shortNumber(**budget) << "%\n";
         return kExitBudget;
     }
     return kExitOk;

@@ -81,8 +81,8 @@ core::Result<std::vector<core::SimTenant>> parseTenants(const std::string &path)
             s.thinkMinS = think[0].get<double>();
             s.thinkMaxS = think[1].get<double>();
         }
-        if (s.weight < 0 || s.messageMin < 0 || s.messageMax < s.messageMin || s.outputMin < 1
-            || s.outputMax < s.outputMin)
+        if (s.weight < 0 || s.messageMin < 0 || s.messageMax < s.messageMin || s.outputMin < 1 ||
+            s.outputMax < s.outputMin)
             return core::fail("bad-tenants", "weights and ranges must be sane", path, where);
         out.push_back(std::move(s));
     }
@@ -105,30 +105,42 @@ Json runJson(const core::SimResult &r)
 {
     Json tenants = Json::array();
     for (const core::SimTenantResult &t : r.tenants)
-        tenants.push_back(Json{{"name", t.name}, {"team", t.team.empty() ? Json() : Json(t.team)},
-                               {"requests", t.requests}, {"prompt_tokens", t.promptTokens},
+        tenants.push_back(Json{{"name", t.name},
+                               {"team", t.team.empty() ? Json() : Json(t.team)},
+                               {"requests", t.requests},
+                               {"prompt_tokens", t.promptTokens},
                                {"cached_prompt_tokens", t.cachedPromptTokens},
                                {"completion_tokens", t.completionTokens},
-                               {"compute_ns", t.computeNs}, {"kv_block_ns", t.kvBlockNs},
-                               {"preemptions", t.preemptions}, {"ttft_p50_s", t.ttftP50S},
-                               {"ttft_p95_s", t.ttftP95S}, {"tpot_p50_s", t.tpotP50S},
+                               {"compute_ns", t.computeNs},
+                               {"kv_block_ns", t.kvBlockNs},
+                               {"preemptions", t.preemptions},
+                               {"ttft_p50_s", t.ttftP50S},
+                               {"ttft_p95_s", t.ttftP95S},
+                               {"tpot_p50_s", t.tpotP50S},
                                {"e2e_p50_s", t.e2eP50S}});
-    return Json{{"rate_rps", r.config.ratePerS}, {"duration_s", r.config.durationS},
-                {"seed", r.config.seed}, {"prefix_caching", r.config.engine.prefixCaching},
-                {"wall_ns", r.wallNs}, {"idle_ns", r.idleNs}, {"steps", r.steps},
-                {"requests", r.requests}, {"dropped", r.dropped}, {"evictions", r.evictions},
-                {"preemptions", r.preemptions}, {"cache_hit_rate", r.cacheHitRate()},
+    return Json{{"rate_rps", r.config.ratePerS},
+                {"duration_s", r.config.durationS},
+                {"seed", r.config.seed},
+                {"prefix_caching", r.config.engine.prefixCaching},
+                {"wall_ns", r.wallNs},
+                {"idle_ns", r.idleNs},
+                {"steps", r.steps},
+                {"requests", r.requests},
+                {"dropped", r.dropped},
+                {"evictions", r.evictions},
+                {"preemptions", r.preemptions},
+                {"cache_hit_rate", r.cacheHitRate()},
                 {"output_tokens_per_s", r.outputTokensPerS()},
-                {"cache_reserve_fraction", r.cacheReserveFraction()}, {"tenants", tenants}};
+                {"cache_reserve_fraction", r.cacheReserveFraction()},
+                {"tenants", tenants}};
 }
 
 void printRun(const core::SimResult &r, Io &io)
 {
-    io.out << std::fixed << std::setprecision(2) << "Simulated " << r.config.durationS
-           << " s at " << r.config.ratePerS << " req/s (seed " << r.config.seed << "): "
-           << r.requests << " requests, " << r.steps << " steps, wall "
-           << double(r.wallNs) / 1e9 << " s, busy " << r.busyFraction() * 100
-           << "%, prefix-cache hits " << r.cacheHitRate() * 100 << "%, "
+    io.out << std::fixed << std::setprecision(2) << "Simulated " << r.config.durationS << " s at "
+           << r.config.ratePerS << " req/s (seed " << r.config.seed << "): " << r.requests
+           << " requests, " << r.steps << " steps, wall " << double(r.wallNs) / 1e9 << " s, busy "
+           << r.busyFraction() * 100 << "%, prefix-cache hits " << r.cacheHitRate() * 100 << "%, "
            << r.outputTokensPerS() << " output tok/s, " << r.evictions << " evictions, "
            << r.preemptions << " preemptions, " << r.dropped << " dropped\n\n";
     TextTable lat("Latency per tenant");
@@ -206,9 +218,8 @@ int runSimulate(const std::vector<std::string> &argv, Io &io)
     auto pool = core::Decimal::parse(a->value("pool", "17280"));
     const auto policy = core::policyFromId(a->value("policy", "keep"));
     if (!pool || pool->sign() < 0 || !policy)
-        return reportError({"usage", "--pool expects an amount, --policy keep|redistribute", {},
-                            {}, {}},
-                           io);
+        return reportError(
+            {"usage", "--pool expects an amount, --policy keep|redistribute", {}, {}, {}}, io);
     const core::Money cost{*pool, core::Currency::usd()};
     const core::SimResult r = core::simulate(config);
     std::vector<core::MeterSplit> splits = core::simulationMeters(r, cost, *policy);

@@ -9,9 +9,9 @@ namespace unalloc::cli {
 /// Exit codes (DESIGN §10).
 enum ExitCode : int {
     kExitOk = 0,
-    kExitError = 1,        ///< bad input, no rows, I/O
-    kExitBudget = 2,       ///< report --budget exceeded, reconcile --strict mismatch
-    kExitUsage = 64,       ///< command-line usage error (EX_USAGE)
+    kExitError = 1,  ///< bad input, no rows, I/O
+    kExitBudget = 2, ///< report --budget exceeded, reconcile --strict mismatch
+    kExitUsage = 64, ///< command-line usage error (EX_USAGE)
 };
 
 /// Where a command writes; injected so tests and the GUI's "copy command" never touch globals.

@@ -37,7 +37,8 @@ std::string fixtureFileName(const std::string &source)
 core::Result<std::int32_t> parseDay(const std::string &text, const char *option)
 {
     if (text.size() != 10)
-        return core::fail("usage", std::string(option) + " expects a date YYYY-MM-DD, got '" + text + "'");
+        return core::fail("usage",
+                          std::string(option) + " expects a date YYYY-MM-DD, got '" + text + "'");
     auto t = core::parseTimestamp(text);
     if (!t)
         return core::fail("usage", std::string(option) + ": " + t.error().detail);
@@ -45,11 +46,13 @@ core::Result<std::int32_t> parseDay(const std::string &text, const char *option)
 }
 
 /// Reads a fixture: from the bundled resources or from a directory. Empty optional = missing.
-std::optional<QByteArray> readFixture(const InputOptions &o, const std::string &file, std::string &where)
+std::optional<QByteArray>
+readFixture(const InputOptions &o, const std::string &file, std::string &where)
 {
     const QString path = o.fixtureDir.empty()
                              ? QStringLiteral(":/demo/") + QString::fromStdString(file)
-                             : QString::fromStdString(o.fixtureDir) + QLatin1Char('/') + QString::fromStdString(file);
+                             : QString::fromStdString(o.fixtureDir) + QLatin1Char('/') +
+                                   QString::fromStdString(file);
     where = o.fixtureDir.empty() ? std::string("<bundled demo>/") + file : path.toStdString();
     QFile f(path);
     if (!f.exists() || !f.open(QIODevice::ReadOnly))
@@ -71,8 +74,9 @@ core::Result<adapters::LoadedFile> parseFixture(const QByteArray &bytes,
         return loaded;
     if (!expectedSource.empty() && loaded->result.batch.source != expectedSource)
         return core::fail("wrong-source",
-                          "expected a " + expectedSource + " export but found "
-                              + loaded->result.batch.source + " (" + loaded->result.batch.format + ")",
+                          "expected a " + expectedSource + " export but found " +
+                              loaded->result.batch.source + " (" + loaded->result.batch.format +
+                              ")",
                           file);
     return loaded;
 }
@@ -101,7 +105,8 @@ core::Result<LoadedInput> loadFixtures(const InputOptions &o, Io &io)
             return core::fail(loaded.error());
         ++batchId;
         si.status = "loaded";
-        si.sha256 = core::sha256Hex(std::string_view(bytes->constData(), static_cast<size_t>(bytes->size())));
+        si.sha256 = core::sha256Hex(
+            std::string_view(bytes->constData(), static_cast<size_t>(bytes->size())));
         si.bytes = bytes->size();
         si.rows = static_cast<std::int64_t>(loaded->rows.size());
         for (core::CostRow &row : loaded->rows) {
@@ -192,7 +197,8 @@ core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
     else if (options.fixtures || !options.fixtureDir.empty())
         in = loadFixtures(options, io);
     else
-        return core::fail("no-input", "no input: give --fixtures, --fixture-dir DIR or --ledger FILE");
+        return core::fail("no-input",
+                          "no input: give --fixtures, --fixture-dir DIR or --ledger FILE");
     if (!in)
         return in;
     if (options.requireComplete) {
@@ -201,8 +207,9 @@ core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
             std::string list;
             for (const auto &p : partial)
                 list += "\n  " + p;
-            return core::fail("incomplete", "--require-complete: " + std::to_string(partial.size())
-                                                + " batch(es) are not complete:" + list);
+            return core::fail("incomplete",
+                              "--require-complete: " + std::to_string(partial.size()) +
+                                  " batch(es) are not complete:" + list);
         }
     }
     return in;
@@ -214,8 +221,8 @@ std::vector<std::string> incompleteBatches(const LoadedInput &input)
     for (const core::ImportBatch &b : input.batches) {
         if (b.status == core::BatchStatus::Complete)
             continue;
-        out.push_back(b.source + " (" + b.origin + "): " + core::toString(b.status)
-                      + (b.evidence.reason.empty() ? "" : " — " + b.evidence.reason));
+        out.push_back(b.source + " (" + b.origin + "): " + core::toString(b.status) +
+                      (b.evidence.reason.empty() ? "" : " — " + b.evidence.reason));
     }
     return out;
 }

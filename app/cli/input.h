@@ -22,7 +22,7 @@ struct InputOptions
     bool fixtures = false;
     std::string fixtureDir;
     std::string ledger;
-    std::vector<std::string> sources; ///< requested sources, in order, without duplicates
+    std::vector<std::string> sources;           ///< requested sources, in order, without duplicates
     std::optional<std::int32_t> fromDay, toDay; ///< by charge-period start, [from, to)
     bool requireComplete = false;
 };

@@ -10,13 +10,13 @@ void addOwnerOptions(ArgParser &parser)
         .option("fallback", 'f', "KEY", "Fallback key, tried in order (repeatable)");
 }
 
-core::Result<core::AttributionOptions> ownerOptions(const ParsedArgs &args,
-                                                    const InputOptions &input,
-                                                    const core::Rules &rules)
+core::Result<core::AttributionOptions>
+ownerOptions(const ParsedArgs &args, const InputOptions &input, const core::Rules &rules)
 {
     const core::LabelNormaliser normaliser(rules.extraAliases);
     core::AttributionOptions o;
-    const std::string rawOwner = args.value("dimension", rules.ownerKey.empty() ? "team" : rules.ownerKey);
+    const std::string rawOwner =
+        args.value("dimension", rules.ownerKey.empty() ? "team" : rules.ownerKey);
     o.ownerKey = normaliser.canonicalKey(rawOwner);
     if (o.ownerKey.empty())
         return core::fail("usage", "owner key '" + rawOwner + "' is empty after normalisation");
@@ -25,7 +25,8 @@ core::Result<core::AttributionOptions> ownerOptions(const ParsedArgs &args,
         const std::string key = normaliser.canonicalKey(f);
         if (key.empty())
             return core::fail("usage", "fallback key '" + f + "' is empty after normalisation");
-        if (key != o.ownerKey && std::find(o.fallbacks.begin(), o.fallbacks.end(), key) == o.fallbacks.end())
+        if (key != o.ownerKey &&
+            std::find(o.fallbacks.begin(), o.fallbacks.end(), key) == o.fallbacks.end())
             o.fallbacks.push_back(key);
     }
     o.fromDay = input.fromDay;

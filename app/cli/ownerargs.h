@@ -11,8 +11,7 @@ namespace unalloc::cli {
 void addOwnerOptions(ArgParser &parser);
 /// Owner key and fallbacks canonicalised with the ledger's label rules (`-D costCenter` finds
 /// `cost_center`), plus the period filter of the input options.
-core::Result<core::AttributionOptions> ownerOptions(const ParsedArgs &args,
-                                                    const InputOptions &input,
-                                                    const core::Rules &rules);
+core::Result<core::AttributionOptions>
+ownerOptions(const ParsedArgs &args, const InputOptions &input, const core::Rules &rules);
 
 } // namespace unalloc::cli

@@ -39,7 +39,8 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     const QCommandLineOption ledger(QStringLiteral("ledger"), QStringLiteral("Open this ledger."),
                                     QStringLiteral("FILE"));
-    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the bundled demo ledger."));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QStringLiteral("Open the bundled demo ledger."));
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("Show this view: overview, unallocated, fallback, "
                                                  "reconciliation, meters, economics, ledger."),
@@ -49,13 +50,13 @@ int main(int argc, char *argv[])
                                   QStringLiteral("PNG"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --grab."),
                                   QStringLiteral("WxH"), QStringLiteral("1440x900"));
-    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system."),
-                                   QStringLiteral("THEME"));
+    const QCommandLineOption theme(
+        QStringLiteral("theme"), QStringLiteral("light, dark or system."), QStringLiteral("THEME"));
     const QCommandLineOption lang(QStringLiteral("language"), QStringLiteral("en, de or system."),
                                   QStringLiteral("CODE"));
-    const QCommandLineOption dimension(QStringList{QStringLiteral("D"), QStringLiteral("dimension")},
-                                       QStringLiteral("Owner label key (as `unalloc report`)."),
-                                       QStringLiteral("KEY"));
+    const QCommandLineOption dimension(
+        QStringList{QStringLiteral("D"), QStringLiteral("dimension")},
+        QStringLiteral("Owner label key (as `unalloc report`)."), QStringLiteral("KEY"));
     const QCommandLineOption fallback(QStringList{QStringLiteral("f"), QStringLiteral("fallback")},
                                       QStringLiteral("Fallback key, tried in order (repeatable)."),
                                       QStringLiteral("KEY"));
@@ -70,8 +71,8 @@ int main(int argc, char *argv[])
     context.settings = &settings;
     context.theme = &themes;
     context.translations = &translations;
-    const QString language = parser.isSet(lang) ? parser.value(lang)
-                                                : settings.value(keys::language);
+    const QString language =
+        parser.isSet(lang) ? parser.value(lang) : settings.value(keys::language);
     translations.setLanguage(language);
     themes.setMode(Theme::modeFromString(parser.isSet(theme) ? parser.value(theme)
                                                              : settings.value(keys::theme)));
@@ -96,7 +97,8 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "unalloc-explorer: --size wants WxH, e.g. 1440x900\n");
             return 64;
         }
-        ViewGrabber grabber(&window, parser.isSet(view) ? parser.value(view) : QStringLiteral("overview"),
+        ViewGrabber grabber(&window,
+                            parser.isSet(view) ? parser.value(view) : QStringLiteral("overview"),
                             parser.value(grab), wanted);
         return QApplication::exec();
     }

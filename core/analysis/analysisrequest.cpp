@@ -63,8 +63,8 @@ std::string shellQuote(const std::string &arg)
 {
     const bool plain = !arg.empty() && std::all_of(arg.begin(), arg.end(), [](char c) {
         const auto u = static_cast<unsigned char>(c);
-        return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9')
-               || c == '_' || c == '.' || c == '/' || c == ':' || c == '=' || c == '-';
+        return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+               c == '_' || c == '.' || c == '/' || c == ':' || c == '=' || c == '-';
     });
     if (plain)
         return arg;

@@ -19,7 +19,7 @@ namespace unalloc::core {
 struct AnalysisRequest
 {
     std::string ownerKey = "team";
-    std::vector<std::string> fallbacks; ///< click order = fallback order
+    std::vector<std::string> fallbacks;  ///< click order = fallback order
     std::optional<std::int32_t> fromDay; ///< inclusive, days since 1970-01-01 (UTC)
     std::optional<std::int32_t> toDay;   ///< exclusive
     std::set<std::string> sources;       ///< empty = every source

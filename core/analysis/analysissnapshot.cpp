@@ -30,9 +30,8 @@ std::string digestFor(Rules rules, const AnalysisRequest &request)
 
 } // namespace
 
-std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
-                                        const AnalysisRequest &request,
-                                        const CancelCheck &cancelled)
+std::optional<AnalysisSnapshot>
+analyse(const AnalysisInput &input, const AnalysisRequest &request, const CancelCheck &cancelled)
 {
     const auto started = std::chrono::steady_clock::now();
     AnalysisSnapshot s;
@@ -73,9 +72,9 @@ std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
     s.caption.deduplicated = s.seams.deduplicated;
     if (s.seams.doubleCounted())
         s.caption.doubleCounted = Money{*s.seams.overlapTotal, s.seams.overlapCurrency};
-    s.computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now()
-                                                            - started)
-                      .count();
+    s.computeMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
     return s;
 }
 

@@ -24,13 +24,13 @@ namespace unalloc::core {
 struct AnalysisSnapshot
 {
     AnalysisRequest request;
-    std::optional<Error> error;     ///< e.g. mixed currencies in the slice
+    std::optional<Error> error; ///< e.g. mixed currencies in the slice
     AttributionReport report;
-    Decimal uPct, fPct;             ///< 0.1, half-even
+    Decimal uPct, fPct;                 ///< 0.1, half-even
     std::vector<std::string> topOwners; ///< up to three, by amount
     SpendChart spend;
-    std::vector<BacklogItem> backlog;   ///< every unallocated object, $ desc
-    std::vector<FixStep> fixPlan;       ///< one step per backlog item
+    std::vector<BacklogItem> backlog; ///< every unallocated object, $ desc
+    std::vector<FixStep> fixPlan;     ///< one step per backlog item
     std::vector<DrillNode> unallocatedTree;
     FallbackExposure exposure;
     std::vector<CollisionTotal> collisions;

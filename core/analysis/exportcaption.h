@@ -22,13 +22,13 @@ struct ExportCaption
         bool complete = true;
         std::string reason; ///< why it is partial
     };
-    std::string ledger;        ///< file name of the ledger (or "demo")
+    std::string ledger; ///< file name of the ledger (or "demo")
     std::optional<std::int32_t> fromDay, toDay;
     std::vector<Source> sources;
     std::string ownerKey;
     std::vector<std::string> fallbacks;
-    std::string rulesDigest;   ///< "sha256:…"
-    bool deduplicated = false; ///< figures come from the de-duplicated merged ledger
+    std::string rulesDigest;            ///< "sha256:…"
+    bool deduplicated = false;          ///< figures come from the de-duplicated merged ledger
     std::optional<Money> doubleCounted; ///< overlap summed twice (gateway and provider bill)
 
     /// "2026-08-01 – 2026-08-31" (inclusive last day), or "" for the whole ledger.

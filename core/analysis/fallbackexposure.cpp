@@ -16,9 +16,9 @@ const std::string *nonEmpty(const LabelMap &labels, const std::string &key)
 
 bool inSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions &o)
 {
-    return (!o.fromDay || g.day >= *o.fromDay) && (!o.toDay || g.day < *o.toDay)
-           && (o.sources.empty() || o.sources.contains(cube.sources().at(g.source)))
-           && (o.batches.empty() || o.batches.contains(g.batch));
+    return (!o.fromDay || g.day >= *o.fromDay) && (!o.toDay || g.day < *o.toDay) &&
+           (o.sources.empty() || o.sources.contains(cube.sources().at(g.source))) &&
+           (o.batches.empty() || o.batches.contains(g.batch));
 }
 
 /// Per label set: which fallback (index) resolved it and to which value; -1 = not a fallback.
@@ -51,7 +51,8 @@ std::unordered_set<std::string> ownerValues(const CostCube &cube, const std::str
 {
     std::unordered_set<std::string> values;
     for (size_t i = 0; i < cube.labelSets().size(); ++i) {
-        if (const std::string *v = nonEmpty(cube.labelSets().at(static_cast<std::uint32_t>(i)), ownerKey))
+        if (const std::string *v =
+                nonEmpty(cube.labelSets().at(static_cast<std::uint32_t>(i)), ownerKey))
             values.emplace(trimmed(*v));
     }
     return values;

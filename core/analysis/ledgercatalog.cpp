@@ -34,7 +34,8 @@ std::vector<MonthSlice> monthsOf(const CostCube &cube)
         MonthSlice m;
         m.year = ym.first;
         m.month = ym.second;
-        m.fromDay = static_cast<std::int32_t>(daysFromCivil(m.year, static_cast<unsigned>(m.month), 1));
+        m.fromDay =
+            static_cast<std::int32_t>(daysFromCivil(m.year, static_cast<unsigned>(m.month), 1));
         const int ny = m.month == 12 ? m.year + 1 : m.year;
         const int nm = m.month == 12 ? 1 : m.month + 1;
         m.toDay = static_cast<std::int32_t>(daysFromCivil(ny, static_cast<unsigned>(nm), 1));
@@ -51,9 +52,9 @@ void addBatch(SourceInfo &s, const ImportBatch &b)
     ++s.batches;
     if (b.status != BatchStatus::Complete) {
         ++s.partialBatches;
-        s.reasons.push_back("batch " + std::to_string(b.id) + ": "
-                            + (b.evidence.reason.empty() ? std::string(toString(b.status))
-                                                         : b.evidence.reason));
+        s.reasons.push_back(
+            "batch " + std::to_string(b.id) + ": " +
+            (b.evidence.reason.empty() ? std::string(toString(b.status)) : b.evidence.reason));
     }
 }
 

@@ -24,8 +24,8 @@ struct SourceInfo
     std::string source;
     std::int64_t rows = 0;
     int batches = 0;
-    int partialBatches = 0;            ///< status partial or failed
-    std::vector<std::string> reasons;  ///< "batch 3: …" for each partial batch
+    int partialBatches = 0;           ///< status partial or failed
+    std::vector<std::string> reasons; ///< "batch 3: …" for each partial batch
     bool complete() const { return partialBatches == 0; }
 };
 
@@ -51,7 +51,7 @@ struct LedgerCatalog
     SourceInfo invoices;              ///< the invoice batches (batches == 0 when none)
     std::vector<ImportBatch> batches; ///< every batch, invoices included, by id
     std::optional<std::int32_t> firstDay, lastDay;
-    std::vector<MonthSlice> months;   ///< chronological
+    std::vector<MonthSlice> months; ///< chronological
 
     const SourceInfo *source(const std::string &name) const;
     /// Rows carrying `key` (0 when none).

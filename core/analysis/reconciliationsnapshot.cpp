@@ -15,8 +15,8 @@ bool inPeriod(std::int32_t day, std::optional<std::int32_t> from, std::optional<
 }
 
 /// The groups of `cube` whose day lies in the period (the whole cube when none is set).
-CostCube daySlice(const CostCube &cube, std::optional<std::int32_t> from,
-                  std::optional<std::int32_t> to)
+CostCube
+daySlice(const CostCube &cube, std::optional<std::int32_t> from, std::optional<std::int32_t> to)
 {
     CostCube out;
     for (const CostGroup &g : cube.rawGroups()) {
@@ -36,17 +36,18 @@ std::vector<Invoice> invoicesInPeriod(const std::vector<Invoice> &invoices,
 {
     std::vector<Invoice> out;
     for (const Invoice &inv : invoices) {
-        const bool startsBeforeEnd = !to || !inv.periodStart
-                                     || *inv.periodStart < static_cast<TimeUs>(*to) * kUsPerDay;
-        const bool endsAfterStart = !from || !inv.periodEnd
-                                    || *inv.periodEnd > static_cast<TimeUs>(*from) * kUsPerDay;
+        const bool startsBeforeEnd =
+            !to || !inv.periodStart || *inv.periodStart < static_cast<TimeUs>(*to) * kUsPerDay;
+        const bool endsAfterStart =
+            !from || !inv.periodEnd || *inv.periodEnd > static_cast<TimeUs>(*from) * kUsPerDay;
         if (startsBeforeEnd && endsAfterStart)
             out.push_back(inv);
     }
     return out;
 }
 
-std::vector<BatchState> batchStates(const LedgerCatalog &catalog, const AnalysisRequest &request,
+std::vector<BatchState> batchStates(const LedgerCatalog &catalog,
+                                    const AnalysisRequest &request,
                                     const std::set<std::int64_t> &inSlice)
 {
     std::vector<BatchState> out;
@@ -105,11 +106,21 @@ std::optional<ReconSummary> summarise(const ReconciliationSnapshot &s)
             out.uninvoiced += r.ledger;
         }
         switch (r.status) {
-        case ReconStatus::Matched: ++out.matched; break;
-        case ReconStatus::Over: ++out.over; break;
-        case ReconStatus::Under: ++out.under; break;
-        case ReconStatus::NoInvoice: ++out.noInvoice; break;
-        case ReconStatus::ZeroInvoice: ++out.zeroInvoice; break;
+        case ReconStatus::Matched:
+            ++out.matched;
+            break;
+        case ReconStatus::Over:
+            ++out.over;
+            break;
+        case ReconStatus::Under:
+            ++out.under;
+            break;
+        case ReconStatus::NoInvoice:
+            ++out.noInvoice;
+            break;
+        case ReconStatus::ZeroInvoice:
+            ++out.zeroInvoice;
+            break;
         }
     }
     if (only && s.overlapTotal && !s.overlap.providers.empty() && s.overlapCurrency != *only)
@@ -147,7 +158,8 @@ PreparedCube prepareCube(const CostCube &cube, const AnalysisRequest &request)
     return p;
 }
 
-OverlapReport overlapInPeriod(const OverlapReport &report, std::optional<std::int32_t> fromDay,
+OverlapReport overlapInPeriod(const OverlapReport &report,
+                              std::optional<std::int32_t> fromDay,
                               std::optional<std::int32_t> toDay)
 {
     OverlapReport out;
@@ -186,11 +198,11 @@ ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
     options.tolerancePct = request.tolerancePct;
     options.sources = request.sources;
     const bool sliced = request.fromDay || request.toDay;
-    const CostCube slice = sliced ? daySlice(*prepared.plain, request.fromDay, request.toDay)
-                                  : CostCube();
-    auto recon = reconcileByPeriod(sliced ? slice : *prepared.plain,
-                                   invoicesInPeriod(invoices, request.fromDay, request.toDay),
-                                   options);
+    const CostCube slice =
+        sliced ? daySlice(*prepared.plain, request.fromDay, request.toDay) : CostCube();
+    auto recon =
+        reconcileByPeriod(sliced ? slice : *prepared.plain,
+                          invoicesInPeriod(invoices, request.fromDay, request.toDay), options);
     if (recon)
         s.recon = std::move(*recon);
     else
@@ -200,10 +212,8 @@ ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
     sumOverlap(s);
     const std::set<std::int64_t> inSlice = batchesInSlice(prepared.cube(), request.options());
     s.batches = batchStates(catalog, request, inSlice);
-    s.completeBatches = static_cast<int>(
-        std::count_if(s.batches.begin(), s.batches.end(), [](const BatchState &b) {
-            return b.complete();
-        }));
+    s.completeBatches = static_cast<int>(std::count_if(
+        s.batches.begin(), s.batches.end(), [](const BatchState &b) { return b.complete(); }));
     if (!inSlice.empty())
         s.completeness = assessCompleteness(catalog.batches, inSlice);
     s.summary = summarise(s);

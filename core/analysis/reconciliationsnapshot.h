@@ -30,7 +30,7 @@ struct PreparedCube
 {
     const CostCube *plain = nullptr;
     std::shared_ptr<const MergedLedger> merged; ///< set when de-duplicating
-    OverlapReport overlap; ///< over the request's sources, every day
+    OverlapReport overlap;                      ///< over the request's sources, every day
     const CostCube &cube() const { return merged ? merged->cube : *plain; }
 };
 
@@ -42,11 +42,11 @@ PreparedCube prepareCube(const CostCube &cube, const AnalysisRequest &request);
 /// Headline figures of a reconciliation (one currency; none of them when lines mix).
 struct ReconSummary
 {
-    Decimal ledgerInvoiced;  ///< ledger $ of the lines that have an invoice
-    Decimal invoiced;        ///< Σ invoices
-    Decimal delta;           ///< ledgerInvoiced − invoiced
+    Decimal ledgerInvoiced;             ///< ledger $ of the lines that have an invoice
+    Decimal invoiced;                   ///< Σ invoices
+    Decimal delta;                      ///< ledgerInvoiced − invoiced
     std::optional<Decimal> coveragePct; ///< ledgerInvoiced ÷ invoiced, 0.1; none without invoices
-    Decimal uninvoiced;      ///< ledger $ of sources without an invoice
+    Decimal uninvoiced;                 ///< ledger $ of sources without an invoice
     int matched = 0, over = 0, under = 0, noInvoice = 0, zeroInvoice = 0;
     /// Gateway ÷ bill over every provider with overlap, 0.1; none without bills.
     std::optional<Decimal> gatewayCoveragePct;
@@ -57,24 +57,21 @@ struct ReconSummary
 /// the completeness of every batch.
 struct ReconciliationSnapshot
 {
-    std::optional<Error> error;  ///< reconciliation failed (a line mixes currencies)
-    PeriodReconciliation recon;  ///< of the plain ledger: each source against its own bill
-    OverlapReport overlap;       ///< match groups in the period; providers summed over them
+    std::optional<Error> error; ///< reconciliation failed (a line mixes currencies)
+    PeriodReconciliation recon; ///< of the plain ledger: each source against its own bill
+    OverlapReport overlap;      ///< match groups in the period; providers summed over them
     /// Σ overlap, Σ residual, Σ excess; none when the providers use more than one currency.
     std::optional<Decimal> overlapTotal, residualTotal, excessTotal;
     Currency overlapCurrency;
-    bool deduplicated = false;        ///< the analysis attributes the merged cube
-    std::vector<BatchState> batches;  ///< every batch of the selected sources, by id
-    int completeBatches = 0;          ///< of `batches`
-    SliceCompleteness completeness;   ///< partial batches whose rows are in the slice
-    std::string reconcileCommand;     ///< the equivalent `unalloc reconcile …`
+    bool deduplicated = false;           ///< the analysis attributes the merged cube
+    std::vector<BatchState> batches;     ///< every batch of the selected sources, by id
+    int completeBatches = 0;             ///< of `batches`
+    SliceCompleteness completeness;      ///< partial batches whose rows are in the slice
+    std::string reconcileCommand;        ///< the equivalent `unalloc reconcile …`
     std::optional<ReconSummary> summary; ///< none when currencies mix
 
     /// Overlapping sources are summed: the same dollars are counted twice.
-    bool doubleCounted() const
-    {
-        return !deduplicated && overlapTotal && !overlapTotal->isZero();
-    }
+    bool doubleCounted() const { return !deduplicated && overlapTotal && !overlapTotal->isZero(); }
 };
 
 /// Reconciles the plain cube's slice (period and sources of `request`; invoices whose

@@ -13,10 +13,10 @@ struct OwnerBar
 {
     enum class Kind { Owner, Others, Unallocated };
     Kind kind = Kind::Owner;
-    std::string key;         ///< owner value; empty for Others
-    int folded = 0;          ///< how many owners an Others bar stands for
+    std::string key; ///< owner value; empty for Others
+    int folded = 0;  ///< how many owners an Others bar stands for
     Decimal amount;
-    Decimal sharePct;        ///< of the total, 0.1, half-even
+    Decimal sharePct; ///< of the total, 0.1, half-even
     std::vector<Decimal> bySource;
     std::int64_t rows = 0;
 };

@@ -34,7 +34,7 @@ void finish(std::vector<DrillNode> &nodes, const AttributionReport &report)
 
 const std::vector<std::string> &drillGroupKeys()
 {
-    static const std::vector<std::string> keys{"namespace", "project",  "workspace",
+    static const std::vector<std::string> keys{"namespace",     "project", "workspace",
                                                "api_key_alias", "service", "model"};
     return keys;
 }

@@ -17,9 +17,9 @@ struct DrillNode
     std::string groupKey; ///< for Group nodes: the label key used ("namespace")
     Decimal amount;
     std::int64_t rows = 0;
-    Decimal shareOfUnallocatedPct; ///< 0.1, half-even
-    Decimal shareOfTotalPct;       ///< 0.1, half-even
-    LabelMap labels;               ///< for Object nodes: the labels it does have
+    Decimal shareOfUnallocatedPct;   ///< 0.1, half-even
+    Decimal shareOfTotalPct;         ///< 0.1, half-even
+    LabelMap labels;                 ///< for Object nodes: the labels it does have
     std::vector<DrillNode> children; ///< amount desc, ties by text
 };
 

@@ -387,7 +387,8 @@ Result<void> SqliteImportTransaction::dropSortIndexes()
     for (const char *name : kSortIndexes)
         names += std::string(names.empty() ? "'" : ", '") + name + "'";
     auto st = m_ledger.db().prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
-                                    "AND tbl_name = 'rows' AND name IN (" + names + ")");
+                                    "AND tbl_name = 'rows' AND name IN (" +
+                                    names + ")");
     if (!st)
         return fail(st.error());
     std::vector<std::string> drop;

@@ -31,7 +31,7 @@ enum class LedgerSort { Start, Source, Name, Amount, Batch };
 struct LedgerRow
 {
     std::int64_t id = 0;
-    CostRow row; ///< labels and raw labels filled; batchId set
+    CostRow row;             ///< labels and raw labels filled; batchId set
     bool superseded = false; ///< replaced in reports by a meter split (kept for audit)
     std::string derivedFrom; ///< for split rows: the meter that produced them
 };
@@ -49,9 +49,9 @@ struct SplitRecord
 /// A stored batch with what the ledger did with its rows (re-imports add nothing).
 struct BatchRecord
 {
-    ImportBatch batch;          ///< rowCount and totals cover every row read from the source
-    std::int64_t rowsAdded = 0; ///< rows new to the ledger
-    std::int64_t duplicates = 0; ///< rows skipped because their (source, record key) existed
+    ImportBatch batch;              ///< rowCount and totals cover every row read from the source
+    std::int64_t rowsAdded = 0;     ///< rows new to the ledger
+    std::int64_t duplicates = 0;    ///< rows skipped because their (source, record key) existed
     std::vector<Money> addedTotals; ///< totals of the added rows, per currency, by code
 };
 
@@ -105,7 +105,8 @@ public:
     /// Creates a new, empty ledger (an error when the file exists).
     static Result<std::unique_ptr<LedgerStore>> create(const std::string &path);
     /// Opens an existing ledger; an older schema migrates forward, a newer one is an error.
-    static Result<std::unique_ptr<LedgerStore>> open(const std::string &path, bool readOnly = false);
+    static Result<std::unique_ptr<LedgerStore>> open(const std::string &path,
+                                                     bool readOnly = false);
     /// The schema version this build writes.
     static int currentSchemaVersion();
 

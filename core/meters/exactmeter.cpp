@@ -65,8 +65,8 @@ void sortTenants(ExactMeter &m)
 BigInt toBig(__int128 v)
 {
     const bool neg = v < 0;
-    unsigned __int128 mag = neg ? static_cast<unsigned __int128>(-(v + 1)) + 1
-                                : static_cast<unsigned __int128>(v);
+    unsigned __int128 mag =
+        neg ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
     BigInt b = static_cast<std::uint64_t>(mag >> 64);
     b <<= 64;
     b += static_cast<std::uint64_t>(mag);
@@ -104,9 +104,8 @@ std::vector<BigInt> largestRemainder(const BigInt &total, const std::vector<BigI
     }
     std::vector<size_t> order(weights.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&rems](size_t a, size_t b) {
-        return rems[a] > rems[b];
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&rems](size_t a, size_t b) { return rems[a] > rems[b]; });
     BigInt left = total - assigned;
     for (size_t k = 0; left > 0 && k < order.size(); ++k, left -= 1)
         parts[order[k]] += 1;

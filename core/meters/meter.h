@@ -41,11 +41,11 @@ std::optional<OverheadPolicy> policyFromId(std::string_view id);
 /// One tenant (or the overhead) under one meter.
 struct MeterRow
 {
-    std::string tenant;    ///< display name; "" = requests without an owner label
-    std::string owner;     ///< owner label value written on split rows; "" = none
-    bool overhead = false; ///< the unowned remainder (always the last row)
-    Decimal quantity;      ///< in meterUnit(); exact, or rounded half-even at 10^-18
-    Decimal share;         ///< of the whole pod, overhead included; rows sum to exactly 1
+    std::string tenant;         ///< display name; "" = requests without an owner label
+    std::string owner;          ///< owner label value written on split rows; "" = none
+    bool overhead = false;      ///< the unowned remainder (always the last row)
+    Decimal quantity;           ///< in meterUnit(); exact, or rounded half-even at 10^-18
+    Decimal share;              ///< of the whole pod, overhead included; rows sum to exactly 1
     Decimal redistributedShare; ///< tenants only (overhead spread); tenants sum to exactly 1
     Money amount;               ///< under the split's policy; rows sum exactly to the cost
 };

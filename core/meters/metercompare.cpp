@@ -71,8 +71,8 @@ MeterComparison compareMeters(const std::vector<MeterSplit> &splits, const PodCo
         }
         if (!found)
             continue;
-        const Decimal perMonth = Decimal::mulDiv(best.points, out.monthlyCost.amount,
-                                                 Decimal::fromInt(100));
+        const Decimal perMonth =
+            Decimal::mulDiv(best.points, out.monthlyCost.amount, Decimal::fromInt(100));
         best.perMonth = Money{perMonth.roundedHalfEven(2), out.monthlyCost.currency};
         if (!out.largest || best.points > out.largest->points)
             out.largest = best;
@@ -81,19 +81,17 @@ MeterComparison compareMeters(const std::vector<MeterSplit> &splits, const PodCo
     return out;
 }
 
-std::vector<CostRow> splitRows(const CostRow &pod,
-                               const MeterSplit &split,
-                               std::string_view ownerKey)
+std::vector<CostRow>
+splitRows(const CostRow &pod, const MeterSplit &split, std::string_view ownerKey)
 {
     std::vector<CostRow> out;
     const std::string meter(meterId(split.kind));
     for (const MeterRow &row : split.rows) {
-        if (row.overhead
-            && (split.policy == OverheadPolicy::Redistribute || row.share.isZero()))
+        if (row.overhead && (split.policy == OverheadPolicy::Redistribute || row.share.isZero()))
             continue;
         CostRow r = pod;
-        const std::string part = row.overhead ? "__overhead__"
-                                              : (row.tenant.empty() ? "__unlabeled__" : row.tenant);
+        const std::string part =
+            row.overhead ? "__overhead__" : (row.tenant.empty() ? "__unlabeled__" : row.tenant);
         r.name = pod.name + "/" + part;
         r.recordKey = pod.recordKey + "/" + meter + "/" + part;
         r.amount = row.amount;

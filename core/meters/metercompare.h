@@ -29,8 +29,8 @@ struct TenantGap
     std::string tenant;
     MeterKind high = MeterKind::Tokens; ///< the meter that charges the tenant more
     MeterKind low = MeterKind::Tokens;
-    Decimal points;  ///< (high − low) redistributed share × 100, ≥ 0
-    Money perMonth;  ///< points / 100 × monthly cost, rounded half-even to cents
+    Decimal points; ///< (high − low) redistributed share × 100, ≥ 0
+    Money perMonth; ///< points / 100 × monthly cost, rounded half-even to cents
 };
 
 /// @brief The meters side by side: the largest gap per tenant and overall.
@@ -52,8 +52,7 @@ MeterComparison compareMeters(const std::vector<MeterSplit> &splits, const PodCo
 /// overhead row when it is kept and non-zero). They copy the pod row's source, window and
 /// labels; a tenant row gains `ownerKey` = its owner (none for unlabeled tenants and the
 /// overhead), so reports attribute it. Record keys are stable: pod key/meter/tenant.
-std::vector<CostRow> splitRows(const CostRow &pod,
-                               const MeterSplit &split,
-                               std::string_view ownerKey);
+std::vector<CostRow>
+splitRows(const CostRow &pod, const MeterSplit &split, std::string_view ownerKey);
 
 } // namespace unalloc::core

@@ -7,8 +7,7 @@ std::optional<RequestRecord> requestFromRow(const CostRow &row, std::string_view
     if (!row.usage)
         return std::nullopt;
     const Usage &u = *row.usage;
-    if (!u.sendTime || !u.firstTokenTime || !u.doneTime || !u.promptTokens
-        || !u.completionTokens)
+    if (!u.sendTime || !u.firstTokenTime || !u.doneTime || !u.promptTokens || !u.completionTokens)
         return std::nullopt;
     RequestRecord r;
     if (const std::string *tenant = row.labels.find(tenantKey))

@@ -91,9 +91,8 @@ bool SimEngineRun::tryAdmit(int id)
     }
     const int need = (r.target + bs - 1) / bs;
     const int fresh = need - static_cast<int>(matched.size());
-    const auto evictableMatched = std::count_if(matched.begin(), matched.end(), [this](int b) {
-        return m_pool.isEvictable(b);
-    });
+    const auto evictableMatched = std::count_if(matched.begin(), matched.end(),
+                                                [this](int b) { return m_pool.isEvictable(b); });
     const auto headroom = m_pool.available() - evictableMatched - fresh;
     if (headroom < m_config.engine.watermarkBlocks)
         return false;
@@ -171,8 +170,8 @@ bool SimEngineRun::scheduleDecodes(int &budget)
 void SimEngineRun::scheduleAdmissions(int &budget)
 {
     const SimStepCost &c = m_config.cost;
-    while (!m_waiting.empty() && budget > 0
-           && static_cast<int>(m_running.size()) < m_config.engine.maxRunning) {
+    while (!m_waiting.empty() && budget > 0 &&
+           static_cast<int>(m_running.size()) < m_config.engine.maxRunning) {
         const int id = m_waiting.front();
         if (!tryAdmit(id))
             break; // first come, first served: nobody overtakes the head

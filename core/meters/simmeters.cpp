@@ -45,9 +45,9 @@ ExactMeter exactSimMeter(MeterKind kind, const SimResult &r, const ListPriceWeig
             m.quantities[i] = Decimal::fromInt(t.promptTokens + t.completionTokens);
             break;
         case MeterKind::ListPrice: {
-            const Decimal v = p.uncachedInput.times(t.promptTokens - t.cachedPromptTokens)
-                              + p.cachedInput.times(t.cachedPromptTokens)
-                              + p.output.times(t.completionTokens);
+            const Decimal v = p.uncachedInput.times(t.promptTokens - t.cachedPromptTokens) +
+                              p.cachedInput.times(t.cachedPromptTokens) +
+                              p.output.times(t.completionTokens);
             m.weights[i] = toBig(v.units());
             m.quantities[i] = v;
             break;
@@ -113,7 +113,9 @@ std::vector<MeterSplit> simulationMeters(const SimResult &result,
 
 std::vector<RequestRecord> simulationTelemetry(const SimResult &result, TimeUs originUs)
 {
-    auto us = [originUs](std::int64_t ns) { return originUs + (ns + 500) / 1000; };
+    auto us = [originUs](std::int64_t ns) {
+        return originUs + (ns + 500) / 1000;
+    };
     std::vector<RequestRecord> out;
     out.reserve(result.outcomes.size());
     for (const SimRequestOutcome &o : result.outcomes) {

@@ -29,8 +29,8 @@ std::vector<RequestRecord> simulationTelemetry(const SimResult &result, TimeUs o
 struct SweepPoint
 {
     double ratePerS = 0;
-    Decimal stepTimeOverhead; ///< idle share (exact from integer nanoseconds)
-    Decimal kvOverhead;       ///< unheld block-second share
+    Decimal stepTimeOverhead;  ///< idle share (exact from integer nanoseconds)
+    Decimal kvOverhead;        ///< unheld block-second share
     Decimal timeShareOverhead; ///< idle 50 ms ticks of the simulated telemetry
     double busyFraction = 0;
     double cacheHitRate = 0;

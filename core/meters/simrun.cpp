@@ -44,9 +44,8 @@ void SimEngineRun::splitStep(std::int64_t durationNs)
     }
     auto left = static_cast<size_t>(durationNs - assigned);
     if (left > 0) {
-        std::stable_sort(rest.begin(), rest.end(), [](const auto &a, const auto &b) {
-            return a.first > b.first;
-        });
+        std::stable_sort(rest.begin(), rest.end(),
+                         [](const auto &a, const auto &b) { return a.first > b.first; });
         for (size_t k = 0; k < left; ++k)
             ++m_work[rest[k].second].shareNs;
     }

@@ -51,8 +51,10 @@ SimResult SimEngineRun::collect()
         const Req &r = m_reqs[id];
         if (r.arrivalNs > m_nowNs && r.doneNs < 0 && !r.dropped)
             continue; // never arrived (a cancelled run)
-        SimRequestOutcome o{r.tenant, r.arrivalNs, r.firstNs, r.doneNs, r.prompt, r.output,
-                            r.cached, r.computeNs, m_pool.requestBlockNs(int(id)), r.dropped};
+        SimRequestOutcome o{r.tenant, r.arrivalNs, r.firstNs,
+                            r.doneNs, r.prompt,    r.output,
+                            r.cached, r.computeNs, m_pool.requestBlockNs(int(id)),
+                            r.dropped};
         res.outcomes.push_back(o);
         ++res.requests;
         if (r.dropped) {
@@ -120,9 +122,8 @@ SimResult simulate(const SimConfig &config, const SimProgress &progress)
     return simulate(config, SimWorkload::generate(config), progress);
 }
 
-SimResult simulate(const SimConfig &config,
-                   const SimWorkload &workload,
-                   const SimProgress &progress)
+SimResult
+simulate(const SimConfig &config, const SimWorkload &workload, const SimProgress &progress)
 {
     SimEngineRun run(config, workload);
     return run.run(progress);

@@ -56,9 +56,9 @@ struct SimResult
     std::int64_t unfinished = 0; ///< must be 0: every admitted request drains
     std::int64_t evictions = 0;
     std::int64_t preemptions = 0;
-    std::int64_t reserveBlockNs = 0; ///< cached-but-unheld block time
-    std::int64_t invariantFailures = 0; ///< steps whose pool check failed (checkInvariants)
-    std::vector<SimTenantResult> tenants; ///< in config order
+    std::int64_t reserveBlockNs = 0;         ///< cached-but-unheld block time
+    std::int64_t invariantFailures = 0;      ///< steps whose pool check failed (checkInvariants)
+    std::vector<SimTenantResult> tenants;    ///< in config order
     std::vector<SimRequestOutcome> outcomes; ///< by request id
 
     std::int64_t busyNs() const { return wallNs - idleNs; }
@@ -74,8 +74,7 @@ using SimProgress = std::function<bool(double simulatedS)>;
 /// Runs the engine over the traffic drawn from `config`.
 SimResult simulate(const SimConfig &config, const SimProgress &progress = {});
 /// Runs the engine over the given traffic (e.g. one coalition's share of it).
-SimResult simulate(const SimConfig &config,
-                   const SimWorkload &workload,
-                   const SimProgress &progress = {});
+SimResult
+simulate(const SimConfig &config, const SimWorkload &workload, const SimProgress &progress = {});
 
 } // namespace unalloc::core

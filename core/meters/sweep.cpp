@@ -35,8 +35,8 @@ std::vector<SweepPoint> loadSweep(const SimConfig &base,
         const SimResult r = simulate(c);
         SweepPoint p;
         p.ratePerS = rates[i];
-        p.stepTimeOverhead = simulationMeter(MeterKind::StepTime, r, unit, OverheadPolicy::Keep)
-                                 .overheadShare();
+        p.stepTimeOverhead =
+            simulationMeter(MeterKind::StepTime, r, unit, OverheadPolicy::Keep).overheadShare();
         p.kvOverhead = simulationMeter(MeterKind::KvBlockSeconds, r, unit, OverheadPolicy::Keep)
                            .overheadShare();
         const auto ts = telemetryMeter(MeterKind::TimeShare, simulationTelemetry(r, 0), unit,

@@ -14,8 +14,8 @@ Result<void> validate(const std::vector<RequestRecord> &records)
         const RequestRecord &r = records[i];
         const std::string where = "requests[" + std::to_string(i) + "]";
         if (r.sendUs > r.firstUs || r.firstUs > r.doneUs)
-            return fail("bad-request-times", "times must satisfy send <= first <= done", {},
-                        where, "first");
+            return fail("bad-request-times", "times must satisfy send <= first <= done", {}, where,
+                        "first");
         if (r.promptTokens < 0 || r.completionTokens < 0 || r.cachedTokens < 0)
             return fail("bad-token-count", "token counts must not be negative", {}, where);
     }
@@ -26,8 +26,8 @@ ExactMeter tokensMeter(const std::vector<RequestRecord> &records, const TenantIn
 {
     ExactMeter m = emptyMeter(MeterKind::Tokens, tenants);
     for (size_t i = 0; i < records.size(); ++i)
-        m.weights[size_t(tenants.index[i])] += records[i].promptTokens
-                                               + records[i].completionTokens;
+        m.weights[size_t(tenants.index[i])] +=
+            records[i].promptTokens + records[i].completionTokens;
     for (size_t t = 0; t < m.weights.size(); ++t)
         m.quantities[t] = Decimal::fromInt(static_cast<std::int64_t>(m.weights[t]));
     return m;
@@ -43,8 +43,8 @@ ExactMeter listPriceMeter(const std::vector<RequestRecord> &records,
         const RequestRecord &r = records[i];
         const std::int64_t cached = std::min(r.cachedTokens, r.promptTokens);
         Decimal &s = sums[size_t(tenants.index[i])];
-        s += p.uncachedInput.times(r.promptTokens - cached) + p.cachedInput.times(cached)
-             + p.output.times(r.completionTokens);
+        s += p.uncachedInput.times(r.promptTokens - cached) + p.cachedInput.times(cached) +
+             p.output.times(r.completionTokens);
     }
     for (size_t t = 0; t < sums.size(); ++t) {
         m.weights[t] = toBig(sums[t].units());
@@ -65,9 +65,9 @@ Result<ExactMeter> kvMeter(const std::vector<RequestRecord> &records,
         const RequestRecord &r = records[i];
         origin = std::min(origin, r.sendUs);
         end = std::max(end, r.doneUs);
-        const __int128 halfTokUs = __int128(2 * r.promptTokens) * (r.firstUs - r.sendUs)
-                                   + __int128(2 * r.promptTokens + r.completionTokens)
-                                         * (r.doneUs - r.firstUs);
+        const __int128 halfTokUs =
+            __int128(2 * r.promptTokens) * (r.firstUs - r.sendUs) +
+            __int128(2 * r.promptTokens + r.completionTokens) * (r.doneUs - r.firstUs);
         m.weights[size_t(tenants.index[i])] += toBig(halfTokUs);
     }
     const BigInt halfTokUsPerTokS = 2'000'000;
@@ -85,10 +85,10 @@ Result<ExactMeter> kvMeter(const std::vector<RequestRecord> &records,
         for (BigInt &w : m.weights)
             w *= scale;
         m.overhead = used * rest;
-        m.quantities.back() = used > 0 ? Decimal::mulDiv(Decimal::fromInt(1) - occ,
-                                                         ratioToDecimal(used, halfTokUsPerTokS),
-                                                         occ)
-                                       : Decimal();
+        m.quantities.back() = used > 0
+                                  ? Decimal::mulDiv(Decimal::fromInt(1) - occ,
+                                                    ratioToDecimal(used, halfTokUsPerTokS), occ)
+                                  : Decimal();
     } else if (options.kvCapacityTokens) {
         const TimeUs window = options.endUs.value_or(end) - options.originUs.value_or(origin);
         const BigInt capacity = BigInt(2 * *options.kvCapacityTokens) * BigInt(window);

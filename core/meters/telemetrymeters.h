@@ -16,9 +16,9 @@ namespace unalloc::core {
 struct TelemetryOptions
 {
     ListPriceWeights prices;
-    TimeUs tickUs = 50'000;          ///< time-share tick
-    std::optional<TimeUs> originUs;  ///< first tick; default the earliest send
-    std::optional<TimeUs> endUs;     ///< last tick ≤ end; default the last completion
+    TimeUs tickUs = 50'000;         ///< time-share tick
+    std::optional<TimeUs> originUs; ///< first tick; default the earliest send
+    std::optional<TimeUs> endUs;    ///< last tick ≤ end; default the last completion
     /// KV memory overhead: with a capacity, overhead = capacity × window − Σ token-seconds;
     /// with a measured mean occupancy m (0 < m ≤ 1, e.g. vllm:kv_cache_usage_perc), tenants
     /// share m and the overhead is 1 − m; with neither, the meter has no overhead.

@@ -12,8 +12,8 @@ std::vector<CollisionTotal> collisionReport(const CostCube &cube)
         if (a.amount != b.amount)
             return a.amount > b.amount;
         // Currency orders by its code.
-        return std::tie(a.canonicalKey, a.rawKeys, a.winnerRawKey, a.currency)
-               < std::tie(b.canonicalKey, b.rawKeys, b.winnerRawKey, b.currency);
+        return std::tie(a.canonicalKey, a.rawKeys, a.winnerRawKey, a.currency) <
+               std::tie(b.canonicalKey, b.rawKeys, b.winnerRawKey, b.currency);
     });
     return out;
 }

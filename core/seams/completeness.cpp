@@ -13,8 +13,10 @@ void add(std::string &out, const std::string &part)
     out += part;
 }
 
-void addShortfall(std::string &out, const std::optional<std::int64_t> &read,
-                  const std::optional<std::int64_t> &declared, const char *what)
+void addShortfall(std::string &out,
+                  const std::optional<std::int64_t> &read,
+                  const std::optional<std::int64_t> &declared,
+                  const char *what)
 {
     if (read && declared && *read < *declared)
         add(out, "read " + std::to_string(*read) + " of " + std::to_string(*declared) + " " + what);

@@ -11,12 +11,13 @@ namespace {
 /// How one label set resolves, with and without non-owner fallback values.
 struct SetResolution
 {
-    int fallback = -1;      ///< index of the fallback that gave the owner, -1 = none
+    int fallback = -1; ///< index of the fallback that gave the owner, -1 = none
     const std::string *value = nullptr;
     bool ownedWithout = false; ///< resolved when non-owner fallback values are skipped
 };
 
-SetResolution resolve(const LabelMap &labels, const AttributionOptions &o,
+SetResolution resolve(const LabelMap &labels,
+                      const AttributionOptions &o,
                       const std::set<std::string, std::less<>> &owners)
 {
     SetResolution r;
@@ -69,8 +70,8 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
         if (!groupInSlice(cube, g, options))
             continue;
         if (currency && *currency != g.currency)
-            return fail("currency-mismatch", "the ledger slice mixes " + currency->code() + " and "
-                                                 + g.currency.code());
+            return fail("currency-mismatch",
+                        "the ledger slice mixes " + currency->code() + " and " + g.currency.code());
         currency = g.currency;
         const SetResolution &r = sets[g.labelSet];
         out.total += g.amount;
@@ -99,10 +100,9 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
             k.values.push_back(std::move(v));
         }
         // Values arrive sorted by name; the stable sort keeps that for equal amounts.
-        std::stable_sort(k.values.begin(), k.values.end(),
-                         [](const IllusionValue &a, const IllusionValue &b) {
-                             return a.amount > b.amount;
-                         });
+        std::stable_sort(
+            k.values.begin(), k.values.end(),
+            [](const IllusionValue &a, const IllusionValue &b) { return a.amount > b.amount; });
         out.keys.push_back(std::move(k));
     }
     return out;

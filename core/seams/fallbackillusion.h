@@ -22,7 +22,7 @@ struct IllusionKey
     std::string key;
     Decimal allocated; ///< F through this key
     std::int64_t rows = 0;
-    Decimal nonOwner;  ///< part of `allocated` given to values that never occur as owners
+    Decimal nonOwner; ///< part of `allocated` given to values that never occur as owners
     std::int64_t nonOwnerRows = 0;
     std::vector<IllusionValue> values; ///< amount desc, ties by value
     /// Some of its dollars went to a value that is not an owner: the key is flagged.
@@ -35,7 +35,7 @@ struct FallbackIllusion
 {
     std::vector<IllusionKey> keys; ///< in fallback order
     Decimal total;
-    Decimal unallocated;           ///< with the fallbacks as given
+    Decimal unallocated; ///< with the fallbacks as given
     /// With fallback values that are not owner values skipped (the next fallback may still
     /// resolve the row): what stays unowned once the illusion is removed.
     Decimal unallocatedWithoutIllusion;

@@ -81,7 +81,9 @@ std::string modelOf(const CostCube &cube, const CostGroup &g, bool bill)
 
 bool isDigits(std::string_view s)
 {
-    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const auto digit = [](char c) {
+        return c >= '0' && c <= '9';
+    };
     return !s.empty() && std::all_of(s.begin(), s.end(), digit);
 }
 
@@ -163,10 +165,11 @@ OverlapReport report(const std::map<GroupKey, Acc> &matched)
     return r;
 }
 
-
 /// New amounts of one match group's bill groups: credits stay, charges share what is left
 /// of the residual in proportion to their amounts.
-void replaceBills(const CostCube &cube, const Acc &a, const OverlapGroup &g,
+void replaceBills(const CostCube &cube,
+                  const Acc &a,
+                  const OverlapGroup &g,
                   std::vector<std::optional<Decimal>> &amounts)
 {
     std::vector<size_t> charges;
@@ -219,9 +222,9 @@ std::string matchModel(std::string_view model)
         m.erase(cut);
     m = std::string(trimmed(m));
     const std::string_view v = m;
-    if (v.size() > 11 && v[v.size() - 11] == '-' && isDigits(v.substr(v.size() - 10, 4))
-        && v[v.size() - 6] == '-' && isDigits(v.substr(v.size() - 5, 2))
-        && v[v.size() - 3] == '-' && isDigits(v.substr(v.size() - 2)))
+    if (v.size() > 11 && v[v.size() - 11] == '-' && isDigits(v.substr(v.size() - 10, 4)) &&
+        v[v.size() - 6] == '-' && isDigits(v.substr(v.size() - 5, 2)) && v[v.size() - 3] == '-' &&
+        isDigits(v.substr(v.size() - 2)))
         m.erase(m.size() - 11);
     else if (v.size() > 9 && v[v.size() - 9] == '-' && isDigits(v.substr(v.size() - 8)))
         m.erase(m.size() - 9);

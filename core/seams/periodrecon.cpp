@@ -42,8 +42,8 @@ DayRange daysOf(const LineKey &k)
 Result<void> addCurrency(Accum &a, Currency c, const std::string &source)
 {
     if (a.currency && *a.currency != c)
-        return fail("currency-mismatch", "reconciliation of " + source + " mixes "
-                                             + a.currency->code() + " and " + c.code());
+        return fail("currency-mismatch", "reconciliation of " + source + " mixes " +
+                                             a.currency->code() + " and " + c.code());
     a.currency = c;
     return {};
 }
@@ -54,8 +54,8 @@ bool PeriodReconciliation::hasMismatch() const
 {
     return std::any_of(lines.begin(), lines.end(), [](const PeriodReconLine &l) {
         // A zero invoice against a non-zero ledger does not tie out either.
-        return l.line.status == ReconStatus::Over || l.line.status == ReconStatus::Under
-               || l.line.status == ReconStatus::ZeroInvoice;
+        return l.line.status == ReconStatus::Over || l.line.status == ReconStatus::Under ||
+               l.line.status == ReconStatus::ZeroInvoice;
     });
 }
 

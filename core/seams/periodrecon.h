@@ -16,9 +16,9 @@ struct PeriodReconLine
     std::optional<TimeUs> periodStart; ///< none: invoices without a period, or no invoice
     std::optional<TimeUs> periodEnd;   ///< exclusive
     Currency currency;
-    ReconLine line;          ///< source, ledger, invoice, delta, delta %, coverage, status
-    std::int64_t rows = 0;   ///< ledger rows counted in this line
-    int invoiceCount = 0;    ///< invoices that add up to line.invoice
+    ReconLine line;        ///< source, ledger, invoice, delta, delta %, coverage, status
+    std::int64_t rows = 0; ///< ledger rows counted in this line
+    int invoiceCount = 0;  ///< invoices that add up to line.invoice
 };
 
 struct PeriodReconOptions

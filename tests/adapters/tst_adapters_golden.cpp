@@ -83,7 +83,8 @@ void TestAdaptersGolden::golden_data()
                                  QStringLiteral("opencost"),  QStringLiteral("unknown")};
     for (const QString &source : sources) {
         const QDir sourceDir(root.filePath(source));
-        for (const QString &c : sourceDir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        for (const QString &c :
+             sourceDir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             const QString caseDir = sourceDir.filePath(c);
             if (QFile::exists(caseDir + QStringLiteral("/expected.json")))
                 QTest::newRow(qPrintable(source + QLatin1Char('/') + c)) << caseDir;
@@ -99,7 +100,8 @@ void TestAdaptersGolden::golden()
     const QByteArray bytes = readAll(input);
     QJsonParseError perr;
     const QJsonObject ex =
-        QJsonDocument::fromJson(readAll(caseDir + QStringLiteral("/expected.json")), &perr).object();
+        QJsonDocument::fromJson(readAll(caseDir + QStringLiteral("/expected.json")), &perr)
+            .object();
     QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
 
     core::LabelNormaliser normaliser;
@@ -110,11 +112,13 @@ void TestAdaptersGolden::golden()
     options.requestedStart = timeOpt(opt, "requestedStart");
     options.requestedEnd = timeOpt(opt, "requestedEnd");
     if (opt.contains(QStringLiteral("requestedStepSeconds")))
-        options.requestedStep = core::TimeUs(opt.value(QStringLiteral("requestedStepSeconds")).toInt())
-                                * core::kUsPerSecond;
+        options.requestedStep =
+            core::TimeUs(opt.value(QStringLiteral("requestedStepSeconds")).toInt()) *
+            core::kUsPerSecond;
 
     const std::string_view view(bytes.constData(), size_t(bytes.size()));
-    const adapters::Adapter *detected = adapters::Registry::instance().detect(view, options.fileName);
+    const adapters::Adapter *detected =
+        adapters::Registry::instance().detect(view, options.fileName);
     if (ex.contains(QStringLiteral("adapter"))) {
         QVERIFY2(detected, "no adapter detected");
         QCOMPARE(detected->id(), str(ex.value(QStringLiteral("adapter"))));
@@ -194,7 +198,8 @@ void TestAdaptersGolden::golden()
     for (const QJsonValue &sv : ex.value(QStringLiteral("spot")).toArray()) {
         const QJsonObject s = sv.toObject();
         const core::CostRow *row = findRow(rows, str(s.value(QStringLiteral("key"))));
-        QVERIFY2(row, qPrintable(QStringLiteral("no row with key ") + s.value(QStringLiteral("key")).toString()));
+        QVERIFY2(row, qPrintable(QStringLiteral("no row with key ") +
+                                 s.value(QStringLiteral("key")).toString()));
         QCOMPARE(row->amount.toString(), str(s.value(QStringLiteral("amount"))));
         if (s.contains(QStringLiteral("name")))
             QCOMPARE(row->name, str(s.value(QStringLiteral("name"))));
@@ -244,7 +249,8 @@ void TestAdaptersGolden::recordKeysUnique()
     const QByteArray bytes = readAll(inputFile(caseDir));
     const QJsonObject ex =
         QJsonDocument::fromJson(readAll(caseDir + QStringLiteral("/expected.json"))).object();
-    if (ex.contains(QStringLiteral("error")) || ex.value(QStringLiteral("duplicateKeysAllowed")).toBool())
+    if (ex.contains(QStringLiteral("error")) ||
+        ex.value(QStringLiteral("duplicateKeysAllowed")).toBool())
         QSKIP("failure case or a page set with repeated records");
     core::LabelNormaliser normaliser;
     adapters::ReadOptions options;
@@ -269,11 +275,13 @@ void TestAdaptersGolden::demoSample()
     core::Decimal total;
     std::int64_t rows = 0;
     for (const char *c : {"opencost", "litellm", "openai", "anthropic"}) {
-        const QByteArray bytes = readAll(dir + QLatin1Char('/') + QLatin1String(c) + QStringLiteral("/input.json"));
+        const QByteArray bytes =
+            readAll(dir + QLatin1Char('/') + QLatin1String(c) + QStringLiteral("/input.json"));
         adapters::ReadOptions options;
         options.fileName = c;
         options.normaliser = &normaliser;
-        auto loaded = adapters::readBytes(std::string_view(bytes.constData(), size_t(bytes.size())), options);
+        auto loaded =
+            adapters::readBytes(std::string_view(bytes.constData(), size_t(bytes.size())), options);
         QVERIFY2(loaded.has_value(), loaded ? "" : loaded.error().message().c_str());
         for (const core::CostRow &r : loaded->rows)
             total += r.amount.amount;

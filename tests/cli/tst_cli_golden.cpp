@@ -78,9 +78,11 @@ void TestCliGolden::golden()
     if (haveOut)
         QCOMPARE(QString::fromUtf8(out), QString::fromUtf8(expectedOut));
     for (const QString &line : splitLines(readFile(caseDir + QStringLiteral("/stdout_contains"))))
-        QVERIFY2(QString::fromUtf8(out).contains(line), qPrintable(QStringLiteral("stdout lacks: ") + line));
+        QVERIFY2(QString::fromUtf8(out).contains(line),
+                 qPrintable(QStringLiteral("stdout lacks: ") + line));
     for (const QString &line : splitLines(readFile(caseDir + QStringLiteral("/stderr_contains"))))
-        QVERIFY2(QString::fromUtf8(err).contains(line), qPrintable(QStringLiteral("stderr lacks: ") + line));
+        QVERIFY2(QString::fromUtf8(err).contains(line),
+                 qPrintable(QStringLiteral("stderr lacks: ") + line));
 }
 
 QTEST_GUILESS_MAIN(TestCliGolden)

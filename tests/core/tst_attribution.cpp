@@ -93,17 +93,17 @@ void TestAttribution::report_data()
         << QByteArray("1.9");
     QTest::newRow("project as owner, team as fallback: owner label beats fallback")
         << QByteArray("project") << QStringList{QStringLiteral("team")}
-        << lines({"total 535.80 USD rows 7", "unallocated 35.75 F 200.00",
-                  "bucket search 300.00 via-fallback 0.00 rows 1 | openai=300.00/1",
-                  "bucket alpha 100.00 via-fallback 100.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
-                  "bucket beta 100.00 via-fallback 100.00 rows 1 | opencost=100.00/1",
-                  "bucket x 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
-                  "bucket <unallocated> 35.75 via-fallback 0.00 rows 2 | anthropic=25.50/1 "
-                  "opencost=10.25/1",
-                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
-                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
-                  "fallback team 200.00 rows 3",
-                  "resolution 300.05/2 200.00/3 35.75/2"})
+        << lines(
+               {"total 535.80 USD rows 7", "unallocated 35.75 F 200.00",
+                "bucket search 300.00 via-fallback 0.00 rows 1 | openai=300.00/1",
+                "bucket alpha 100.00 via-fallback 100.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                "bucket beta 100.00 via-fallback 100.00 rows 1 | opencost=100.00/1",
+                "bucket x 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                "bucket <unallocated> 35.75 via-fallback 0.00 rows 2 | anthropic=25.50/1 "
+                "opencost=10.25/1",
+                "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                "fallback team 200.00 rows 3", "resolution 300.05/2 200.00/3 35.75/2"})
         << QByteArray("6.7");
     QTest::newRow("key nobody has: everything unallocated, U 100")
         << QByteArray("cost_center") << QStringList()
@@ -144,13 +144,13 @@ void TestAttribution::unallocatedPct_data()
                                           << QByteArray("12.2") << QByteArray("12.2") << true;
     QTest::newRow("12.35 rounds to 12.4") << QByteArray("87.65") << QByteArray("12.35")
                                           << QByteArray("12.4") << QByteArray("12.4") << false;
-    QTest::newRow("exactly the budget is not over") << QByteArray("50") << QByteArray("50")
-                                                    << QByteArray("50") << QByteArray("50") << false;
-    QTest::newRow("a hair over the budget") << QByteArray("49.99999999999")
-                                            << QByteArray("50.00000000001") << QByteArray("50")
-                                            << QByteArray("50") << true;
-    QTest::newRow("nothing unallocated") << QByteArray("10") << QByteArray("0")
-                                         << QByteArray("0") << QByteArray("0") << false;
+    QTest::newRow("exactly the budget is not over")
+        << QByteArray("50") << QByteArray("50") << QByteArray("50") << QByteArray("50") << false;
+    QTest::newRow("a hair over the budget")
+        << QByteArray("49.99999999999") << QByteArray("50.00000000001") << QByteArray("50")
+        << QByteArray("50") << true;
+    QTest::newRow("nothing unallocated")
+        << QByteArray("10") << QByteArray("0") << QByteArray("0") << QByteArray("0") << false;
 }
 
 void TestAttribution::unallocatedPct()
@@ -160,9 +160,9 @@ void TestAttribution::unallocatedPct()
     QFETCH(QByteArray, u);
     QFETCH(QByteArray, budget);
     QFETCH(bool, exceeds);
-    const CostCube cube = unalloc::test::cubeOf(
-        {makeRow("opencost", "a", owned.constData(), {{"team", "a"}}),
-         makeRow("opencost", "b", unowned.constData())});
+    const CostCube cube =
+        unalloc::test::cubeOf({makeRow("opencost", "a", owned.constData(), {{"team", "a"}}),
+                               makeRow("opencost", "b", unowned.constData())});
     const auto r = attribute(cube, opts("team"));
     QVERIFY(r.has_value());
     QCOMPARE(r->unallocatedPct(), dec(u.constData()));
@@ -172,8 +172,9 @@ void TestAttribution::unallocatedPct()
 void TestAttribution::zeroTotal()
 {
     // A charge and its credit: total zero, U is 0 and no budget is exceeded.
-    const CostCube cube = unalloc::test::cubeOf({makeRow("openai", "charge", "5.00"),
-                                                 makeRow("openai", "credit", "-5.00", {{"team", "a"}})});
+    const CostCube cube =
+        unalloc::test::cubeOf({makeRow("openai", "charge", "5.00"),
+                               makeRow("openai", "credit", "-5.00", {{"team", "a"}})});
     const auto r = attribute(cube, opts("team"));
     QVERIFY(r.has_value());
     QCOMPARE(r->total, Decimal());
@@ -189,8 +190,8 @@ void TestAttribution::zeroTotal()
 void TestAttribution::currencyMismatch()
 {
     const Currency eur = Currency::parse("EUR").value();
-    const CostCube cube = unalloc::test::cubeOf(
-        {makeRow("openai", "usd", "1.00", {}, 0, 1), makeRow("focus", "eur", "1.00", {}, 0, 1, eur)});
+    const CostCube cube = unalloc::test::cubeOf({makeRow("openai", "usd", "1.00", {}, 0, 1),
+                                                 makeRow("focus", "eur", "1.00", {}, 0, 1, eur)});
     const auto mixed = attribute(cube, opts("team"));
     QVERIFY(!mixed.has_value());
     QCOMPARE(bytes(mixed.error().code), QByteArray("currency-mismatch"));
@@ -212,10 +213,10 @@ void TestAttribution::slices_data()
     QTest::addColumn<QByteArray>("unallocated");
     QTest::newRow("everything") << -1 << -1 << QStringList() << 0 << QByteArray("111.21")
                                 << QByteArray("10.10");
-    QTest::newRow("from is inclusive") << 1 << -1 << QStringList() << 0 << QByteArray("110.10")
-                                       << QByteArray("10.00");
-    QTest::newRow("to is exclusive") << -1 << 2 << QStringList() << 0 << QByteArray("11.21")
-                                     << QByteArray("10.10");
+    QTest::newRow("from is inclusive")
+        << 1 << -1 << QStringList() << 0 << QByteArray("110.10") << QByteArray("10.00");
+    QTest::newRow("to is exclusive")
+        << -1 << 2 << QStringList() << 0 << QByteArray("11.21") << QByteArray("10.10");
     QTest::newRow("one day") << 1 << 2 << QStringList() << 0 << QByteArray("10.10")
                              << QByteArray("10.00");
     QTest::newRow("one source") << -1 << -1 << QStringList{QStringLiteral("litellm")} << 0
@@ -301,8 +302,8 @@ void TestAttribution::backlogMergesAndLimits()
     QVERIFY(items.has_value());
     QStringList got;
     for (const auto &i : *items)
-        got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows "
-                                  + std::to_string(i.rows) + " {" + i.labels.keyList() + "}");
+        got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows " +
+                                  std::to_string(i.rows) + " {" + i.labels.keyList() + "}");
     // Equal amounts: by source, then name; different label sets stay separate items.
     QCOMPARE(got, lines({"anthropic/job 20.50 rows 1 {}", "opencost/__idle__ 20.50 rows 2 {}",
                          "opencost/job 20.50 rows 1 {}", "opencost/job 1.00 rows 1 {namespace}"}));

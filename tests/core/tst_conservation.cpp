@@ -15,7 +15,9 @@ namespace {
 class Rng
 {
 public:
-    explicit Rng(std::uint64_t seed) : m_engine(seed) {}
+    explicit Rng(std::uint64_t seed)
+        : m_engine(seed)
+    {}
     std::uint64_t below(std::uint64_t n) { return m_engine() % n; }
     bool chance(int percent) { return below(100) < static_cast<std::uint64_t>(percent); }
     std::mt19937_64 &engine() { return m_engine; }
@@ -40,10 +42,21 @@ std::string randomAmount(Rng &rng)
 
 RawLabels randomLabels(Rng &rng)
 {
-    static const char *kKeys[] = {"team", "Team", "owner", "squad", "label_team", "teamID",
-                                  "project", "project_id", "workspace", "app.kubernetes.io/name",
-                                  "leaderworkerset.sigs.k8s.io/name", "namespace", "env",
-                                  "costCenter", "label_tag_team"};
+    static const char *kKeys[] = {"team",
+                                  "Team",
+                                  "owner",
+                                  "squad",
+                                  "label_team",
+                                  "teamID",
+                                  "project",
+                                  "project_id",
+                                  "workspace",
+                                  "app.kubernetes.io/name",
+                                  "leaderworkerset.sigs.k8s.io/name",
+                                  "namespace",
+                                  "env",
+                                  "costCenter",
+                                  "label_tag_team"};
     static const char *kValues[] = {"alpha", "beta", "gamma", "delta", "search", "ml", "  ", ""};
     RawLabels out;
     for (const char *k : kKeys) {
@@ -65,7 +78,8 @@ std::vector<CostRow> randomRows(std::uint64_t seed, int count)
         r.source = kSources[rng.below(std::size(kSources))];
         r.name = "obj-" + std::to_string(rng.below(50));
         r.amount = Money{Decimal::parse(randomAmount(rng)).value(), Currency::usd()};
-        r.start = static_cast<TimeUs>(rng.below(31)) * kUsPerDay + static_cast<TimeUs>(rng.below(86'400));
+        r.start =
+            static_cast<TimeUs>(rng.below(31)) * kUsPerDay + static_cast<TimeUs>(rng.below(86'400));
         r.batchId = static_cast<std::int64_t>(rng.below(3));
         r.rawLabels = randomLabels(rng);
         r.labels = n.normalise(r.rawLabels).labels;
@@ -111,12 +125,17 @@ void TestConservation::randomLedgers_data()
     QTest::addColumn<int>("toDay");
     const QStringList none;
     const QStringList two{QStringLiteral("project"), QStringLiteral("workspace")};
-    const QStringList three{QStringLiteral("name"), QStringLiteral("namespace"), QStringLiteral("project")};
+    const QStringList three{QStringLiteral("name"), QStringLiteral("namespace"),
+                            QStringLiteral("project")};
     QTest::newRow("seed 1, team") << quint64(1) << 4000 << QByteArray("team") << none << -1 << -1;
-    QTest::newRow("seed 2, team + project, workspace") << quint64(2) << 4000 << QByteArray("team") << two << -1 << -1;
-    QTest::newRow("seed 3, name + 3 fallbacks") << quint64(3) << 4000 << QByteArray("name") << three << -1 << -1;
-    QTest::newRow("seed 4, cost_center, days 5..20") << quint64(4) << 4000 << QByteArray("cost_center") << two << 5 << 20;
-    QTest::newRow("seed 5, environment, large") << quint64(5) << 12000 << QByteArray("environment") << three << -1 << -1;
+    QTest::newRow("seed 2, team + project, workspace")
+        << quint64(2) << 4000 << QByteArray("team") << two << -1 << -1;
+    QTest::newRow("seed 3, name + 3 fallbacks")
+        << quint64(3) << 4000 << QByteArray("name") << three << -1 << -1;
+    QTest::newRow("seed 4, cost_center, days 5..20")
+        << quint64(4) << 4000 << QByteArray("cost_center") << two << 5 << 20;
+    QTest::newRow("seed 5, environment, large")
+        << quint64(5) << 12000 << QByteArray("environment") << three << -1 << -1;
 }
 
 void TestConservation::randomLedgers()

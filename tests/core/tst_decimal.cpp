@@ -47,7 +47,8 @@ void TestDecimal::parseAccepts_data()
     QTest::addColumn<QByteArray>("canonical");
     QTest::newRow("json integer") << QByteArray("2641") << QByteArray("2641.00");
     QTest::newRow("json float with .0") << QByteArray("2641.0") << QByteArray("2641.00");
-    QTest::newRow("json float trailing zero kept") << QByteArray("19147.10") << QByteArray("19147.10");
+    QTest::newRow("json float trailing zero kept")
+        << QByteArray("19147.10") << QByteArray("19147.10");
     QTest::newRow("json string content") << QByteArray("3204.90") << QByteArray("3204.90");
     QTest::newRow("exponent 1e-07") << QByteArray("1e-07") << QByteArray("0.0000001");
     QTest::newRow("exponent 1E+3") << QByteArray("1E+3") << QByteArray("1000.00");
@@ -61,14 +62,14 @@ void TestDecimal::parseAccepts_data()
     QTest::newRow("negative zero") << QByteArray("-0.000") << QByteArray("0.00");
     QTest::newRow("zero with huge exponent") << QByteArray("0e999999") << QByteArray("0.00");
     QTest::newRow("leading zeros") << QByteArray("000123.4500") << QByteArray("123.45");
-    QTest::newRow("smallest unit") << QByteArray("0.000000000000000001")
-                                   << QByteArray("0.000000000000000001");
+    QTest::newRow("smallest unit")
+        << QByteArray("0.000000000000000001") << QByteArray("0.000000000000000001");
     QTest::newRow("1e20 fits") << QByteArray("1e20") << QByteArray("100000000000000000000.00");
     QTest::newRow("largest representable")
         << QByteArray("170141183460469231731.687303715884105727")
         << QByteArray("170141183460469231731.687303715884105727");
-    QTest::newRow("large negative") << QByteArray("-170141183460469231731.5")
-                                    << QByteArray("-170141183460469231731.50");
+    QTest::newRow("large negative")
+        << QByteArray("-170141183460469231731.5") << QByteArray("-170141183460469231731.50");
 }
 
 void TestDecimal::parseAccepts()
@@ -133,33 +134,33 @@ void TestDecimal::parseRounding_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QByteArray>("canonical");
     QTest::addColumn<bool>("rounded");
-    QTest::newRow("18 digits exact") << QByteArray("0.123456789012345678")
-                                     << QByteArray("0.123456789012345678") << false;
-    QTest::newRow("19 digits, trailing zero") << QByteArray("0.1234567890123456780")
-                                              << QByteArray("0.123456789012345678") << false;
-    QTest::newRow("19 digits round up") << QByteArray("0.1234567890123456789")
-                                        << QByteArray("0.123456789012345679") << true;
-    QTest::newRow("19 digits round down") << QByteArray("0.1234567890123456781")
-                                          << QByteArray("0.123456789012345678") << true;
-    QTest::newRow("half to even (down)") << QByteArray("0.0000000000000000025")
-                                         << QByteArray("0.000000000000000002") << true;
-    QTest::newRow("half to even (up)") << QByteArray("0.0000000000000000035")
-                                       << QByteArray("0.000000000000000004") << true;
+    QTest::newRow("18 digits exact")
+        << QByteArray("0.123456789012345678") << QByteArray("0.123456789012345678") << false;
+    QTest::newRow("19 digits, trailing zero")
+        << QByteArray("0.1234567890123456780") << QByteArray("0.123456789012345678") << false;
+    QTest::newRow("19 digits round up")
+        << QByteArray("0.1234567890123456789") << QByteArray("0.123456789012345679") << true;
+    QTest::newRow("19 digits round down")
+        << QByteArray("0.1234567890123456781") << QByteArray("0.123456789012345678") << true;
+    QTest::newRow("half to even (down)")
+        << QByteArray("0.0000000000000000025") << QByteArray("0.000000000000000002") << true;
+    QTest::newRow("half to even (up)")
+        << QByteArray("0.0000000000000000035") << QByteArray("0.000000000000000004") << true;
     QTest::newRow("above half") << QByteArray("0.00000000000000000250001")
                                 << QByteArray("0.000000000000000003") << true;
-    QTest::newRow("negative half to even") << QByteArray("-0.0000000000000000025")
-                                           << QByteArray("-0.000000000000000002") << true;
-    QTest::newRow("half of the smallest unit is zero") << QByteArray("5e-19")
-                                                       << QByteArray("0.00") << true;
-    QTest::newRow("just above half a unit") << QByteArray("5.1e-19")
-                                            << QByteArray("0.000000000000000001") << true;
-    QTest::newRow("1.5 units via exponent") << QByteArray("1.5e-18")
-                                            << QByteArray("0.000000000000000002") << true;
+    QTest::newRow("negative half to even")
+        << QByteArray("-0.0000000000000000025") << QByteArray("-0.000000000000000002") << true;
+    QTest::newRow("half of the smallest unit is zero")
+        << QByteArray("5e-19") << QByteArray("0.00") << true;
+    QTest::newRow("just above half a unit")
+        << QByteArray("5.1e-19") << QByteArray("0.000000000000000001") << true;
+    QTest::newRow("1.5 units via exponent")
+        << QByteArray("1.5e-18") << QByteArray("0.000000000000000002") << true;
     QTest::newRow("far below a unit") << QByteArray("1e-40") << QByteArray("0.00") << true;
-    QTest::newRow("extreme negative exponent") << QByteArray("7e-99999")
-                                               << QByteArray("0.00") << true;
-    QTest::newRow("carry into integer") << QByteArray("0.9999999999999999999")
-                                        << QByteArray("1.00") << true;
+    QTest::newRow("extreme negative exponent")
+        << QByteArray("7e-99999") << QByteArray("0.00") << true;
+    QTest::newRow("carry into integer")
+        << QByteArray("0.9999999999999999999") << QByteArray("1.00") << true;
 }
 
 void TestDecimal::parseRounding()
@@ -193,10 +194,10 @@ void TestDecimal::overflowIsAnError_data()
     QTest::addColumn<QByteArray>("b");
     QTest::newRow("max + 1 unit") << QByteArray("170141183460469231731.687303715884105727")
                                   << QByteArray("0.000000000000000001");
-    QTest::newRow("two large halves") << QByteArray("100000000000000000000")
-                                      << QByteArray("80000000000000000000");
-    QTest::newRow("large negatives") << QByteArray("-100000000000000000000")
-                                     << QByteArray("-80000000000000000000");
+    QTest::newRow("two large halves")
+        << QByteArray("100000000000000000000") << QByteArray("80000000000000000000");
+    QTest::newRow("large negatives")
+        << QByteArray("-100000000000000000000") << QByteArray("-80000000000000000000");
 }
 
 void TestDecimal::overflowIsAnError()
@@ -264,8 +265,8 @@ void TestDecimal::toFixed_data()
     QTest::newRow("pads with zeros") << QByteArray("7") << 3 << QByteArray("7.000");
     QTest::newRow("18 places") << QByteArray("0.00000001") << 18
                                << QByteArray("0.000000010000000000");
-    QTest::newRow("places clamped to 18") << QByteArray("1") << 25
-                                          << QByteArray("1.000000000000000000");
+    QTest::newRow("places clamped to 18")
+        << QByteArray("1") << 25 << QByteArray("1.000000000000000000");
 }
 
 void TestDecimal::toFixed()
@@ -284,10 +285,10 @@ void TestDecimal::dividedByPow10_data()
     QTest::addColumn<bool>("rounded");
     QTest::newRow("cents to dollars") << QByteArray("12345") << 2 << QByteArray("123.45") << false;
     QTest::newRow("fractional cents") << QByteArray("123.45") << 2 << QByteArray("1.2345") << false;
-    QTest::newRow("loses a digit, half-even") << QByteArray("0.000000000000000025") << 1
-                                              << QByteArray("0.000000000000000002") << true;
-    QTest::newRow("negative power multiplies") << QByteArray("1.5") << -2
-                                               << QByteArray("150.00") << false;
+    QTest::newRow("loses a digit, half-even")
+        << QByteArray("0.000000000000000025") << 1 << QByteArray("0.000000000000000002") << true;
+    QTest::newRow("negative power multiplies")
+        << QByteArray("1.5") << -2 << QByteArray("150.00") << false;
 }
 
 void TestDecimal::dividedByPow10()
@@ -307,18 +308,24 @@ void TestDecimal::percent_data()
     QTest::addColumn<QByteArray>("den");
     QTest::addColumn<int>("places");
     QTest::addColumn<QByteArray>("expected");
-    QTest::newRow("12.25 -> 12.2") << QByteArray("12.25") << QByteArray("100") << 1 << QByteArray("12.2");
-    QTest::newRow("12.35 -> 12.4") << QByteArray("12.35") << QByteArray("100") << 1 << QByteArray("12.4");
-    QTest::newRow("-0.25 -> -0.2") << QByteArray("-0.25") << QByteArray("100") << 1 << QByteArray("-0.2");
-    QTest::newRow("-0.35 -> -0.4") << QByteArray("-0.35") << QByteArray("100") << 1 << QByteArray("-0.4");
+    QTest::newRow("12.25 -> 12.2")
+        << QByteArray("12.25") << QByteArray("100") << 1 << QByteArray("12.2");
+    QTest::newRow("12.35 -> 12.4")
+        << QByteArray("12.35") << QByteArray("100") << 1 << QByteArray("12.4");
+    QTest::newRow("-0.25 -> -0.2")
+        << QByteArray("-0.25") << QByteArray("100") << 1 << QByteArray("-0.2");
+    QTest::newRow("-0.35 -> -0.4")
+        << QByteArray("-0.35") << QByteArray("100") << 1 << QByteArray("-0.4");
     QTest::newRow("0.05 -> 0.0") << QByteArray("0.05") << QByteArray("100") << 1 << QByteArray("0");
     QTest::newRow("one third") << QByteArray("1") << QByteArray("3") << 1 << QByteArray("33.3");
     QTest::newRow("two thirds") << QByteArray("2") << QByteArray("3") << 1 << QByteArray("66.7");
-    QTest::newRow("demo U") << QByteArray("48983.14") << QByteArray("66630.38") << 1 << QByteArray("73.5");
+    QTest::newRow("demo U") << QByteArray("48983.14") << QByteArray("66630.38") << 1
+                            << QByteArray("73.5");
     QTest::newRow("zero denominator") << QByteArray("5") << QByteArray("0") << 1 << QByteArray("0");
     QTest::newRow("zero numerator") << QByteArray("0") << QByteArray("5") << 1 << QByteArray("0");
     QTest::newRow("both negative") << QByteArray("-1") << QByteArray("-4") << 1 << QByteArray("25");
-    QTest::newRow("negative denominator") << QByteArray("1") << QByteArray("-8") << 1 << QByteArray("-12.5");
+    QTest::newRow("negative denominator")
+        << QByteArray("1") << QByteArray("-8") << 1 << QByteArray("-12.5");
     QTest::newRow("12.5 to integer") << QByteArray("1") << QByteArray("8") << 0 << QByteArray("12");
     QTest::newRow("37.5 to integer") << QByteArray("3") << QByteArray("8") << 0 << QByteArray("38");
     QTest::newRow("two places") << QByteArray("1") << QByteArray("7") << 2 << QByteArray("14.29");
@@ -342,20 +349,20 @@ void TestDecimal::comparePercent_data()
     QTest::addColumn<QByteArray>("den");
     QTest::addColumn<QByteArray>("pct");
     QTest::addColumn<int>("expected");
-    QTest::newRow("exactly 50 is not greater") << QByteArray("50") << QByteArray("100")
-                                               << QByteArray("50") << 0;
-    QTest::newRow("50.00000000001 is greater") << QByteArray("50.00000000001")
-                                               << QByteArray("100") << QByteArray("50") << 1;
-    QTest::newRow("49.99999999999 is less") << QByteArray("49.99999999999") << QByteArray("100")
-                                            << QByteArray("50") << -1;
-    QTest::newRow("one third above its 18-digit cut") << QByteArray("1") << QByteArray("3")
-                                                      << QByteArray("33.333333333333333333") << 1;
-    QTest::newRow("two thirds below its rounded cut") << QByteArray("2") << QByteArray("3")
-                                                      << QByteArray("66.666666666666666667") << -1;
+    QTest::newRow("exactly 50 is not greater")
+        << QByteArray("50") << QByteArray("100") << QByteArray("50") << 0;
+    QTest::newRow("50.00000000001 is greater")
+        << QByteArray("50.00000000001") << QByteArray("100") << QByteArray("50") << 1;
+    QTest::newRow("49.99999999999 is less")
+        << QByteArray("49.99999999999") << QByteArray("100") << QByteArray("50") << -1;
+    QTest::newRow("one third above its 18-digit cut")
+        << QByteArray("1") << QByteArray("3") << QByteArray("33.333333333333333333") << 1;
+    QTest::newRow("two thirds below its rounded cut")
+        << QByteArray("2") << QByteArray("3") << QByteArray("66.666666666666666667") << -1;
     QTest::newRow("demo U 73.51 exceeds 73.5 though it shows 73.5")
         << QByteArray("48983.14") << QByteArray("66630.38") << QByteArray("73.5") << 1;
-    QTest::newRow("negative denominator") << QByteArray("-1") << QByteArray("-2")
-                                          << QByteArray("50") << 0;
+    QTest::newRow("negative denominator")
+        << QByteArray("-1") << QByteArray("-2") << QByteArray("50") << 0;
     QTest::newRow("huge values") << QByteArray("100000000000000000000")
                                  << QByteArray("100000000000000000000") << QByteArray("100") << 0;
 }
@@ -366,8 +373,8 @@ void TestDecimal::comparePercent()
     QFETCH(QByteArray, den);
     QFETCH(QByteArray, pct);
     QFETCH(int, expected);
-    const int got = Decimal::comparePercent(dec(num.constData()), dec(den.constData()),
-                                            dec(pct.constData()));
+    const int got =
+        Decimal::comparePercent(dec(num.constData()), dec(den.constData()), dec(pct.constData()));
     QCOMPARE(got < 0 ? -1 : (got > 0 ? 1 : 0), expected);
 }
 
@@ -381,17 +388,17 @@ void TestDecimal::mulDiv_data()
                                 << QByteArray("3.333333333333333333");
     QTest::newRow("two thirds rounds up") << QByteArray("2") << QByteArray("1") << QByteArray("3")
                                           << QByteArray("0.666666666666666667");
-    QTest::newRow("half unit to even 0") << QByteArray("0.000000000000000001")
-                                         << QByteArray("0.5") << QByteArray("1") << QByteArray("0");
+    QTest::newRow("half unit to even 0") << QByteArray("0.000000000000000001") << QByteArray("0.5")
+                                         << QByteArray("1") << QByteArray("0");
     QTest::newRow("1.5 units to 2") << QByteArray("0.000000000000000003") << QByteArray("0.5")
                                     << QByteArray("1") << QByteArray("0.000000000000000002");
     QTest::newRow("2.5 units to 2") << QByteArray("0.000000000000000005") << QByteArray("0.5")
                                     << QByteArray("1") << QByteArray("0.000000000000000002");
-    QTest::newRow("wide intermediate") << QByteArray("100000000000000000000")
-                                       << QByteArray("10000000000") << QByteArray("10000000000")
-                                       << QByteArray("100000000000000000000");
-    QTest::newRow("negative divisor") << QByteArray("3") << QByteArray("2") << QByteArray("-4")
-                                      << QByteArray("-1.5");
+    QTest::newRow("wide intermediate")
+        << QByteArray("100000000000000000000") << QByteArray("10000000000")
+        << QByteArray("10000000000") << QByteArray("100000000000000000000");
+    QTest::newRow("negative divisor")
+        << QByteArray("3") << QByteArray("2") << QByteArray("-4") << QByteArray("-1.5");
 }
 
 void TestDecimal::mulDiv()

@@ -37,9 +37,9 @@ QStringList describe(const std::vector<Collision> &collisions)
         QStringList keys;
         for (const auto &k : c.rawKeys)
             keys << QString::fromStdString(k);
-        out << QString::fromStdString(c.canonicalKey + " <- " + c.winnerRawKey + " [")
-                   + keys.join(QLatin1Char(',')) + QStringLiteral("] = ")
-                   + QString::fromStdString(c.winnerValue);
+        out << QString::fromStdString(c.canonicalKey + " <- " + c.winnerRawKey + " [") +
+                   keys.join(QLatin1Char(',')) + QStringLiteral("] = ") +
+                   QString::fromStdString(c.winnerValue);
     }
     return out;
 }
@@ -133,11 +133,22 @@ void TestLabels::canonicalKey_data()
     QTest::addColumn<QByteArray>("canonical");
     // The 17 default aliases, one row each.
     for (const auto &[from, to] : std::initializer_list<std::pair<const char *, const char *>>{
-             {"costcenter", "cost_center"}, {"cost_centre", "cost_center"}, {"cc", "cost_center"},
-             {"team_id", "team"}, {"teamid", "team"}, {"owning_team", "team"}, {"owner", "team"},
-             {"squad", "team"}, {"project_id", "project"}, {"projectid", "project"},
-             {"proj", "project"}, {"workspace_id", "workspace"}, {"svc", "service"},
-             {"app", "service"}, {"application", "service"}, {"env", "environment"},
+             {"costcenter", "cost_center"},
+             {"cost_centre", "cost_center"},
+             {"cc", "cost_center"},
+             {"team_id", "team"},
+             {"teamid", "team"},
+             {"owning_team", "team"},
+             {"owner", "team"},
+             {"squad", "team"},
+             {"project_id", "project"},
+             {"projectid", "project"},
+             {"proj", "project"},
+             {"workspace_id", "workspace"},
+             {"svc", "service"},
+             {"app", "service"},
+             {"application", "service"},
+             {"env", "environment"},
              {"stage", "environment"}}) {
         QTest::addRow("alias %s", from) << QByteArray(from) << QByteArray(to);
     }
@@ -168,8 +179,9 @@ void TestLabels::canonicalKey()
 void TestLabels::aliasTableIsTheDocumentedOne()
 {
     QCOMPARE(LabelNormaliser::defaultAliases().size(), size_t(17));
-    const std::vector<std::string> prefixes{"label_", "labels_", "annotation_", "kubernetes_io_",
-                                            "app_kubernetes_io_", "tag_", "request_tag_"};
+    const std::vector<std::string> prefixes{
+        "label_", "labels_",     "annotation_", "kubernetes_io_", "app_kubernetes_io_",
+        "tag_",   "request_tag_"};
     QCOMPARE(LabelNormaliser::defaultPrefixes() == prefixes, true);
 }
 
@@ -201,12 +213,12 @@ void TestLabels::normalise_data()
             out << QString::fromUtf8(s);
         return out;
     };
-    QTest::newRow("values trimmed, case kept") << raw({{"team", "  Alpha Team "}})
-                                               << L({"team=Alpha Team"}) << QStringList();
-    QTest::newRow("empty value dropped") << raw({{"team", ""}, {"env", "prod"}})
-                                         << L({"environment=prod"}) << QStringList();
-    QTest::newRow("blank value dropped, lower rank wins") << raw({{"team", "  "}, {"owner", "b"}})
-                                                          << L({"team=b"}) << QStringList();
+    QTest::newRow("values trimmed, case kept")
+        << raw({{"team", "  Alpha Team "}}) << L({"team=Alpha Team"}) << QStringList();
+    QTest::newRow("empty value dropped")
+        << raw({{"team", ""}, {"env", "prod"}}) << L({"environment=prod"}) << QStringList();
+    QTest::newRow("blank value dropped, lower rank wins")
+        << raw({{"team", "  "}, {"owner", "b"}}) << L({"team=b"}) << QStringList();
     QTest::newRow("empty keys dropped") << raw({{"", "a"}, {"  ", "b"}, {"x/", "c"}, {"!!", "d"}})
                                         << QStringList() << QStringList();
     QTest::newRow("json text values kept") << raw({{"gpu_count", "2"}, {"spot", "true"}})
@@ -214,50 +226,67 @@ void TestLabels::normalise_data()
     QTest::newRow("explicit team beats team_id and owner")
         << raw({{"team_id", "t1"}, {"owner", "o1"}, {"team", "explicit"}}) << L({"team=explicit"})
         << L({"team <- team [team,owner,team_id] = explicit"});
-    QTest::newRow("TEAM is explicit too") << raw({{"owner", "o"}, {"TEAM", "upper"}})
-                                          << L({"team=upper"}) << L({"team <- TEAM [TEAM,owner] = upper"});
+    QTest::newRow("TEAM is explicit too")
+        << raw({{"owner", "o"}, {"TEAM", "upper"}}) << L({"team=upper"})
+        << L({"team <- TEAM [TEAM,owner] = upper"});
     QTest::newRow("alias team_id beats rewritten label_team")
         << raw({{"label_team", "rewritten"}, {"team_id", "alias"}}) << L({"team=alias"})
         << L({"team <- team_id [team_id,label_team] = alias"});
-    QTest::newRow("owner beats squad (both aliases)") << raw({{"squad", "s"}, {"owner", "o"}})
-                                                      << L({"team=o"}) << L({"team <- owner [owner,squad] = o"});
+    QTest::newRow("owner beats squad (both aliases)")
+        << raw({{"squad", "s"}, {"owner", "o"}}) << L({"team=o"})
+        << L({"team <- owner [owner,squad] = o"});
     QTest::newRow("alias with a path is still rank 1")
         << raw({{"label_team", "rewritten"}, {"example.com/owner", "path-alias"}})
-        << L({"team=path-alias"}) << L({"team <- example.com/owner [example.com/owner,label_team] = path-alias"});
+        << L({"team=path-alias"})
+        << L({"team <- example.com/owner [example.com/owner,label_team] = path-alias"});
     QTest::newRow("app.kubernetes.io/name beats leaderworkerset")
         << raw({{"leaderworkerset.sigs.k8s.io/name", "lws"}, {"app.kubernetes.io/name", "chart"}})
         << L({"name=chart"})
-        << L({"name <- app.kubernetes.io/name [app.kubernetes.io/name,leaderworkerset.sigs.k8s.io/name] = chart"});
-    QTest::newRow("rewritten beats path") << raw({{"app.kubernetes.io/name", "p"}, {"label_app_kubernetes_io_name", "r"}})
-                                          << L({"name=r"})
-                                          << L({"name <- label_app_kubernetes_io_name [label_app_kubernetes_io_name,app.kubernetes.io/name] = r"});
+        << L({"name <- app.kubernetes.io/name "
+              "[app.kubernetes.io/name,leaderworkerset.sigs.k8s.io/name] = chart"});
+    QTest::newRow("rewritten beats path")
+        << raw({{"app.kubernetes.io/name", "p"}, {"label_app_kubernetes_io_name", "r"}})
+        << L({"name=r"})
+        << L({"name <- label_app_kubernetes_io_name "
+              "[label_app_kubernetes_io_name,app.kubernetes.io/name] = r"});
     QTest::newRow("explicit beats rewritten and path")
-        << raw({{"app.kubernetes.io/name", "p"}, {"label_name", "r"}, {"name", "e"}}) << L({"name=e"})
-        << L({"name <- name [name,label_name,app.kubernetes.io/name] = e"});
-    QTest::newRow("Team vs team: smaller raw key") << raw({{"team", "lower"}, {"Team", "capital"}})
-                                                   << L({"team=capital"}) << L({"team <- Team [Team,team] = capital"});
+        << raw({{"app.kubernetes.io/name", "p"}, {"label_name", "r"}, {"name", "e"}})
+        << L({"name=e"}) << L({"name <- name [name,label_name,app.kubernetes.io/name] = e"});
+    QTest::newRow("Team vs team: smaller raw key")
+        << raw({{"team", "lower"}, {"Team", "capital"}}) << L({"team=capital"})
+        << L({"team <- Team [Team,team] = capital"});
     QTest::newRow("TEAM, Team, team") << raw({{"team", "c"}, {"Team", "b"}, {"TEAM", "a"}})
                                       << L({"team=a"}) << L({"team <- TEAM [TEAM,Team,team] = a"});
-    QTest::newRow("padded raw key ties on lowered key") << raw({{"team", "plain"}, {" team", "padded"}})
-                                                        << L({"team=padded"}) << L({"team <- " " team [ team,team] = padded"});
-    QTest::newRow("alias tie: team_id < teamid") << raw({{"teamID", "camel"}, {"team_id", "snake"}})
-                                                 << L({"team=snake"}) << L({"team <- team_id [team_id,teamID] = snake"});
-    QTest::newRow("alias tie on lowered key: TeamId < teamid") << raw({{"teamid", "b"}, {"TeamId", "a"}})
-                                                              << L({"team=a"}) << L({"team <- TeamId [TeamId,teamid] = a"});
+    QTest::newRow("padded raw key ties on lowered key")
+        << raw({{"team", "plain"}, {" team", "padded"}}) << L({"team=padded"})
+        << L({"team <- "
+              " team [ team,team] = padded"});
+    QTest::newRow("alias tie: team_id < teamid")
+        << raw({{"teamID", "camel"}, {"team_id", "snake"}}) << L({"team=snake"})
+        << L({"team <- team_id [team_id,teamID] = snake"});
+    QTest::newRow("alias tie on lowered key: TeamId < teamid")
+        << raw({{"teamid", "b"}, {"TeamId", "a"}}) << L({"team=a"})
+        << L({"team <- TeamId [TeamId,teamid] = a"});
     QTest::newRow("cc beats cost_centre and costCenter")
         << raw({{"costCenter", "camel"}, {"cost_centre", "british"}, {"cc", "short"}})
         << L({"cost_center=short"}) << L({"cost_center <- cc [cc,cost_centre,costCenter] = short"});
-    QTest::newRow("rewritten beats path, both k8s") << raw({{"example.com/team", "p"}, {"label_team", "r"}})
-                                                    << L({"team=r"}) << L({"team <- label_team [label_team,example.com/team] = r"});
+    QTest::newRow("rewritten beats path, both k8s")
+        << raw({{"example.com/team", "p"}, {"label_team", "r"}}) << L({"team=r"})
+        << L({"team <- label_team [label_team,example.com/team] = r"});
     QTest::newRow("several canonical keys, two collisions")
-        << raw({{"app", "svc-a"}, {"application", "svc-b"}, {"env", "prod"}, {"stage", "dev"},
-                {"project_id", "p1"}, {"workspace_id", "w1"}})
+        << raw({{"app", "svc-a"},
+                {"application", "svc-b"},
+                {"env", "prod"},
+                {"stage", "dev"},
+                {"project_id", "p1"},
+                {"workspace_id", "w1"}})
         << L({"environment=prod", "project=p1", "service=svc-a", "workspace=w1"})
         << L({"environment <- env [env,stage] = prod", "service <- app [app,application] = svc-a"});
-    QTest::newRow("same raw key twice: smaller value") << raw({{"team", "b"}, {"team", "a"}})
-                                                       << L({"team=a"}) << L({"team <- team [team,team] = a"});
-    QTest::newRow("empty-valued contender is no collision") << raw({{"team", ""}, {"owner", "o"}, {"env", ""}})
-                                                            << L({"team=o"}) << QStringList();
+    QTest::newRow("same raw key twice: smaller value")
+        << raw({{"team", "b"}, {"team", "a"}}) << L({"team=a"})
+        << L({"team <- team [team,team] = a"});
+    QTest::newRow("empty-valued contender is no collision")
+        << raw({{"team", ""}, {"owner", "o"}, {"env", ""}}) << L({"team=o"}) << QStringList();
 }
 
 void TestLabels::normalise()
@@ -320,10 +349,10 @@ void TestLabels::largeKeyCountsStayCorrect()
         const std::string a = "first_rather_long_key_" + std::to_string(i);
         const std::string b = "second_rather_long_key_" + std::to_string(i);
         const auto out = n.normalise({{a, "1"}, {b, "2"}});
-        if (out.labels.size() != 2 || out.labels.entries()[0].first != a
-            || out.labels.entries()[1].first != b || out.labels.entries()[1].second != "2") {
-            QFAIL(qPrintable(QStringLiteral("wrong labels at map %1: ").arg(i)
-                             + unalloc::test::entries(out.labels).join(QLatin1Char(' '))));
+        if (out.labels.size() != 2 || out.labels.entries()[0].first != a ||
+            out.labels.entries()[1].first != b || out.labels.entries()[1].second != "2") {
+            QFAIL(qPrintable(QStringLiteral("wrong labels at map %1: ").arg(i) +
+                             unalloc::test::entries(out.labels).join(QLatin1Char(' '))));
         }
     }
 }

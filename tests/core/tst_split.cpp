@@ -37,27 +37,28 @@ void TestSplit::split_data()
     QTest::addColumn<Texts>("weights");
     QTest::addColumn<int>("places");
     QTest::addColumn<Texts>("parts");
-    QTest::newRow("thirds of 100.00") << QByteArray("100.00") << Texts{"1", "1", "1"} << 2
-                                      << Texts{"33.34", "33.33", "33.33"};
-    QTest::newRow("one cent, tie to the earlier index") << QByteArray("0.01") << Texts{"1", "1"} << 2
-                                                        << Texts{"0.01", "0"};
-    QTest::newRow("largest remainder wins") << QByteArray("0.05") << Texts{"3", "3", "4"} << 2
-                                            << Texts{"0.02", "0.01", "0.02"};
-    QTest::newRow("remainder order beats index") << QByteArray("1.00") << Texts{"1", "2"} << 2
-                                                 << Texts{"0.33", "0.67"};
+    QTest::newRow("thirds of 100.00")
+        << QByteArray("100.00") << Texts{"1", "1", "1"} << 2 << Texts{"33.34", "33.33", "33.33"};
+    QTest::newRow("one cent, tie to the earlier index")
+        << QByteArray("0.01") << Texts{"1", "1"} << 2 << Texts{"0.01", "0"};
+    QTest::newRow("largest remainder wins")
+        << QByteArray("0.05") << Texts{"3", "3", "4"} << 2 << Texts{"0.02", "0.01", "0.02"};
+    QTest::newRow("remainder order beats index")
+        << QByteArray("1.00") << Texts{"1", "2"} << 2 << Texts{"0.33", "0.67"};
     QTest::newRow("exact proportions") << QByteArray("1.00") << Texts{"1", "2", "3", "4"} << 2
                                        << Texts{"0.10", "0.20", "0.30", "0.40"};
-    QTest::newRow("decimal weights") << QByteArray("10") << Texts{"0.5", "1.5"} << 2
-                                     << Texts{"2.50", "7.50"};
-    QTest::newRow("zero weight gets nothing") << QByteArray("9.99") << Texts{"0", "1"} << 2
-                                              << Texts{"0", "9.99"};
-    QTest::newRow("negative weight counts as zero") << QByteArray("3") << Texts{"-5", "1", "2"} << 0
-                                                    << Texts{"0", "1", "2"};
-    QTest::newRow("all-zero weights keep the whole total") << QByteArray("10") << Texts{"0", "0"} << 2
-                                                           << Texts{"10", "0"};
+    QTest::newRow("decimal weights")
+        << QByteArray("10") << Texts{"0.5", "1.5"} << 2 << Texts{"2.50", "7.50"};
+    QTest::newRow("zero weight gets nothing")
+        << QByteArray("9.99") << Texts{"0", "1"} << 2 << Texts{"0", "9.99"};
+    QTest::newRow("negative weight counts as zero")
+        << QByteArray("3") << Texts{"-5", "1", "2"} << 0 << Texts{"0", "1", "2"};
+    QTest::newRow("all-zero weights keep the whole total")
+        << QByteArray("10") << Texts{"0", "0"} << 2 << Texts{"10", "0"};
     QTest::newRow("total finer than places uses 10^-18")
         << QByteArray("0.001") << Texts{"1", "1"} << 2 << Texts{"0.0005", "0.0005"};
-    QTest::newRow("whole units") << QByteArray("10") << Texts{"1", "1", "1"} << 0 << Texts{"4", "3", "3"};
+    QTest::newRow("whole units") << QByteArray("10") << Texts{"1", "1", "1"} << 0
+                                 << Texts{"4", "3", "3"};
     QTest::newRow("negative total") << QByteArray("-100.00") << Texts{"1", "1", "1"} << 2
                                     << Texts{"-33.34", "-33.33", "-33.33"};
     QTest::newRow("no weights") << QByteArray("5") << Texts{} << 2 << Texts{};

@@ -38,7 +38,8 @@ void TestTimeUtil::parses_data()
     row("date only", "2026-08-01", kAug1);
     row("Z", "2026-08-01T00:00:00Z", kAug1);
     row("lower-case t and z", "2026-08-01t01:00:00z", kAug1 + kHour);
-    row("no zone is UTC", "2026-08-01T12:34:56", kAug1 + 12 * kHour + (34 * 60 + 56) * kUsPerSecond);
+    row("no zone is UTC", "2026-08-01T12:34:56",
+        kAug1 + 12 * kHour + (34 * 60 + 56) * kUsPerSecond);
     row("space separator", "2026-08-01 12:00:00", kAug1 + 12 * kHour);
     row("no seconds", "2026-08-01T12:30Z", kAug1 + 12 * kHour + 30 * 60 * kUsPerSecond);
     row("microseconds", "2026-08-01T00:00:00.123456Z", kAug1 + 123'456);
@@ -68,14 +69,31 @@ void TestTimeUtil::parses()
 void TestTimeUtil::rejects_data()
 {
     QTest::addColumn<QByteArray>("text");
-    for (const char *bad : {"", "now", "2026", "2026-08", "2026-8-1", "20260801", "2026-13-01",
-                            "2026-00-10", "2026-02-29", "2026-08-32", "2026-08-01T",
-                            "2026-08-01X12:00", "2026-08-01T12", "2026-08-01T25:00:00Z",
-                            "2026-08-01T12:60:00Z", "2026-08-01T12:00:61Z",
-                            "2026-08-01T12:00:00.Z", "2026-08-01T12:00:00Zjunk",
-                            "2026-08-01T12:00:00+24:00", "2026-08-01T12:00:00+02:0",
-                            "2026-08-01T12:00:00+2", "2026-08-01T12:00:00 +02:00",
-                            " 2026-08-01", "2026-08-01 ", "1754006400"}) {
+    for (const char *bad : {"",
+                            "now",
+                            "2026",
+                            "2026-08",
+                            "2026-8-1",
+                            "20260801",
+                            "2026-13-01",
+                            "2026-00-10",
+                            "2026-02-29",
+                            "2026-08-32",
+                            "2026-08-01T",
+                            "2026-08-01X12:00",
+                            "2026-08-01T12",
+                            "2026-08-01T25:00:00Z",
+                            "2026-08-01T12:60:00Z",
+                            "2026-08-01T12:00:61Z",
+                            "2026-08-01T12:00:00.Z",
+                            "2026-08-01T12:00:00Zjunk",
+                            "2026-08-01T12:00:00+24:00",
+                            "2026-08-01T12:00:00+02:0",
+                            "2026-08-01T12:00:00+2",
+                            "2026-08-01T12:00:00 +02:00",
+                            " 2026-08-01",
+                            "2026-08-01 ",
+                            "1754006400"}) {
         QTest::addRow("'%s'", bad) << QByteArray(bad);
     }
 }
@@ -118,13 +136,16 @@ void TestTimeUtil::formats_data()
     QTest::addColumn<qint64>("t");
     QTest::addColumn<QByteArray>("timestamp");
     QTest::addColumn<QByteArray>("date");
-    QTest::newRow("midnight") << qint64(kAug1) << QByteArray("2026-08-01T00:00:00Z") << QByteArray("2026-08-01");
-    QTest::newRow("fraction shown") << qint64(kAug1 + 1) << QByteArray("2026-08-01T00:00:00.000001Z")
-                                    << QByteArray("2026-08-01");
-    QTest::newRow("last microsecond of a day") << qint64(kAug1 - 1) << QByteArray("2026-07-31T23:59:59.999999Z")
-                                               << QByteArray("2026-07-31");
-    QTest::newRow("before the epoch") << qint64(-kHour) << QByteArray("1969-12-31T23:00:00Z")
-                                      << QByteArray("1969-12-31");
+    QTest::newRow("midnight") << qint64(kAug1) << QByteArray("2026-08-01T00:00:00Z")
+                              << QByteArray("2026-08-01");
+    QTest::newRow("fraction shown")
+        << qint64(kAug1 + 1) << QByteArray("2026-08-01T00:00:00.000001Z")
+        << QByteArray("2026-08-01");
+    QTest::newRow("last microsecond of a day")
+        << qint64(kAug1 - 1) << QByteArray("2026-07-31T23:59:59.999999Z")
+        << QByteArray("2026-07-31");
+    QTest::newRow("before the epoch")
+        << qint64(-kHour) << QByteArray("1969-12-31T23:00:00Z") << QByteArray("1969-12-31");
 }
 
 void TestTimeUtil::formats()

@@ -54,8 +54,8 @@ void TstSimulator::initTestCase()
 {
     QFile f(QStringLiteral(UNALLOC_TEST_DATA "/meters/kv_cache_metrics.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    m_reference = QJsonDocument::fromJson(f.readAll()).object()
-                      .value(QStringLiteral("headline")).toObject();
+    m_reference =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("headline")).toObject();
     QVERIFY(!m_reference.isEmpty());
     m_headline = simulate(SimConfig::headline());
 }
@@ -157,15 +157,17 @@ void TstSimulator::headlineShape()
     const auto meters = simulationMeters(r, kPool, OverheadPolicy::Keep);
     const QJsonObject shares = m_reference.value(QStringLiteral("shares")).toObject();
     const auto refShare = [&shares](const char *meter, const char *tenant) {
-        return 100 * shares.value(QLatin1String(meter)).toObject()
-                         .value(QLatin1String(tenant)).toDouble();
+        return 100 * shares.value(QLatin1String(meter))
+                         .toObject()
+                         .value(QLatin1String(tenant))
+                         .toDouble();
     };
-    QVERIFY(std::abs(pct(meters[0], "search") - refShare("tokens", "search")) < 1.5); // 16.7
+    QVERIFY(std::abs(pct(meters[0], "search") - refShare("tokens", "search")) < 1.5);  // 16.7
     QVERIFY(std::abs(pct(meters[2], "search") - refShare("compute", "search")) < 1.5); // 10.5
     QVERIFY(std::abs(pct(meters[0], "agents") - refShare("tokens", "agents")) < 3.0);
     const double kvOverhead = meters[3].overheadShare().toDouble() * 100;
     QVERIFY2(std::abs(kvOverhead - refShare("memory", "__overhead__")) < 5.0,
-             qPrintable(QString::number(kvOverhead))); // 82.9
+             qPrintable(QString::number(kvOverhead)));     // 82.9
     QVERIFY(meters[2].overheadShare().toDouble() < 0.005); // the pod looks 100 % busy
 }
 

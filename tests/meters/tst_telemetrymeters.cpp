@@ -10,8 +10,13 @@ namespace {
 
 constexpr TimeUs kMs = 1000;
 
-RequestRecord req(const char *tenant, TimeUs send, TimeUs first, TimeUs done, std::int64_t p,
-                  std::int64_t c, std::int64_t cached)
+RequestRecord req(const char *tenant,
+                  TimeUs send,
+                  TimeUs first,
+                  TimeUs done,
+                  std::int64_t p,
+                  std::int64_t c,
+                  std::int64_t cached)
 {
     return RequestRecord{tenant, send * kMs, first * kMs, done * kMs, p, c, cached};
 }
@@ -65,19 +70,49 @@ void TstTelemetryMeters::handTrace_data()
     QTest::addColumn<QString>("db");
     QTest::addColumn<QString>("dov");
     // tokens: a 100+20 = 120, b 60+40 = 100; 6/11 and 5/11 of $100 → 54.545…, 45.454…
-    QTest::newRow("tokens") << "tokens" << "keep" << "120" << "100" << "0" << "54.55" << "45.45"
+    QTest::newRow("tokens") << "tokens"
+                            << "keep"
+                            << "120"
+                            << "100"
+                            << "0"
+                            << "54.55"
+                            << "45.45"
                             << "0.00";
     // list price: a 60 + 4 + 80 = 144; b (50 + 40) + (0 + 1 + 120) = 211; of 355
-    QTest::newRow("list price") << "list_price" << "keep" << "144" << "211" << "0" << "40.56"
-                                << "59.44" << "0.00";
+    QTest::newRow("list price") << "list_price"
+                                << "keep"
+                                << "144"
+                                << "211"
+                                << "0"
+                                << "40.56"
+                                << "59.44"
+                                << "0.00";
     // 13 ticks (0…600 ms): a 1+1+½+½+1+1 = 5, b ½+½+1+1 = 3, idle 300–450 and 600 = 5
-    QTest::newRow("time share keep") << "time_share" << "keep" << "5" << "3" << "5" << "38.46"
-                                     << "23.08" << "38.46";
-    QTest::newRow("time share redistribute") << "time_share" << "redistribute" << "5" << "3"
-                                             << "5" << "62.50" << "37.50" << "0.00";
+    QTest::newRow("time share keep") << "time_share"
+                                     << "keep"
+                                     << "5"
+                                     << "3"
+                                     << "5"
+                                     << "38.46"
+                                     << "23.08"
+                                     << "38.46";
+    QTest::newRow("time share redistribute") << "time_share"
+                                             << "redistribute"
+                                             << "5"
+                                             << "3"
+                                             << "5"
+                                             << "62.50"
+                                             << "37.50"
+                                             << "0.00";
     // KV: a 100×0.1 + 110×0.2 = 32; b 50×0.05 + 55×0.05 + 10×0.05 + 25×0.05 = 7
-    QTest::newRow("kv memory") << "kv_memory" << "keep" << "32" << "7" << "0" << "82.05"
-                               << "17.95" << "0.00";
+    QTest::newRow("kv memory") << "kv_memory"
+                               << "keep"
+                               << "32"
+                               << "7"
+                               << "0"
+                               << "82.05"
+                               << "17.95"
+                               << "0.00";
 }
 
 void TstTelemetryMeters::handTrace()
@@ -92,8 +127,8 @@ void TstTelemetryMeters::handTrace()
     QFETCH(QString, dov);
     const auto kind = meterFromId(meter.toStdString());
     QVERIFY(kind);
-    const auto split = telemetryMeter(*kind, twoTenants(), usd("100.00"),
-                                      *policyFromId(policy.toStdString()));
+    const auto split =
+        telemetryMeter(*kind, twoTenants(), usd("100.00"), *policyFromId(policy.toStdString()));
     QVERIFY2(split, split ? "" : split.error().message().c_str());
     QCOMPARE(split->rows.size(), size_t(3));
     QCOMPARE(split->rows[0].tenant, std::string("a"));
@@ -115,11 +150,17 @@ void TstTelemetryMeters::tickRule_data()
     QTest::addColumn<QString>("shareIdle");
     // b starts exactly when a ends: at the 100 ms tick only b is in flight (ends first), so
     // ticks 0, 50 → a; 100, 150 → b; 200 idle. Were starts processed first, a would get 2.5.
-    QTest::newRow("end and start at one tick") << qint64(100) << "0.4" << "0.4" << "0.2";
+    QTest::newRow("end and start at one tick") << qint64(100) << "0.4"
+                                               << "0.4"
+                                               << "0.2";
     // b starts 1 ms later: the 100 ms tick is idle
-    QTest::newRow("gap of 1 ms") << qint64(101) << "0.4" << "0.4" << "0.2";
+    QTest::newRow("gap of 1 ms") << qint64(101) << "0.4"
+                                 << "0.4"
+                                 << "0.2";
     // b [50, 150): the 50 ms tick is shared, 150 and 200 are idle
-    QTest::newRow("overlap") << qint64(50) << "0.3" << "0.3" << "0.4";
+    QTest::newRow("overlap") << qint64(50) << "0.3"
+                             << "0.3"
+                             << "0.4";
 }
 
 void TstTelemetryMeters::tickRule()
@@ -132,8 +173,8 @@ void TstTelemetryMeters::tickRule()
                                           req("b", bSend, bSend + 10, bSend + 100, 1, 1, 0)};
     TelemetryOptions opt;
     opt.endUs = 200 * kMs; // 5 ticks: 0, 50, 100, 150, 200
-    const auto s = telemetryMeter(MeterKind::TimeShare, recs, usd("1.00"), OverheadPolicy::Keep,
-                                  opt);
+    const auto s =
+        telemetryMeter(MeterKind::TimeShare, recs, usd("1.00"), OverheadPolicy::Keep, opt);
     QVERIFY(s);
     QCOMPARE(s->rows[0].share, dec(shareA));
     QCOMPARE(s->rows[1].share, dec(shareB));
@@ -180,8 +221,8 @@ void TstTelemetryMeters::kvCapacity()
     QCOMPARE(s->rows[2].amount.amount.toString(), std::string("35.00"));
     opt = {};
     opt.kvMeanOccupancy = dec(QStringLiteral("0.25")); // tenants share a quarter of the pool
-    s = telemetryMeter(MeterKind::KvTokenSeconds, twoTenants(), usd("100.00"),
-                       OverheadPolicy::Keep, opt);
+    s = telemetryMeter(MeterKind::KvTokenSeconds, twoTenants(), usd("100.00"), OverheadPolicy::Keep,
+                       opt);
     QVERIFY(s);
     QCOMPARE(s->overheadShare(), dec(QStringLiteral("0.75")));
     QCOMPARE(s->rows[0].redistributedShare + s->rows[1].redistributedShare, Decimal::fromInt(1));
@@ -245,10 +286,10 @@ void TstTelemetryMeters::splitRowsFollowPolicy()
     pod.recordKey = std::string("k");
     pod.name = std::string("inference/vllm");
     pod.amount = usd("100.00");
-    pod.labels = LabelMap(
-        std::vector<LabelMap::Entry>{{"environment", "prod"}, {"namespace", "inference"}});
-    auto keep = telemetryMeter(MeterKind::TimeShare, twoTenants(), pod.amount,
-                               OverheadPolicy::Keep);
+    pod.labels =
+        LabelMap(std::vector<LabelMap::Entry>{{"environment", "prod"}, {"namespace", "inference"}});
+    auto keep =
+        telemetryMeter(MeterKind::TimeShare, twoTenants(), pod.amount, OverheadPolicy::Keep);
     QVERIFY(keep);
     const std::vector<CostRow> rows = splitRows(pod, *keep, "team");
     QCOMPARE(rows.size(), size_t(3));
@@ -262,8 +303,7 @@ void TstTelemetryMeters::splitRowsFollowPolicy()
                                         OverheadPolicy::Redistribute);
     QVERIFY(redistributed);
     QCOMPARE(splitRows(pod, *redistributed, "team").size(), size_t(2));
-    auto tokens = telemetryMeter(MeterKind::Tokens, twoTenants(), pod.amount,
-                                 OverheadPolicy::Keep);
+    auto tokens = telemetryMeter(MeterKind::Tokens, twoTenants(), pod.amount, OverheadPolicy::Keep);
     QCOMPARE(splitRows(pod, *tokens, "team").size(), size_t(2)); // no overhead to keep
 }
 

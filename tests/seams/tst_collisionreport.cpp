@@ -33,18 +33,20 @@ void TestCollisionReport::report()
             cube.addRow(rows[pass == 0 ? i : rows.size() - 1 - i]);
         QStringList lines;
         for (const CollisionTotal &c : collisionReport(cube))
-            lines << QString::fromStdString(c.canonicalKey + " [" + c.rawKeys + "] winner "
-                                            + c.winnerRawKey + " " + c.amount.toString() + " "
-                                            + c.currency.code() + " rows " + std::to_string(c.rows));
+            lines << QString::fromStdString(c.canonicalKey + " [" + c.rawKeys + "] winner " +
+                                            c.winnerRawKey + " " + c.amount.toString() + " " +
+                                            c.currency.code() + " rows " + std::to_string(c.rows));
         if (pass == 1)
             QCOMPARE(lines, got); // the order of rows never matters
         got = lines;
     }
-    QCOMPARE(got, (QStringList{
-        QStringLiteral("name [app.kubernetes.io/name, leaderworkerset.sigs.k8s.io/name] winner app.kubernetes.io/name 40.00 USD rows 1"),
-        QStringLiteral("environment [env, stage] winner env 15.50 USD rows 1"),
-        QStringLiteral("team [squad, label_team] winner squad 15.50 USD rows 1"),
-        QStringLiteral("team [team, owner] winner team 15.50 USD rows 2")}));
+    QCOMPARE(got,
+             (QStringList{
+                 QStringLiteral("name [app.kubernetes.io/name, leaderworkerset.sigs.k8s.io/name] "
+                                "winner app.kubernetes.io/name 40.00 USD rows 1"),
+                 QStringLiteral("environment [env, stage] winner env 15.50 USD rows 1"),
+                 QStringLiteral("team [squad, label_team] winner squad 15.50 USD rows 1"),
+                 QStringLiteral("team [team, owner] winner team 15.50 USD rows 2")}));
 }
 
 QTEST_APPLESS_MAIN(TestCollisionReport)

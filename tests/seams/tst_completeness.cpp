@@ -36,7 +36,8 @@ void TestCompleteness::reasons_data()
     QTest::addColumn<int>("scenario");
     QTest::addColumn<QByteArray>("reason");
     QTest::newRow("complete") << 0 << QByteArray();
-    QTest::newRow("last page has_more") << 1 << QByteArray("the last page read says has_more: true");
+    QTest::newRow("last page has_more")
+        << 1 << QByteArray("the last page read says has_more: true");
     QTest::newRow("fewer records than declared") << 2 << QByteArray("read 90 of 100 records");
     QTest::newRow("pages and steps") << 3 << QByteArray("read 1 of 2 pages; read 2 of 3 steps");
     QTest::newRow("missing days") << 4 << QByteArray("missing 2026-08-14, 2026-08-15");
@@ -53,14 +54,38 @@ void TestCompleteness::reasons()
     ImportBatch b = batch(1, "openai");
     Completeness &e = b.evidence;
     switch (scenario) {
-    case 1: e.lastPageHasMore = true; break; // status still says complete: evidence counts
-    case 2: e.recordsRead = 90; e.recordsDeclared = 100; break;
-    case 3: e.pagesRead = 1; e.pagesDeclared = 2; e.stepsRead = 2; e.stepsExpected = 3; break;
-    case 4: e.gaps = {"2026-08-14", "2026-08-15"}; break;
-    case 5: e.reason = "cursor expired"; e.lastPageHasMore = true; b.status = BatchStatus::Partial; break;
-    case 6: b.status = BatchStatus::Failed; break;
-    case 7: b.status = BatchStatus::Partial; break;
-    case 8: e.recordsRead = 100; e.recordsDeclared = 100; e.lastPageHasMore = false; break;
+    case 1:
+        e.lastPageHasMore = true;
+        break; // status still says complete: evidence counts
+    case 2:
+        e.recordsRead = 90;
+        e.recordsDeclared = 100;
+        break;
+    case 3:
+        e.pagesRead = 1;
+        e.pagesDeclared = 2;
+        e.stepsRead = 2;
+        e.stepsExpected = 3;
+        break;
+    case 4:
+        e.gaps = {"2026-08-14", "2026-08-15"};
+        break;
+    case 5:
+        e.reason = "cursor expired";
+        e.lastPageHasMore = true;
+        b.status = BatchStatus::Partial;
+        break;
+    case 6:
+        b.status = BatchStatus::Failed;
+        break;
+    case 7:
+        b.status = BatchStatus::Partial;
+        break;
+    case 8:
+        e.recordsRead = 100;
+        e.recordsDeclared = 100;
+        e.lastPageHasMore = false;
+        break;
     }
     QCOMPARE(bytes(incompleteReason(b)), reason);
     QCOMPARE(assessCompleteness({b}).complete(), reason.isEmpty());
@@ -84,8 +109,8 @@ void TestCompleteness::sliceListsPartialBatches()
     QCOMPARE(all.partial[0].status, BatchStatus::Partial);
     QCOMPARE(bytes(all.partial[1].origin), QByteArray("openai.json"));
 
-    const CostCube cube = unalloc::test::cubeOf({makeRow("opencost", "a", "1", {}, 0, 5),
-                                                 makeRow("litellm", "b", "1", {}, 1, 3)});
+    const CostCube cube = unalloc::test::cubeOf(
+        {makeRow("opencost", "a", "1", {}, 0, 5), makeRow("litellm", "b", "1", {}, 1, 3)});
     AttributionOptions o;
     o.sources = {"opencost"};
     const auto ids = batchesInSlice(cube, o);

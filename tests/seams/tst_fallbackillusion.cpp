@@ -60,7 +60,8 @@ void TestFallbackIllusion::chartNameIsNoOwner()
 {
     const CostCube cube = unalloc::test::cubeOf({
         makeRow("opencost", "vllm", "70.00", {{"app.kubernetes.io/name", "vllm"}}),
-        makeRow("opencost", "api", "30.00", {{"team", "search"}, {"app.kubernetes.io/name", "api"}}),
+        makeRow("opencost", "api", "30.00",
+                {{"team", "search"}, {"app.kubernetes.io/name", "api"}}),
     });
     AttributionOptions o;
     o.ownerKey = "team";

@@ -13,8 +13,12 @@ namespace {
 
 constexpr int kDay1 = 20'301; // 2025-08-01, the upstream fixtures' first day
 
-CostRow gateway(const char *id, const char *amount, const char *model, const char *team,
-                const char *provider, int day = kDay1)
+CostRow gateway(const char *id,
+                const char *amount,
+                const char *model,
+                const char *team,
+                const char *provider,
+                int day = kDay1)
 {
     CostRow r = makeRow("litellm", id, amount, {{"team_id", team}, {"model", model}}, day);
     if (provider) {
@@ -38,11 +42,20 @@ std::vector<CostRow> ledger()
         gateway("req-f", "7.00", "claude-sonnet-4-20250514", "research", "anthropic", kDay1 + 2),
         gateway("req-g", "3.00", "azure/gpt-4o", "search", nullptr),
         makeRow("openai", "gpt-4o-2024-08-06, input", "18.4725",
-                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, input"}, {"provider", "openai"}}, kDay1),
+                {{"project_id", "proj_9X"},
+                 {"line_item", "gpt-4o-2024-08-06, input"},
+                 {"provider", "openai"}},
+                kDay1),
         makeRow("openai", "gpt-4o-2024-08-06, output", "21.183",
-                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, output"}, {"provider", "openai"}}, kDay1),
+                {{"project_id", "proj_9X"},
+                 {"line_item", "gpt-4o-2024-08-06, output"},
+                 {"provider", "openai"}},
+                kDay1),
         makeRow("openai", "gpt-4o-2024-08-06, cached input", "1.2037125",
-                {{"project_id", "proj_9X"}, {"line_item", "gpt-4o-2024-08-06, cached input"}, {"provider", "openai"}}, kDay1),
+                {{"project_id", "proj_9X"},
+                 {"line_item", "gpt-4o-2024-08-06, cached input"},
+                 {"provider", "openai"}},
+                kDay1),
         makeRow("openai", "gpt-4o-mini, input", "2.00",
                 {{"line_item", "gpt-4o-mini, input"}, {"provider", "openai"}}, kDay1),
         makeRow("openai", "web search", "8.00", {{"provider", "openai"}}, kDay1 + 1),
@@ -58,17 +71,16 @@ QStringList describe(const OverlapReport &r)
 {
     QStringList out;
     for (const OverlapGroup &g : r.groups)
-        out << QString::fromStdString(
-            g.provider + " " + formatDate(g.day * kUsPerDay) + " " + (g.model.empty() ? "*" : g.model)
-            + " gateway " + g.gateway.toString() + " bill " + g.bill.toString() + " overlap "
-            + g.overlap.toString() + " residual " + g.residual.toString() + " excess "
-            + g.excess.toString());
+        out << QString::fromStdString(g.provider + " " + formatDate(g.day * kUsPerDay) + " " +
+                                      (g.model.empty() ? "*" : g.model) + " gateway " +
+                                      g.gateway.toString() + " bill " + g.bill.toString() +
+                                      " overlap " + g.overlap.toString() + " residual " +
+                                      g.residual.toString() + " excess " + g.excess.toString());
     for (const ProviderOverlap &p : r.providers)
         out << QString::fromStdString(
-            p.provider + " total gateway " + p.gateway.toString() + " bill " + p.bill.toString()
-            + " overlap " + p.overlap.toString() + " residual " + p.residual.toString()
-            + " excess " + p.excess.toString() + " coverage "
-            + (p.coveragePct ? p.coveragePct->toFixed(1) : "-"));
+            p.provider + " total gateway " + p.gateway.toString() + " bill " + p.bill.toString() +
+            " overlap " + p.overlap.toString() + " residual " + p.residual.toString() + " excess " +
+            p.excess.toString() + " coverage " + (p.coveragePct ? p.coveragePct->toFixed(1) : "-"));
     return out;
 }
 
@@ -100,13 +112,15 @@ void TestOverlap::matchModel_data()
     QTest::newRow("plain") << QByteArray("gpt-4o") << QByteArray("gpt-4o");
     QTest::newRow("provider prefix") << QByteArray("openai/gpt-4o") << QByteArray("gpt-4o");
     QTest::newRow("dashed date") << QByteArray("gpt-4o-2024-08-06") << QByteArray("gpt-4o");
-    QTest::newRow("line item with token type") << QByteArray("gpt-4o-2024-08-06, cached input")
-                                               << QByteArray("gpt-4o");
-    QTest::newRow("compact date") << QByteArray("claude-sonnet-4-20250514") << QByteArray("claude-sonnet-4");
-    QTest::newRow("vertex version") << QByteArray("vertex_ai/claude-3-5-sonnet@20240620")
-                                    << QByteArray("claude-3-5-sonnet");
+    QTest::newRow("line item with token type")
+        << QByteArray("gpt-4o-2024-08-06, cached input") << QByteArray("gpt-4o");
+    QTest::newRow("compact date") << QByteArray("claude-sonnet-4-20250514")
+                                  << QByteArray("claude-sonnet-4");
+    QTest::newRow("vertex version")
+        << QByteArray("vertex_ai/claude-3-5-sonnet@20240620") << QByteArray("claude-3-5-sonnet");
     QTest::newRow("case and spaces") << QByteArray("  GPT-4o-Mini ") << QByteArray("gpt-4o-mini");
-    QTest::newRow("version number kept") << QByteArray("claude-opus-4-1") << QByteArray("claude-opus-4-1");
+    QTest::newRow("version number kept")
+        << QByteArray("claude-opus-4-1") << QByteArray("claude-opus-4-1");
     QTest::newRow("short digits kept") << QByteArray("o1-2024") << QByteArray("o1-2024");
     QTest::newRow("empty") << QByteArray("") << QByteArray("");
 }
@@ -121,15 +135,23 @@ void TestOverlap::matchModel()
 void TestOverlap::overlapToTheCent()
 {
     const OverlapReport r = findOverlap(unalloc::test::cubeOf(ledger()));
-    QCOMPARE(describe(r), (QStringList{
-        QStringLiteral("anthropic 2025-08-01 claude-sonnet-4 gateway 100.00 bill 90.00 overlap 90.00 residual 0.00 excess 10.00"),
-        QStringLiteral("anthropic 2025-08-03 * gateway 7.00 bill 0.00 overlap 0.00 residual 0.00 excess 7.00"),
-        QStringLiteral("openai 2025-08-01 gpt-4o gateway 40.125 bill 40.8592125 overlap 40.125 residual 0.7342125 excess 0.00"),
-        QStringLiteral("openai 2025-08-01 gpt-4o-mini gateway 0.00 bill 2.00 overlap 0.00 residual 2.00 excess 0.00"),
-        QStringLiteral("openai 2025-08-01 text-embedding-3-small gateway 0.50 bill 0.00 overlap 0.00 residual 0.00 excess 0.50"),
-        QStringLiteral("openai 2025-08-02 * gateway 5.00 bill 8.00 overlap 5.00 residual 3.00 excess 0.00"),
-        QStringLiteral("anthropic total gateway 107.00 bill 90.00 overlap 90.00 residual 0.00 excess 17.00 coverage 118.9"),
-        QStringLiteral("openai total gateway 45.625 bill 50.8592125 overlap 45.125 residual 5.7342125 excess 0.50 coverage 89.7")}));
+    QCOMPARE(describe(r),
+             (QStringList{QStringLiteral("anthropic 2025-08-01 claude-sonnet-4 gateway 100.00 bill "
+                                         "90.00 overlap 90.00 residual 0.00 excess 10.00"),
+                          QStringLiteral("anthropic 2025-08-03 * gateway 7.00 bill 0.00 overlap "
+                                         "0.00 residual 0.00 excess 7.00"),
+                          QStringLiteral("openai 2025-08-01 gpt-4o gateway 40.125 bill 40.8592125 "
+                                         "overlap 40.125 residual 0.7342125 excess 0.00"),
+                          QStringLiteral("openai 2025-08-01 gpt-4o-mini gateway 0.00 bill 2.00 "
+                                         "overlap 0.00 residual 2.00 excess 0.00"),
+                          QStringLiteral("openai 2025-08-01 text-embedding-3-small gateway 0.50 "
+                                         "bill 0.00 overlap 0.00 residual 0.00 excess 0.50"),
+                          QStringLiteral("openai 2025-08-02 * gateway 5.00 bill 8.00 overlap 5.00 "
+                                         "residual 3.00 excess 0.00"),
+                          QStringLiteral("anthropic total gateway 107.00 bill 90.00 overlap 90.00 "
+                                         "residual 0.00 excess 17.00 coverage 118.9"),
+                          QStringLiteral("openai total gateway 45.625 bill 50.8592125 overlap "
+                                         "45.125 residual 5.7342125 excess 0.50 coverage 89.7")}));
     QCOMPARE(r.any(), true);
 }
 
@@ -148,11 +170,12 @@ void TestOverlap::mergedLedgerConserves()
     std::map<std::string, Decimal> byObject;
     for (const CostGroup &g : m.cube.rawGroups())
         byObject[m.cube.sources().at(g.source) + "/" + m.cube.objects().at(g.object)] += g.amount;
-    const Decimal gpt4o = byObject["openai/gpt-4o-2024-08-06, input"]
-                          + byObject["openai/gpt-4o-2024-08-06, output"]
-                          + byObject["openai/gpt-4o-2024-08-06, cached input"];
+    const Decimal gpt4o = byObject["openai/gpt-4o-2024-08-06, input"] +
+                          byObject["openai/gpt-4o-2024-08-06, output"] +
+                          byObject["openai/gpt-4o-2024-08-06, cached input"];
     QCOMPARE(gpt4o, dec("0.7342125"));
-    QVERIFY(byObject["openai/gpt-4o-2024-08-06, output"] > byObject["openai/gpt-4o-2024-08-06, input"]);
+    QVERIFY(byObject["openai/gpt-4o-2024-08-06, output"] >
+            byObject["openai/gpt-4o-2024-08-06, input"]);
     QCOMPARE(byObject["openai/web search"], dec("3.00"));
     QCOMPARE(byObject["openai/gpt-4o-mini, input"], dec("2.00"));
     QCOMPARE(byObject["anthropic/Claude Sonnet 4 Usage - Input Tokens"], Decimal());

@@ -92,15 +92,18 @@ void TstDedupe::overlapToTheCent_data()
     QTest::addColumn<QString>("day");
     QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("amounts"); // gateway, bill, overlap, residual, excess
-    QTest::newRow("gpt-4o, bill above gateway")
-        << "2026-08-03" << "gpt-4o" << "19.75 21.10 19.75 1.35 0.00";
-    QTest::newRow("gpt-4o-mini, gateway above bill")
-        << "2026-08-03" << "gpt-4o-mini" << "1.25 1.00 1.00 0.00 0.25";
-    QTest::newRow("gpt-4o next day")
-        << "2026-08-04" << "gpt-4o" << "30.00 25.50 25.50 0.00 4.50";
-    QTest::newRow("embeddings only on the bill")
-        << "2026-08-04" << "text-embedding-3-small"
-        << "0.00 2.00 0.00 2.00 0.00";
+    QTest::newRow("gpt-4o, bill above gateway") << "2026-08-03"
+                                                << "gpt-4o"
+                                                << "19.75 21.10 19.75 1.35 0.00";
+    QTest::newRow("gpt-4o-mini, gateway above bill") << "2026-08-03"
+                                                     << "gpt-4o-mini"
+                                                     << "1.25 1.00 1.00 0.00 0.25";
+    QTest::newRow("gpt-4o next day") << "2026-08-04"
+                                     << "gpt-4o"
+                                     << "30.00 25.50 25.50 0.00 4.50";
+    QTest::newRow("embeddings only on the bill") << "2026-08-04"
+                                                 << "text-embedding-3-small"
+                                                 << "0.00 2.00 0.00 2.00 0.00";
 }
 
 void TstDedupe::overlapToTheCent()
@@ -113,8 +116,8 @@ void TstDedupe::overlapToTheCent()
     QCOMPARE(m.rowCount(), 4);
     int row = -1;
     for (int r = 0; r < m.rowCount(); ++r) {
-        if (test::exported(m, r, OverlapModel::Day) == day
-            && test::exported(m, r, OverlapModel::Model) == model)
+        if (test::exported(m, r, OverlapModel::Day) == day &&
+            test::exported(m, r, OverlapModel::Model) == model)
             row = r;
     }
     QVERIFY(row >= 0);

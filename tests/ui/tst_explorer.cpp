@@ -98,7 +98,8 @@ void TstExplorer::ownerKeyAndFallbacksRecompute()
     QCOMPARE(m_window->analysis()->request().fallbacks, std::vector<std::string>{"namespace"});
     QVERIFY(figure("figureF") != QStringLiteral("0.0\u00a0%"));
     QTRY_VERIFY(chips->chip(QStringLiteral("namespace"))->text().startsWith(QLatin1Char('1')));
-    QVERIFY(m_window->analysisBar()->commandLine()->text().contains(QStringLiteral("--fallback namespace")));
+    QVERIFY(m_window->analysisBar()->commandLine()->text().contains(
+        QStringLiteral("--fallback namespace")));
 
     // A second fallback is numbered 2; undo removes it again.
     ready.clear();
@@ -146,7 +147,8 @@ void TstExplorer::importsIntoNewLedger()
     QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
     QVERIFY(m_window->newLedger(m_ctx->path(QStringLiteral("new.unalloc"))));
     QTRY_COMPARE(loaded.count(), 1);
-    ImportDialog *dialog = m_window->importFiles({test::demoDir() + QStringLiteral("/litellm_spend.json")});
+    ImportDialog *dialog =
+        m_window->importFiles({test::demoDir() + QStringLiteral("/litellm_spend.json")});
     QVERIFY(dialog);
     QSignalSpy preview(dialog, &ImportDialog::previewReady);
     QTRY_COMPARE(preview.count(), 1);
@@ -166,18 +168,19 @@ void TstExplorer::tabOrderFollowsTheBar()
 {
     openDemo();
     // Tab walks the bar left to right, top to bottom, then the sidebar, then the view.
-    const QStringList expected{QStringLiteral("periodCombo"),  QStringLiteral("sourcesButton"),
-                               QStringLiteral("ownerCombo"),   QStringLiteral("dedupeCheck"),
+    const QStringList expected{QStringLiteral("periodCombo"),      QStringLiteral("sourcesButton"),
+                               QStringLiteral("ownerCombo"),       QStringLiteral("dedupeCheck"),
                                QStringLiteral("chip_environment"), QStringLiteral("commandLine"),
-                               QStringLiteral("copyCommand"),  QStringLiteral("sidebar")};
+                               QStringLiteral("copyCommand"),      QStringLiteral("sidebar")};
     QStringList seen;
     QWidget *w = m_window->analysisBar()->periodCombo();
     for (int i = 0; i < 400 && seen.size() < expected.size(); ++i, w = w->nextInFocusChain()) {
-        const bool tabbable = (w->focusPolicy() & Qt::TabFocus) && w->isEnabled()
-                              && w->isVisibleTo(m_window.get());
+        const bool tabbable =
+            (w->focusPolicy() & Qt::TabFocus) && w->isEnabled() && w->isVisibleTo(m_window.get());
         // An editable combo box's line edit stands for the combo box.
         const QString name = qobject_cast<QComboBox *>(w->parentWidget())
-                                 ? w->parentWidget()->objectName() : w->objectName();
+                                 ? w->parentWidget()->objectName()
+                                 : w->objectName();
         if (tabbable && expected.contains(name) && !seen.contains(name))
             seen << name;
     }

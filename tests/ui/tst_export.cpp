@@ -45,7 +45,8 @@ void TstExport::chart_data()
     QTest::addColumn<QString>("ext");
     for (const char *panel : {"spendChart", "resolutionChart", "fixPlanChart", "fallbackChart"}) {
         for (const char *ext : {"png", "svg", "pdf"})
-            QTest::addRow("%s.%s", panel, ext) << QString::fromLatin1(panel) << QString::fromLatin1(ext);
+            QTest::addRow("%s.%s", panel, ext)
+                << QString::fromLatin1(panel) << QString::fromLatin1(ext);
     }
 }
 

@@ -131,8 +131,9 @@ void TstMeterView::comparedMetersDriveTheGapColumns()
     auto *b = m_view->findChild<QComboBox *>(QStringLiteral("meterB"));
     a->setCurrentIndex(a->findData(QStringLiteral("tokens")));
     b->setCurrentIndex(b->findData(QStringLiteral("time_share")));
-    QCOMPARE(shares->headerData(MeterShareModel::MonthlyA, Qt::Horizontal, Qt::DisplayRole).toString(),
-             QStringLiteral("Tokens $/month"));
+    QCOMPARE(
+        shares->headerData(MeterShareModel::MonthlyA, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QStringLiteral("Tokens $/month"));
     // search (row 2) pays clearly more by tokens than by time share (the studies' shape).
     const auto gap =
         shares->index(2, MeterShareModel::GapPoints).data(RawRole).value<core::Decimal>();

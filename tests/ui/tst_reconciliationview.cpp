@@ -71,13 +71,25 @@ void TstReconciliationView::statusPerProvider_data()
     QTest::addColumn<QString>("shown");
     QTest::addColumn<QString>("deltaPct");
     QTest::addColumn<QString>("delta");
-    QTest::newRow("anthropic within 1 %") << "anthropic" << "matched" << "matched" << "-0.5"
+    QTest::newRow("anthropic within 1 %") << "anthropic"
+                                          << "matched"
+                                          << "matched"
+                                          << "-0.5"
                                           << "-42.81";
-    QTest::newRow("openai short by the invoice") << "openai" << "under" << "under" << "-8.6"
+    QTest::newRow("openai short by the invoice") << "openai"
+                                                 << "under"
+                                                 << "under"
+                                                 << "-8.6"
                                                  << "-381.44";
-    QTest::newRow("litellm has no invoice") << "litellm" << "no-invoice" << "no invoice" << ""
+    QTest::newRow("litellm has no invoice") << "litellm"
+                                            << "no-invoice"
+                                            << "no invoice"
+                                            << ""
                                             << "";
-    QTest::newRow("opencost has no invoice") << "opencost" << "no-invoice" << "no invoice" << ""
+    QTest::newRow("opencost has no invoice") << "opencost"
+                                             << "no-invoice"
+                                             << "no invoice"
+                                             << ""
                                              << "";
 }
 

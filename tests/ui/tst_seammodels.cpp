@@ -51,8 +51,8 @@ SnapshotPtr TstSeamModels::analyse(const std::unique_ptr<core::LedgerStore> &sto
 {
     core::AnalysisInput input;
     input.cube = std::make_shared<core::CostCube>(*store->loadCube());
-    input.catalog = std::make_shared<core::LedgerCatalog>(
-        core::buildCatalog(*input.cube, *store->batches()));
+    input.catalog =
+        std::make_shared<core::LedgerCatalog>(core::buildCatalog(*input.cube, *store->batches()));
     input.invoices = std::make_shared<std::vector<core::Invoice>>(*store->invoices());
     input.ledgerPath = "/tmp/l.unalloc";
     return std::make_shared<const core::AnalysisSnapshot>(*core::analyse(input, request));
@@ -79,9 +79,15 @@ void TstSeamModels::models()
     const QLocale locale = m_ctx.app.locale;
     std::unique_ptr<SnapshotTableModel> model;
     switch (kind) {
-    case 0: model = std::make_unique<ReconLineModel>(locale); break;
-    case 1: model = std::make_unique<OverlapModel>(locale); break;
-    default: model = std::make_unique<BatchStateModel>(locale); break;
+    case 0:
+        model = std::make_unique<ReconLineModel>(locale);
+        break;
+    case 1:
+        model = std::make_unique<OverlapModel>(locale);
+        break;
+    default:
+        model = std::make_unique<BatchStateModel>(locale);
+        break;
     }
     QAbstractItemModelTester tester(model.get(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -45,7 +45,8 @@ void TstUiModels::initTestCase()
     QVERIFY(cube.has_value());
     core::AnalysisInput input;
     input.cube = std::make_shared<core::CostCube>(std::move(*cube));
-    input.catalog = std::make_shared<core::LedgerCatalog>(core::buildCatalog(*input.cube, *m_store->batches()));
+    input.catalog =
+        std::make_shared<core::LedgerCatalog>(core::buildCatalog(*input.cube, *m_store->batches()));
     core::AnalysisRequest request;
     request.fallbacks = {"namespace", "project"};
     m_snapshot = std::make_shared<const core::AnalysisSnapshot>(*core::analyse(input, request));
@@ -69,18 +70,34 @@ void TstUiModels::snapshotModels()
     const QLocale locale = m_ctx.app.locale;
     std::unique_ptr<SnapshotTableModel> model;
     switch (kind) {
-    case 0: model = std::make_unique<OwnerBucketModel>(locale); break;
-    case 1: model = std::make_unique<ResolutionModel>(locale); break;
-    case 2: model = std::make_unique<BacklogModel>(locale); break;
-    case 3: model = std::make_unique<FallbackKeyModel>(locale); break;
-    case 4: model = std::make_unique<FallbackValueModel>(locale); break;
-    case 5: model = std::make_unique<OwnerExposureModel>(locale); break;
-    default: model = std::make_unique<CollisionModel>(locale); break;
+    case 0:
+        model = std::make_unique<OwnerBucketModel>(locale);
+        break;
+    case 1:
+        model = std::make_unique<ResolutionModel>(locale);
+        break;
+    case 2:
+        model = std::make_unique<BacklogModel>(locale);
+        break;
+    case 3:
+        model = std::make_unique<FallbackKeyModel>(locale);
+        break;
+    case 4:
+        model = std::make_unique<FallbackValueModel>(locale);
+        break;
+    case 5:
+        model = std::make_unique<OwnerExposureModel>(locale);
+        break;
+    default:
+        model = std::make_unique<CollisionModel>(locale);
+        break;
     }
-    QAbstractItemModelTester tester(model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(model.get(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     RawSortProxy proxy;
     proxy.setSourceModel(model.get());
-    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     model->setSnapshot(m_snapshot);
     QVERIFY(model->rowCount() > 0);
     proxy.sort(1, Qt::DescendingOrder);
@@ -127,9 +144,11 @@ void TstUiModels::sortsExactly()
     RawSortProxy proxy;
     proxy.setSourceModel(&model);
     proxy.sort(OwnerBucketModel::Amount, Qt::DescendingOrder);
-    core::Decimal previous = proxy.index(0, OwnerBucketModel::Amount).data(RawRole).value<core::Decimal>();
+    core::Decimal previous =
+        proxy.index(0, OwnerBucketModel::Amount).data(RawRole).value<core::Decimal>();
     for (int r = 1; r < proxy.rowCount(); ++r) {
-        const auto d = proxy.index(r, OwnerBucketModel::Amount).data(RawRole).value<core::Decimal>();
+        const auto d =
+            proxy.index(r, OwnerBucketModel::Amount).data(RawRole).value<core::Decimal>();
         QVERIFY(d <= previous);
         previous = d;
     }

@@ -34,7 +34,9 @@ struct TestContext
         app.settings = &settings;
         app.theme = &theme;
         app.locale = QLocale(QLocale::English, QLocale::UnitedStates);
-        app.clock = [] { return QDateTime(QDate(2026, 9, 2), QTime(9, 0), QTimeZone::utc()); };
+        app.clock = [] {
+            return QDateTime(QDate(2026, 9, 2), QTime(9, 0), QTimeZone::utc());
+        };
         theme.setMode(Theme::Mode::Light);
     }
     QString path(const QString &name) const { return dir.filePath(name); }

@@ -6,7 +6,8 @@
 
 namespace unalloc::ui {
 
-ChartCanvas::ChartCanvas(QWidget *parent) : QWidget(parent)
+ChartCanvas::ChartCanvas(QWidget *parent)
+    : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent, false);
     setMouseTracking(true);

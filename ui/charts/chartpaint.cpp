@@ -31,8 +31,8 @@ double legendHeight(const QFontMetricsF &fm, double width, const std::vector<Leg
     return height;
 }
 
-double legend(QPainter &p, const QRectF &rect, const std::vector<LegendItem> &items,
-              const Theme &theme)
+double
+legend(QPainter &p, const QRectF &rect, const std::vector<LegendItem> &items, const Theme &theme)
 {
     const QFontMetricsF fm(p.font());
     double x = rect.left();
@@ -53,7 +53,11 @@ double legend(QPainter &p, const QRectF &rect, const std::vector<LegendItem> &it
     return items.empty() ? 0 : y - rect.top() + kLine;
 }
 
-void segment(QPainter &p, const QRectF &rect, const QColor &colour, bool hatched, bool outlined,
+void segment(QPainter &p,
+             const QRectF &rect,
+             const QColor &colour,
+             bool hatched,
+             bool outlined,
              const Theme &theme)
 {
     p.save();
@@ -76,8 +80,12 @@ void segment(QPainter &p, const QRectF &rect, const QColor &colour, bool hatched
     p.restore();
 }
 
-double pill(QPainter &p, const QPointF &topLeft, double height, const QString &text,
-            const QColor &colour, const Theme &theme)
+double pill(QPainter &p,
+            const QPointF &topLeft,
+            double height,
+            const QString &text,
+            const QColor &colour,
+            const Theme &theme)
 {
     p.save();
     QFont bold = p.font();

@@ -8,7 +8,8 @@
 
 namespace unalloc::ui {
 
-CurveChart::CurveChart(QWidget *parent) : ChartCanvas(parent)
+CurveChart::CurveChart(QWidget *parent)
+    : ChartCanvas(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
@@ -41,8 +42,12 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
         yMax = std::max(yMax, pt.y);
     yMax = std::ceil(yMax / 10.0) * 10.0;
     const size_t n = m_points.size();
-    auto px = [&](size_t i) { return plot.left() + plot.width() * double(i) / double(std::max<size_t>(n - 1, 1)); };
-    auto py = [&](double y) { return plot.bottom() - plot.height() * y / yMax; };
+    auto px = [&](size_t i) {
+        return plot.left() + plot.width() * double(i) / double(std::max<size_t>(n - 1, 1));
+    };
+    auto py = [&](double y) {
+        return plot.bottom() - plot.height() * y / yMax;
+    };
     p.setPen(QPen(theme().grid, 1));
     for (int t = 0; t <= 5; ++t) {
         const double v = yMax * t / 5.0;
@@ -55,8 +60,10 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
     const size_t xStep = std::max<size_t>(1, (n + 9) / 10);
     p.setPen(theme().mutedText);
     for (size_t i = 0; i < n; i += xStep)
-        p.drawText(QRectF(px(i) - 20, plot.bottom() + 4, 40, 16), Qt::AlignCenter, QString::number(i));
-    p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18), Qt::AlignCenter, m_xTitle);
+        p.drawText(QRectF(px(i) - 20, plot.bottom() + 4, 40, 16), Qt::AlignCenter,
+                   QString::number(i));
+    p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18), Qt::AlignCenter,
+               m_xTitle);
     if (m_target >= 0 && m_target <= yMax) {
         p.setPen(QPen(theme().fallback, 1, Qt::DashLine));
         p.drawLine(QPointF(plot.left(), py(m_target)), QPointF(plot.right(), py(m_target)));

@@ -14,8 +14,8 @@ class CurveChart final : public ChartCanvas
 public:
     struct Point
     {
-        double y = 0;       ///< percent, geometry only
-        QString label;      ///< "66.9 %" formatted by the view
+        double y = 0;  ///< percent, geometry only
+        QString label; ///< "66.9 %" formatted by the view
         QString toolTip;
     };
     explicit CurveChart(QWidget *parent = nullptr);

@@ -12,7 +12,8 @@ constexpr double kBarHeight = 16;
 constexpr double kLegendHeight = 24;
 } // namespace
 
-HBarChart::HBarChart(QWidget *parent) : ChartCanvas(parent)
+HBarChart::HBarChart(QWidget *parent)
+    : ChartCanvas(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
@@ -34,12 +35,14 @@ void HBarChart::setEmptyText(const QString &text)
 
 QSize HBarChart::sizeHint() const
 {
-    return {640, static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+    return {640,
+            static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
 }
 
 QSize HBarChart::minimumSizeHint() const
 {
-    return {360, static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+    return {360,
+            static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
 }
 
 double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
@@ -116,8 +119,8 @@ void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
             x += w;
         }
         p.setPen(r.attention ? theme().unallocated : theme().text);
-        p.drawText(QRectF(x + 6, y, valueWidth + barSpan, kRowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   r.valueText);
+        p.drawText(QRectF(x + 6, y, valueWidth + barSpan, kRowHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter, r.valueText);
         f.setBold(false);
         f.setItalic(false);
         p.setFont(f);

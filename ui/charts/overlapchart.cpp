@@ -14,13 +14,15 @@ constexpr double kBlock = kHeader + 2 * kBar + kBarGap + 18;
 constexpr double kLegend = 66; // up to three legend lines in a narrow panel
 } // namespace
 
-OverlapChart::OverlapChart(QWidget *parent) : ChartCanvas(parent)
+OverlapChart::OverlapChart(QWidget *parent)
+    : ChartCanvas(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
 
 void OverlapChart::setProviders(std::vector<Provider> providers,
-                                std::vector<chartpaint::LegendItem> legend, double maxValue)
+                                std::vector<chartpaint::LegendItem> legend,
+                                double maxValue)
 {
     m_providers = std::move(providers);
     m_legend = std::move(legend);
@@ -83,7 +85,9 @@ void OverlapChart::paintChart(QPainter &p, const QRectF &rect) const
     }
 }
 
-void OverlapChart::paintProvider(QPainter &p, const Provider &pr, const QRectF &block,
+void OverlapChart::paintProvider(QPainter &p,
+                                 const Provider &pr,
+                                 const QRectF &block,
                                  double labelWidth) const
 {
     const QFont normal = p.font();
@@ -133,11 +137,17 @@ void OverlapChart::paintProvider(QPainter &p, const Provider &pr, const QRectF &
     value(billBar, pr.overlap + pr.residual, pr.billText);
 }
 
-void OverlapChart::paintBar(QPainter &p, const QRectF &bar, double first, double second,
-                            const QColor &secondColour, const QString &firstTip,
+void OverlapChart::paintBar(QPainter &p,
+                            const QRectF &bar,
+                            double first,
+                            double second,
+                            const QColor &secondColour,
+                            const QString &firstTip,
                             const QString &secondTip) const
 {
-    const auto w = [&](double v) { return m_max > 0 ? std::max(0.0, v) / m_max * m_span : 0; };
+    const auto w = [&](double v) {
+        return m_max > 0 ? std::max(0.0, v) / m_max * m_span : 0;
+    };
     const QRectF a(bar.left(), bar.top(), w(first), bar.height());
     const QRectF b(a.right(), bar.top(), w(second), bar.height());
     if (a.width() > 0) {

@@ -17,9 +17,9 @@ class OverlapChart final : public ChartCanvas
 public:
     struct Provider
     {
-        QString label;        ///< "OpenAI"
-        QString headline;     ///< "$40.29 counted twice"
-        QString coverageText; ///< "gateway covers 98.8 % of the bill"
+        QString label;                   ///< "OpenAI"
+        QString headline;                ///< "$40.29 counted twice"
+        QString coverageText;            ///< "gateway covers 98.8 % of the bill"
         QString gatewayLabel, billLabel; ///< "LiteLLM gateway", "OpenAI bill"
         double overlap = 0, residual = 0, excess = 0;
         QString overlapText, residualText, excessText; ///< for tooltips
@@ -29,7 +29,8 @@ public:
     explicit OverlapChart(QWidget *parent = nullptr);
 
     void setProviders(std::vector<Provider> providers,
-                      std::vector<chartpaint::LegendItem> legend, double maxValue);
+                      std::vector<chartpaint::LegendItem> legend,
+                      double maxValue);
     void setEmptyText(const QString &text);
     int providerCount() const { return static_cast<int>(m_providers.size()); }
     const Provider &provider(int i) const { return m_providers[static_cast<size_t>(i)]; }
@@ -46,10 +47,14 @@ public:
     static QColor excessColour(const Theme &theme) { return theme.fallback; }
 
 private:
-    void paintProvider(QPainter &p, const Provider &pr, const QRectF &block,
-                       double labelWidth) const;
-    void paintBar(QPainter &p, const QRectF &bar, double first, double second,
-                  const QColor &secondColour, const QString &firstTip,
+    void
+    paintProvider(QPainter &p, const Provider &pr, const QRectF &block, double labelWidth) const;
+    void paintBar(QPainter &p,
+                  const QRectF &bar,
+                  double first,
+                  double second,
+                  const QColor &secondColour,
+                  const QString &firstTip,
                   const QString &secondTip) const;
     int heightFor(int providers) const;
 

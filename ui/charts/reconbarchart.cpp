@@ -14,12 +14,14 @@ constexpr double kIndent = 12;
 constexpr double kLegendHeight = 30;
 } // namespace
 
-ReconBarChart::ReconBarChart(QWidget *parent) : ChartCanvas(parent)
+ReconBarChart::ReconBarChart(QWidget *parent)
+    : ChartCanvas(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
 
-void ReconBarChart::setLines(std::vector<Line> lines, std::vector<chartpaint::LegendItem> legend,
+void ReconBarChart::setLines(std::vector<Line> lines,
+                             std::vector<chartpaint::LegendItem> legend,
                              double maxValue)
 {
     m_lines = std::move(lines);
@@ -101,8 +103,8 @@ void ReconBarChart::paintLine(QPainter &p, const Line &l, const QRectF &row, dou
     const QPointF pillAt(header.right() - deltaWidth - 8 - pillWidth, header.top());
     chartpaint::pill(p, pillAt, kHeader, l.status, l.statusColour, theme());
     m_hits.emplace_back(QRectF(pillAt, QSizeF(pillWidth + 8 + deltaWidth, kHeader)),
-                        l.label + QStringLiteral(": ") + l.status + QStringLiteral(" · ")
-                            + l.deltaText);
+                        l.label + QStringLiteral(": ") + l.status + QStringLiteral(" · ") +
+                            l.deltaText);
     p.setFont(bold);
     p.setPen(theme().text);
     p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, l.label);
@@ -115,7 +117,9 @@ void ReconBarChart::paintLine(QPainter &p, const Line &l, const QRectF &row, dou
                fm.elidedText(l.period, Qt::ElideRight, periodWidth));
 
     // Ledger over invoice on one scale, each with its amount at its end; coverage right.
-    const auto width = [&](double v) { return m_max > 0 ? std::max(0.0, v) / m_max * span : 0; };
+    const auto width = [&](double v) {
+        return m_max > 0 ? std::max(0.0, v) / m_max * span : 0;
+    };
     const double barLeft = row.left() + kIndent;
     const QRectF ledgerBar(barLeft, header.bottom() + 5, width(l.ledger), kBarHeight);
     chartpaint::segment(p, ledgerBar, l.ledgerColour, false, false, theme());
@@ -128,9 +132,9 @@ void ReconBarChart::paintLine(QPainter &p, const Line &l, const QRectF &row, dou
     }
     const auto value = [&](const QRectF &bar, const QString &text, const QColor &colour) {
         p.setPen(colour);
-        p.drawText(QRectF(bar.right() + 6, bar.top() - 3, row.right() - bar.right() - 6,
-                          bar.height() + 6),
-                   Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.drawText(
+            QRectF(bar.right() + 6, bar.top() - 3, row.right() - bar.right() - 6, bar.height() + 6),
+            Qt::AlignLeft | Qt::AlignVCenter, text);
     };
     value(ledgerBar, l.ledgerText, theme().text);
     value(invoiceBar, l.invoiceText, l.invoice ? theme().text : theme().mutedText);

@@ -17,13 +17,13 @@ class ReconBarChart final : public ChartCanvas
 public:
     struct Line
     {
-        QString label;    ///< provider
-        QString period;   ///< billing period, muted under the label
+        QString label;  ///< provider
+        QString period; ///< billing period, muted under the label
         double ledger = 0;
         std::optional<double> invoice;
         QString ledgerText, invoiceText;
         QColor ledgerColour;
-        QString status;   ///< "matched", "under", …
+        QString status; ///< "matched", "under", …
         QColor statusColour;
         QString deltaText; ///< "−$381.44 · −8.6 %"
         QString coverageText;
@@ -31,8 +31,8 @@ public:
 
     explicit ReconBarChart(QWidget *parent = nullptr);
 
-    void setLines(std::vector<Line> lines, std::vector<chartpaint::LegendItem> legend,
-                  double maxValue);
+    void
+    setLines(std::vector<Line> lines, std::vector<chartpaint::LegendItem> legend, double maxValue);
     void setEmptyText(const QString &text);
     int lineCount() const { return static_cast<int>(m_lines.size()); }
     const Line &line(int i) const { return m_lines[static_cast<size_t>(i)]; }

@@ -4,7 +4,8 @@
 
 namespace unalloc::ui {
 
-ShareBarChart::ShareBarChart(QWidget *parent) : ChartCanvas(parent)
+ShareBarChart::ShareBarChart(QWidget *parent)
+    : ChartCanvas(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMinimumHeight(200);

@@ -26,7 +26,9 @@ QSize pageSize(const ChartCanvas &chart, const QStringList &caption)
     return {s.width(), kTitleHeight + s.height() + 12 + kCaptionLine * int(caption.size()) + 8};
 }
 
-void paintPage(QPainter &p, const ChartCanvas &chart, const QString &title,
+void paintPage(QPainter &p,
+               const ChartCanvas &chart,
+               const QString &title,
                const QStringList &caption)
 {
     const QSize chartSize = chart.exportSize();
@@ -41,7 +43,8 @@ void paintPage(QPainter &p, const ChartCanvas &chart, const QString &title,
     titleFont.setBold(true);
     p.setFont(titleFont);
     p.setPen(theme.text);
-    p.drawText(QRect(16, 0, page.width() - 32, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter, title);
+    p.drawText(QRect(16, 0, page.width() - 32, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
+               title);
     p.setFont(font);
     chart.paintChart(p, QRectF(0, kTitleHeight, chartSize.width(), chartSize.height()));
     QFont small = font;
@@ -63,7 +66,10 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
-void csvRows(const QAbstractItemModel &model, const QModelIndex &parent, int depth, bool tree,
+void csvRows(const QAbstractItemModel &model,
+             const QModelIndex &parent,
+             int depth,
+             bool tree,
              core::CsvTable &csv)
 {
     for (int r = 0; r < model.rowCount(parent); ++r) {
@@ -81,8 +87,8 @@ void csvRows(const QAbstractItemModel &model, const QModelIndex &parent, int dep
 
 } // namespace
 
-QStringList Exporter::captionLines(const core::ExportCaption &c, const QDateTime &now,
-                                   const QLocale &locale)
+QStringList
+Exporter::captionLines(const core::ExportCaption &c, const QDateTime &now, const QLocale &locale)
 {
     QStringList sources;
     for (const auto &s : c.sources) {
@@ -100,19 +106,24 @@ QStringList Exporter::captionLines(const core::ExportCaption &c, const QDateTime
     else if (c.doubleCounted)
         seams << tr("WARNING: %1 counted twice (gateway rows and provider bills summed)")
                      .arg(fmt::money(c.doubleCounted->amount, c.doubleCounted->currency, locale));
-    return seams + QStringList{
-        tr("Ledger: %1 · Period: %2").arg(fmt::q(c.ledger), period),
-        tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(QStringLiteral(", "))),
-        tr("Owner key: %1 · Fallbacks: %2")
-            .arg(fmt::q(c.ownerKey),
-                 fallbacks.isEmpty() ? tr("none") : fallbacks.join(QStringLiteral(", "))),
-        tr("Rules: %1 · Exported %2 by unalloc-explorer")
-            .arg(fmt::q(c.rulesDigest), locale.toString(now.toUTC(), QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))),
-    };
+    return seams +
+           QStringList{
+               tr("Ledger: %1 · Period: %2").arg(fmt::q(c.ledger), period),
+               tr("Sources: %1")
+                   .arg(sources.isEmpty() ? tr("none") : sources.join(QStringLiteral(", "))),
+               tr("Owner key: %1 · Fallbacks: %2")
+                   .arg(fmt::q(c.ownerKey),
+                        fallbacks.isEmpty() ? tr("none") : fallbacks.join(QStringLiteral(", "))),
+               tr("Rules: %1 · Exported %2 by unalloc-explorer")
+                   .arg(fmt::q(c.rulesDigest),
+                        locale.toString(now.toUTC(), QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))),
+           };
 }
 
-QImage Exporter::chartImage(const ChartCanvas &chart, const QString &title,
-                            const QStringList &caption, qreal scale)
+QImage Exporter::chartImage(const ChartCanvas &chart,
+                            const QString &title,
+                            const QStringList &caption,
+                            qreal scale)
 {
     const QSize page = pageSize(chart, caption);
     QImage image(page * scale, QImage::Format_ARGB32_Premultiplied);
@@ -123,8 +134,11 @@ QImage Exporter::chartImage(const ChartCanvas &chart, const QString &title,
     return image;
 }
 
-bool Exporter::writeChart(const ChartCanvas &chart, const QString &title,
-                          const QStringList &caption, const QString &path, Format format,
+bool Exporter::writeChart(const ChartCanvas &chart,
+                          const QString &title,
+                          const QStringList &caption,
+                          const QString &path,
+                          Format format,
                           QString *error)
 {
     const QSize page = pageSize(chart, caption);
@@ -177,8 +191,10 @@ QByteArray Exporter::tableCsv(const QAbstractItemModel &model, const QStringList
     return QByteArray::fromStdString(csv.text());
 }
 
-bool Exporter::writeCsv(const QAbstractItemModel &model, const QStringList &caption,
-                        const QString &path, QString *error)
+bool Exporter::writeCsv(const QAbstractItemModel &model,
+                        const QStringList &caption,
+                        const QString &path,
+                        QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))

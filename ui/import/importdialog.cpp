@@ -1,7 +1,7 @@
 #include "importdialog.h"
 
-#include "importpreviewmodel.h"
 #include "adapters/import/importer.h"
+#include "importpreviewmodel.h"
 #include "ui/appcontext.h"
 #include "ui/format.h"
 #include "ui/widgets/tablepanel.h"
@@ -31,7 +31,9 @@ void runPreview(QPromise<std::vector<FilePreview>> &promise, const QStringList &
     promise.addResult(std::move(result));
 }
 
-void runImport(QPromise<ImportOutcome> &promise, const QString &ledgerPath, const QStringList &files)
+void runImport(QPromise<ImportOutcome> &promise,
+               const QString &ledgerPath,
+               const QStringList &files)
 {
     ImportOutcome outcome;
     promise.setProgressRange(0, 1000);
@@ -45,11 +47,12 @@ void runImport(QPromise<ImportOutcome> &promise, const QString &ledgerPath, cons
     std::vector<std::string> paths;
     for (const QString &f : files)
         paths.push_back(fmt::s(f));
-    auto report = adapters::importFiles(**store, paths, {}, [&promise](const adapters::ImportProgress &p) {
-        if (p.bytesTotal > 0)
-            promise.setProgressValue(int(1000 * p.bytesDone / p.bytesTotal));
-        return !promise.isCanceled();
-    });
+    auto report =
+        adapters::importFiles(**store, paths, {}, [&promise](const adapters::ImportProgress &p) {
+            if (p.bytesTotal > 0)
+                promise.setProgressValue(int(1000 * p.bytesDone / p.bytesTotal));
+            return !promise.isCanceled();
+        });
     if (!report) {
         outcome.cancelled = report.error().code == "cancelled";
         outcome.error = fmt::q(report.error().message());
@@ -73,13 +76,18 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &name)
 
 } // namespace
 
-ImportDialog::ImportDialog(AppContext *app, const QString &ledgerPath, const QStringList &files,
+ImportDialog::ImportDialog(AppContext *app,
+                           const QString &ledgerPath,
+                           const QStringList &files,
                            QWidget *parent)
-    : QDialog(parent), m_ledgerPath(ledgerPath),
-      m_previewModel(new ImportPreviewModel(app->locale, this)),
-      m_warningModel(new WarningModel(app->locale, this)), m_status(new QLabel),
-      m_progress(new QProgressBar), m_import(new QPushButton(tr("&Import"))),
-      m_cancel(new QPushButton(tr("Cancel")))
+    : QDialog(parent)
+    , m_ledgerPath(ledgerPath)
+    , m_previewModel(new ImportPreviewModel(app->locale, this))
+    , m_warningModel(new WarningModel(app->locale, this))
+    , m_status(new QLabel)
+    , m_progress(new QProgressBar)
+    , m_import(new QPushButton(tr("&Import")))
+    , m_cancel(new QPushButton(tr("Cancel")))
 {
     setWindowTitle(tr("Import into ledger"));
     setObjectName(QStringLiteral("importDialog"));
@@ -94,7 +102,8 @@ ImportDialog::ImportDialog(AppContext *app, const QString &ledgerPath, const QSt
     buttons->addButton(m_import, QDialogButtonBox::AcceptRole);
     buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Files to import (nothing is written until you press Import):")));
+    layout->addWidget(
+        new QLabel(tr("Files to import (nothing is written until you press Import):")));
     layout->addWidget(makeTable(m_previewModel, QStringLiteral("previewTable")), 2);
     layout->addWidget(new QLabel(tr("Warnings, with their location:")));
     layout->addWidget(makeTable(m_warningModel, QStringLiteral("warningTable")), 1);
@@ -105,8 +114,10 @@ ImportDialog::ImportDialog(AppContext *app, const QString &ledgerPath, const QSt
 
     connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
     connect(m_cancel, &QPushButton::clicked, this, &ImportDialog::cancelRunning);
-    connect(&m_previewWatcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_importWatcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_previewWatcher, &QFutureWatcherBase::progressValueChanged, m_progress,
+            &QProgressBar::setValue);
+    connect(&m_importWatcher, &QFutureWatcherBase::progressValueChanged, m_progress,
+            &QProgressBar::setValue);
     connect(&m_previewWatcher, &QFutureWatcherBase::finished, this, &ImportDialog::onPreviewDone);
     connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &ImportDialog::onImportDone);
     startPreview(files);
@@ -145,7 +156,8 @@ void ImportDialog::onPreviewDone()
     const int files = m_previewModel->rowCount();
     m_status->setText(ok == files ? tr("Ready to import %n file(s).", nullptr, files)
                                   : tr("%1 of %2 files cannot be imported; fix or remove them.")
-                                        .arg(files - ok).arg(files));
+                                        .arg(files - ok)
+                                        .arg(files));
     m_import->setEnabled(ok == files && files > 0);
     emit previewReady();
 }
@@ -163,7 +175,8 @@ void ImportDialog::startImport()
 
 void ImportDialog::onImportDone()
 {
-    m_outcome = m_importWatcher.future().resultCount() > 0 ? m_importWatcher.result() : ImportOutcome{};
+    m_outcome =
+        m_importWatcher.future().resultCount() > 0 ? m_importWatcher.result() : ImportOutcome{};
     if (m_importWatcher.isCanceled() || m_outcome.cancelled) {
         m_status->setText(tr("Import cancelled; the ledger is unchanged."));
         m_import->setEnabled(true);

@@ -32,7 +32,9 @@ class ImportDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    ImportDialog(AppContext *app, const QString &ledgerPath, const QStringList &files,
+    ImportDialog(AppContext *app,
+                 const QString &ledgerPath,
+                 const QStringList &files,
                  QWidget *parent = nullptr);
     ~ImportDialog() override;
 

@@ -37,10 +37,11 @@ FilePreview previewOne(const QString &path, int index, int count, const PreviewP
     options.normaliser = &normaliser;
     adapters::ReadResult result;
     std::int64_t rows = 0;
-    auto read = adapter->read(view, options, [&rows](core::CostRow &&) { ++rows; },
-                              [&](std::int64_t done, std::int64_t total) {
-                                  return !progress || progress(index, count, done, total);
-                              });
+    auto read = adapter->read(
+        view, options, [&rows](core::CostRow &&) { ++rows; },
+        [&](std::int64_t done, std::int64_t total) {
+            return !progress || progress(index, count, done, total);
+        });
     if (!read) {
         p.error = fmt::q(read.error().message());
         return p;

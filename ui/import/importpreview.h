@@ -22,9 +22,9 @@ struct FilePreview
     std::int64_t invoices = 0;
     std::vector<core::Money> totals;
     core::BatchStatus status = core::BatchStatus::Complete;
-    QString reason;      ///< why partial
+    QString reason; ///< why partial
     std::vector<core::Warning> warnings;
-    QString error;       ///< not importable: unknown format, unreadable, malformed
+    QString error; ///< not importable: unknown format, unreadable, malformed
     bool ok() const { return error.isEmpty(); }
 };
 

@@ -15,13 +15,20 @@ void ImportPreviewModel::setPreviews(std::vector<FilePreview> previews)
 QString ImportPreviewModel::columnTitle(int column) const
 {
     switch (column) {
-    case File: return tr("File");
-    case Format: return tr("Detected format");
-    case Source: return tr("Source");
-    case Rows: return tr("Rows");
-    case Total: return tr("Total");
-    case Status: return tr("Completeness");
-    case Warnings: return tr("Warnings");
+    case File:
+        return tr("File");
+    case Format:
+        return tr("Detected format");
+    case Source:
+        return tr("Source");
+    case Rows:
+        return tr("Rows");
+    case Total:
+        return tr("Total");
+    case Status:
+        return tr("Completeness");
+    case Warnings:
+        return tr("Warnings");
     }
     return {};
 }
@@ -40,8 +47,10 @@ QVariant ImportPreviewModel::cell(int row, int column, int role) const
         if (role == Qt::ToolTipRole)
             return p.ok() ? p.description : p.error;
         return cells::text(p.ok() ? p.format : tr("not importable"), role);
-    case Source: return cells::text(p.source, role);
-    case Rows: return cells::count(p.rows, locale(), role);
+    case Source:
+        return cells::text(p.source, role);
+    case Rows:
+        return cells::count(p.rows, locale(), role);
     case Total: {
         if (p.totals.size() == 1)
             return cells::money(p.totals[0].amount, p.totals[0].currency, locale(), role);
@@ -57,7 +66,8 @@ QVariant ImportPreviewModel::cell(int row, int column, int role) const
                                ? tr("complete")
                                : tr("PARTIAL: %1").arg(p.reason),
                            role);
-    case Warnings: return cells::count(qint64(p.warnings.size()), locale(), role);
+    case Warnings:
+        return cells::count(qint64(p.warnings.size()), locale(), role);
     }
     return {};
 }
@@ -70,11 +80,16 @@ void WarningModel::setWarnings(std::vector<core::Warning> warnings)
 QString WarningModel::columnTitle(int column) const
 {
     switch (column) {
-    case File: return tr("File");
-    case Record: return tr("Record");
-    case Field: return tr("Field");
-    case Code: return tr("Code");
-    case Detail: return tr("Detail");
+    case File:
+        return tr("File");
+    case Record:
+        return tr("Record");
+    case Field:
+        return tr("Field");
+    case Code:
+        return tr("Code");
+    case Detail:
+        return tr("Detail");
     }
     return {};
 }
@@ -83,11 +98,16 @@ QVariant WarningModel::cell(int row, int column, int role) const
 {
     const core::Warning &w = m_warnings[static_cast<size_t>(row)];
     switch (column) {
-    case File: return cells::text(fmt::q(w.file), role);
-    case Record: return cells::text(fmt::q(w.record), role);
-    case Field: return cells::text(fmt::q(w.field), role);
-    case Code: return cells::text(fmt::q(w.code), role);
-    case Detail: return cells::text(fmt::q(w.detail), role);
+    case File:
+        return cells::text(fmt::q(w.file), role);
+    case Record:
+        return cells::text(fmt::q(w.record), role);
+    case Field:
+        return cells::text(fmt::q(w.field), role);
+    case Code:
+        return cells::text(fmt::q(w.code), role);
+    case Detail:
+        return cells::text(fmt::q(w.detail), role);
     }
     return {};
 }

@@ -13,14 +13,22 @@ int BacklogModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString BacklogModel::columnTitle(int column) const
 {
     switch (column) {
-    case Rank: return tr("Fix #");
-    case Source: return tr("Source");
-    case CostObject: return tr("Cost object");
-    case Amount: return tr("Amount");
-    case ShareOfU: return tr("Share of U");
-    case UAfter: return tr("U after fix");
-    case Rows: return tr("Rows");
-    case Labels: return tr("Labels it does have");
+    case Rank:
+        return tr("Fix #");
+    case Source:
+        return tr("Source");
+    case CostObject:
+        return tr("Cost object");
+    case Amount:
+        return tr("Amount");
+    case ShareOfU:
+        return tr("Share of U");
+    case UAfter:
+        return tr("U after fix");
+    case Rows:
+        return tr("Rows");
+    case Labels:
+        return tr("Labels it does have");
     }
     return {};
 }
@@ -38,8 +46,8 @@ QString BacklogModel::columnToolTip(int column) const
 
 bool BacklogModel::isNumeric(int column) const
 {
-    return column == Rank || column == Amount || column == ShareOfU || column == UAfter
-           || column == Rows;
+    return column == Rank || column == Amount || column == ShareOfU || column == UAfter ||
+           column == Rows;
 }
 
 QVariant BacklogModel::cell(int row, int column, int role) const
@@ -47,15 +55,21 @@ QVariant BacklogModel::cell(int row, int column, int role) const
     const core::FixStep &step = m_snapshot->fixPlan[static_cast<size_t>(row)];
     const core::BacklogItem &item = step.item;
     switch (column) {
-    case Rank: return cells::count(row + 1, locale(), role);
-    case Source: return cells::text(fmt::q(item.source), role);
-    case CostObject: return cells::text(fmt::q(item.name), role);
-    case Amount: return cells::money(item.amount, currency(), locale(), role);
+    case Rank:
+        return cells::count(row + 1, locale(), role);
+    case Source:
+        return cells::text(fmt::q(item.source), role);
+    case CostObject:
+        return cells::text(fmt::q(item.name), role);
+    case Amount:
+        return cells::money(item.amount, currency(), locale(), role);
     case ShareOfU:
-        return cells::percent(core::Decimal::percent(item.amount, m_snapshot->report.unallocated, 1),
-                              locale(), role);
-    case UAfter: return cells::percent(step.uAfter, locale(), role);
-    case Rows: return cells::count(item.rows, locale(), role);
+        return cells::percent(
+            core::Decimal::percent(item.amount, m_snapshot->report.unallocated, 1), locale(), role);
+    case UAfter:
+        return cells::percent(step.uAfter, locale(), role);
+    case Rows:
+        return cells::count(item.rows, locale(), role);
     case Labels: {
         QStringList parts;
         for (const auto &[k, v] : item.labels.entries())

@@ -34,16 +34,26 @@ int BatchStateModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString BatchStateModel::columnTitle(int column) const
 {
     switch (column) {
-    case Batch: return tr("Batch");
-    case Source: return tr("Source");
-    case Format: return tr("Format");
-    case Origin: return tr("Origin");
-    case Window: return tr("Window");
-    case Rows: return tr("Rows");
-    case Amount: return tr("Amount");
-    case Status: return tr("Completeness");
-    case Reason: return tr("Why incomplete");
-    case InSlice: return tr("In view");
+    case Batch:
+        return tr("Batch");
+    case Source:
+        return tr("Source");
+    case Format:
+        return tr("Format");
+    case Origin:
+        return tr("Origin");
+    case Window:
+        return tr("Window");
+    case Rows:
+        return tr("Rows");
+    case Amount:
+        return tr("Amount");
+    case Status:
+        return tr("Completeness");
+    case Reason:
+        return tr("Why incomplete");
+    case InSlice:
+        return tr("In view");
     }
     return {};
 }
@@ -51,10 +61,12 @@ QString BatchStateModel::columnTitle(int column) const
 QString BatchStateModel::columnToolTip(int column) const
 {
     switch (column) {
-    case Status: return tr("Partial: the source's own evidence says data is missing (the last "
-                           "page said has_more, fewer records or steps than declared, "
-                           "missing days)");
-    case InSlice: return tr("Whether the batch has rows in the selected period and sources");
+    case Status:
+        return tr("Partial: the source's own evidence says data is missing (the last "
+                  "page said has_more, fewer records or steps than declared, "
+                  "missing days)");
+    case InSlice:
+        return tr("Whether the batch has rows in the selected period and sources");
     }
     return {};
 }
@@ -73,8 +85,10 @@ QVariant BatchStateModel::statusCell(const core::BatchState &b, int role) const
                : status == core::BatchStatus::Failed ? tr("⚠ failed")
                                                      : tr("⚠ partial");
     case RawRole:
-    case ExportRole: return QString::fromLatin1(core::toString(status));
-    default: return {};
+    case ExportRole:
+        return QString::fromLatin1(core::toString(status));
+    default:
+        return {};
     }
 }
 
@@ -116,15 +130,24 @@ QVariant BatchStateModel::cell(int row, int column, int role) const
     if (role == Qt::ToolTipRole && (column == Status || column == Reason) && !b.complete())
         return fmt::q(b.reason);
     switch (column) {
-    case Batch: return cells::count(b.batch.id, locale(), role);
-    case Source: return cells::text(fmt::q(b.batch.source), role);
-    case Format: return cells::text(fmt::q(b.batch.format), role);
-    case Origin: return cells::text(fmt::q(b.batch.origin), role);
-    case Window: return windowCell(b, role);
-    case Rows: return cells::count(b.batch.rowCount, locale(), role);
-    case Amount: return amountCell(b, role);
-    case Status: return statusCell(b, role);
-    case Reason: return cells::text(fmt::q(b.reason), role);
+    case Batch:
+        return cells::count(b.batch.id, locale(), role);
+    case Source:
+        return cells::text(fmt::q(b.batch.source), role);
+    case Format:
+        return cells::text(fmt::q(b.batch.format), role);
+    case Origin:
+        return cells::text(fmt::q(b.batch.origin), role);
+    case Window:
+        return windowCell(b, role);
+    case Rows:
+        return cells::count(b.batch.rowCount, locale(), role);
+    case Amount:
+        return amountCell(b, role);
+    case Status:
+        return statusCell(b, role);
+    case Reason:
+        return cells::text(fmt::q(b.reason), role);
     case InSlice:
         if (role == RawRole || role == ExportRole)
             return b.inSlice ? QStringLiteral("yes") : QStringLiteral("no");

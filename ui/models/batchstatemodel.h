@@ -12,8 +12,19 @@ class BatchStateModel final : public SnapshotTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Batch, Source, Status, Reason, Rows, Amount, Window, InSlice, Format, Origin,
-                  ColumnCount };
+    enum Column {
+        Batch,
+        Source,
+        Status,
+        Reason,
+        Rows,
+        Amount,
+        Window,
+        InSlice,
+        Format,
+        Origin,
+        ColumnCount
+    };
     using SnapshotTableModel::SnapshotTableModel;
 
     /// The colour of partial batches.

@@ -13,13 +13,20 @@ int FallbackKeyModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString FallbackKeyModel::columnTitle(int column) const
 {
     switch (column) {
-    case Order: return tr("#");
-    case Key: return tr("Fallback key");
-    case Amount: return tr("F");
-    case Share: return tr("Share");
-    case NonOwner: return tr("Non-owner F");
-    case Values: return tr("Values");
-    case Rows: return tr("Rows");
+    case Order:
+        return tr("#");
+    case Key:
+        return tr("Fallback key");
+    case Amount:
+        return tr("F");
+    case Share:
+        return tr("Share");
+    case NonOwner:
+        return tr("Non-owner F");
+    case Values:
+        return tr("Values");
+    case Rows:
+        return tr("Rows");
     }
     return {};
 }
@@ -45,13 +52,20 @@ QVariant FallbackKeyModel::cell(int row, int column, int role) const
     if (role == AttentionRole)
         return !k.nonOwnerAmount.isZero();
     switch (column) {
-    case Order: return cells::count(k.position, locale(), role);
-    case Key: return cells::text(fmt::q(k.key), role);
-    case Amount: return cells::money(k.amount, currency(), locale(), role);
-    case Share: return cells::percent(k.sharePct, locale(), role);
-    case NonOwner: return cells::money(k.nonOwnerAmount, currency(), locale(), role);
-    case Values: return cells::count(k.values, locale(), role);
-    case Rows: return cells::count(k.rows, locale(), role);
+    case Order:
+        return cells::count(k.position, locale(), role);
+    case Key:
+        return cells::text(fmt::q(k.key), role);
+    case Amount:
+        return cells::money(k.amount, currency(), locale(), role);
+    case Share:
+        return cells::percent(k.sharePct, locale(), role);
+    case NonOwner:
+        return cells::money(k.nonOwnerAmount, currency(), locale(), role);
+    case Values:
+        return cells::count(k.values, locale(), role);
+    case Rows:
+        return cells::count(k.rows, locale(), role);
     }
     return {};
 }

@@ -13,11 +13,16 @@ int FallbackValueModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString FallbackValueModel::columnTitle(int column) const
 {
     switch (column) {
-    case Key: return tr("Fallback key");
-    case Value: return tr("Value");
-    case Amount: return tr("Amount");
-    case Rows: return tr("Rows");
-    case Verdict: return tr("Looks like");
+    case Key:
+        return tr("Fallback key");
+    case Value:
+        return tr("Value");
+    case Amount:
+        return tr("Amount");
+    case Rows:
+        return tr("Rows");
+    case Verdict:
+        return tr("Looks like");
     }
     return {};
 }
@@ -28,10 +33,14 @@ QVariant FallbackValueModel::cell(int row, int column, int role) const
     if (role == AttentionRole)
         return !v.ownerLike;
     switch (column) {
-    case Key: return cells::text(fmt::q(v.key), role);
-    case Value: return cells::text(fmt::q(v.value), role);
-    case Amount: return cells::money(v.amount, currency(), locale(), role);
-    case Rows: return cells::count(v.rows, locale(), role);
+    case Key:
+        return cells::text(fmt::q(v.key), role);
+    case Value:
+        return cells::text(fmt::q(v.value), role);
+    case Amount:
+        return cells::money(v.amount, currency(), locale(), role);
+    case Rows:
+        return cells::count(v.rows, locale(), role);
     case Verdict:
         if (role == Qt::ToolTipRole && !v.ownerLike)
             return tr("“%1” never occurs as a value of “%2”: check it is really an owner.")

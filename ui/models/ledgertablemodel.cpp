@@ -10,7 +10,8 @@
 namespace unalloc::ui {
 
 LedgerTableModel::LedgerTableModel(const QLocale &locale, QObject *parent)
-    : QAbstractTableModel(parent), m_locale(locale)
+    : QAbstractTableModel(parent)
+    , m_locale(locale)
 {}
 
 void LedgerTableModel::setStore(const core::LedgerStore *store)
@@ -21,12 +22,12 @@ void LedgerTableModel::setStore(const core::LedgerStore *store)
 
 void LedgerTableModel::setRequest(const core::AnalysisRequest &request)
 {
-    const bool sliceChanged = request.fromDay != m_request.fromDay
-                              || request.toDay != m_request.toDay
-                              || request.sources != m_request.sources;
+    const bool sliceChanged = request.fromDay != m_request.fromDay ||
+                              request.toDay != m_request.toDay ||
+                              request.sources != m_request.sources;
     m_request = request;
-    m_filter.from = request.fromDay ? std::optional(*request.fromDay * core::kUsPerDay)
-                                    : std::nullopt;
+    m_filter.from =
+        request.fromDay ? std::optional(*request.fromDay * core::kUsPerDay) : std::nullopt;
     m_filter.to = request.toDay ? std::optional(*request.toDay * core::kUsPerDay) : std::nullopt;
     m_filter.sources = request.sources;
     if (sliceChanged)
@@ -117,10 +118,14 @@ QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) 
             return t;
         return role == ExportRole ? fmt::q(core::formatTimestamp(row.start)) : QVariant();
     }
-    case Source: return cells::text(fmt::q(row.source), role);
-    case CostObject: return cells::text(fmt::q(row.name), role);
-    case Amount: return cells::money(row.amount.amount, row.amount.currency, m_locale, role);
-    case Currency: return cells::text(fmt::q(row.amount.currency.code()), role);
+    case Source:
+        return cells::text(fmt::q(row.source), role);
+    case CostObject:
+        return cells::text(fmt::q(row.name), role);
+    case Amount:
+        return cells::money(row.amount.amount, row.amount.currency, m_locale, role);
+    case Currency:
+        return cells::text(fmt::q(row.amount.currency.code()), role);
     case Owner:
     case How: {
         const core::RowOwner owner = core::resolveRowOwner(row.labels, m_request);
@@ -139,7 +144,8 @@ QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) 
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);
         return cells::text(parts.join(QStringLiteral(", ")), role);
     }
-    case Batch: return cells::count(row.batchId, m_locale, role);
+    case Batch:
+        return cells::count(row.batchId, m_locale, role);
     }
     return {};
 }
@@ -149,15 +155,24 @@ QVariant LedgerTableModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Start: return tr("Start (UTC)");
-    case Source: return tr("Source");
-    case CostObject: return tr("Cost object");
-    case Amount: return tr("Amount");
-    case Currency: return tr("Currency");
-    case Owner: return tr("Resolved owner");
-    case How: return tr("How");
-    case Labels: return tr("Labels");
-    case Batch: return tr("Batch");
+    case Start:
+        return tr("Start (UTC)");
+    case Source:
+        return tr("Source");
+    case CostObject:
+        return tr("Cost object");
+    case Amount:
+        return tr("Amount");
+    case Currency:
+        return tr("Currency");
+    case Owner:
+        return tr("Resolved owner");
+    case How:
+        return tr("How");
+    case Labels:
+        return tr("Labels");
+    case Batch:
+        return tr("Batch");
     }
     return {};
 }

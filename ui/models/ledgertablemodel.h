@@ -20,8 +20,18 @@ class LedgerTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Start, Source, CostObject, Amount, Currency, Owner, How, Labels, Batch,
-                  ColumnCount };
+    enum Column {
+        Start,
+        Source,
+        CostObject,
+        Amount,
+        Currency,
+        Owner,
+        How,
+        Labels,
+        Batch,
+        ColumnCount
+    };
     static constexpr int kPageRows = 256;
     static constexpr int kCachedPages = 12;
 

@@ -15,16 +15,26 @@ int OverlapModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString OverlapModel::columnTitle(int column) const
 {
     switch (column) {
-    case Provider: return tr("Provider");
-    case Day: return tr("Day");
-    case Model: return tr("Model");
-    case Gateway: return tr("Gateway");
-    case Bill: return tr("Bill");
-    case Overlap: return tr("Overlap (counted twice)");
-    case Residual: return tr("Residual (bypass)");
-    case Excess: return tr("Excess");
-    case GatewayRows: return tr("Gateway rows");
-    case BillRows: return tr("Bill rows");
+    case Provider:
+        return tr("Provider");
+    case Day:
+        return tr("Day");
+    case Model:
+        return tr("Model");
+    case Gateway:
+        return tr("Gateway");
+    case Bill:
+        return tr("Bill");
+    case Overlap:
+        return tr("Overlap (counted twice)");
+    case Residual:
+        return tr("Residual (bypass)");
+    case Excess:
+        return tr("Excess");
+    case GatewayRows:
+        return tr("Gateway rows");
+    case BillRows:
+        return tr("Bill rows");
     }
     return {};
 }
@@ -32,11 +42,15 @@ QString OverlapModel::columnTitle(int column) const
 QString OverlapModel::columnToolTip(int column) const
 {
     switch (column) {
-    case Model: return tr("Matched on the model when both sides name one that day; "
-                          "otherwise on provider and day only");
-    case Overlap: return tr("min(gateway, bill): dollars both ledgers hold");
-    case Residual: return tr("Bill − overlap: spend that went around the gateway");
-    case Excess: return tr("Gateway − overlap: the gateway's estimate above the bill");
+    case Model:
+        return tr("Matched on the model when both sides name one that day; "
+                  "otherwise on provider and day only");
+    case Overlap:
+        return tr("min(gateway, bill): dollars both ledgers hold");
+    case Residual:
+        return tr("Bill − overlap: spend that went around the gateway");
+    case Excess:
+        return tr("Gateway − overlap: the gateway's estimate above the bill");
     }
     return {};
 }
@@ -47,7 +61,8 @@ QVariant OverlapModel::cell(int row, int column, int role) const
     if (role == AttentionRole)
         return !g.overlap.isZero();
     switch (column) {
-    case Provider: return cells::text(fmt::q(g.provider), role);
+    case Provider:
+        return cells::text(fmt::q(g.provider), role);
     case Day:
         if (role == Qt::DisplayRole)
             return fmt::day(g.day, locale());
@@ -57,13 +72,20 @@ QVariant OverlapModel::cell(int row, int column, int role) const
         if (role == Qt::DisplayRole && g.model.empty())
             return tr("(any model)");
         return cells::text(fmt::q(g.model), role);
-    case Gateway: return cells::money(g.gateway, g.currency, locale(), role);
-    case Bill: return cells::money(g.bill, g.currency, locale(), role);
-    case Overlap: return cells::money(g.overlap, g.currency, locale(), role);
-    case Residual: return cells::money(g.residual, g.currency, locale(), role);
-    case Excess: return cells::money(g.excess, g.currency, locale(), role);
-    case GatewayRows: return cells::count(g.gatewayRows, locale(), role);
-    case BillRows: return cells::count(g.billRows, locale(), role);
+    case Gateway:
+        return cells::money(g.gateway, g.currency, locale(), role);
+    case Bill:
+        return cells::money(g.bill, g.currency, locale(), role);
+    case Overlap:
+        return cells::money(g.overlap, g.currency, locale(), role);
+    case Residual:
+        return cells::money(g.residual, g.currency, locale(), role);
+    case Excess:
+        return cells::money(g.excess, g.currency, locale(), role);
+    case GatewayRows:
+        return cells::count(g.gatewayRows, locale(), role);
+    case BillRows:
+        return cells::count(g.billRows, locale(), role);
     }
     return {};
 }

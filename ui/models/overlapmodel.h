@@ -12,7 +12,16 @@ class OverlapModel final : public SnapshotTableModel
     Q_OBJECT
 public:
     enum Column {
-        Provider, Day, Model, Gateway, Bill, Overlap, Residual, Excess, GatewayRows, BillRows,
+        Provider,
+        Day,
+        Model,
+        Gateway,
+        Bill,
+        Overlap,
+        Residual,
+        Excess,
+        GatewayRows,
+        BillRows,
         ColumnCount
     };
     using SnapshotTableModel::SnapshotTableModel;

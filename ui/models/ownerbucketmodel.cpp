@@ -13,12 +13,18 @@ int OwnerBucketModel::rowsIn(const core::AnalysisSnapshot &s) const
 QString OwnerBucketModel::columnTitle(int column) const
 {
     switch (column) {
-    case Owner: return tr("Owner");
-    case Amount: return tr("Amount");
-    case Share: return tr("Share");
-    case ViaFallback: return tr("Via fallback");
-    case Rows: return tr("Rows");
-    case Sources: return tr("Sources");
+    case Owner:
+        return tr("Owner");
+    case Amount:
+        return tr("Amount");
+    case Share:
+        return tr("Share");
+    case ViaFallback:
+        return tr("Via fallback");
+    case Rows:
+        return tr("Rows");
+    case Sources:
+        return tr("Sources");
     }
     return {};
 }
@@ -43,12 +49,18 @@ QVariant OwnerBucketModel::cell(int row, int column, int role) const
     if (role == AttentionRole)
         return b.unallocated;
     switch (column) {
-    case Owner: return cells::text(fmt::q(b.key), role);
-    case Amount: return cells::money(b.amount, currency(), locale(), role);
-    case Share: return cells::percent(m_snapshot->report.sharePct(b), locale(), role);
-    case ViaFallback: return cells::money(b.viaFallback, currency(), locale(), role);
-    case Rows: return cells::count(b.rows, locale(), role);
-    case Sources: return cells::text(fmt::q(b.sourceList()), role);
+    case Owner:
+        return cells::text(fmt::q(b.key), role);
+    case Amount:
+        return cells::money(b.amount, currency(), locale(), role);
+    case Share:
+        return cells::percent(m_snapshot->report.sharePct(b), locale(), role);
+    case ViaFallback:
+        return cells::money(b.viaFallback, currency(), locale(), role);
+    case Rows:
+        return cells::count(b.rows, locale(), role);
+    case Sources:
+        return cells::text(fmt::q(b.sourceList()), role);
     }
     return {};
 }

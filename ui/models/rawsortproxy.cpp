@@ -4,7 +4,8 @@
 
 namespace unalloc::ui {
 
-RawSortProxy::RawSortProxy(QObject *parent) : QSortFilterProxyModel(parent)
+RawSortProxy::RawSortProxy(QObject *parent)
+    : QSortFilterProxyModel(parent)
 {
     setSortRole(RawRole);
     setSortLocaleAware(true);

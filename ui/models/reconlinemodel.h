@@ -13,7 +13,16 @@ class ReconLineModel final : public SnapshotTableModel
     Q_OBJECT
 public:
     enum Column {
-        Provider, Period, Ledger, Invoice, Delta, DeltaPct, Coverage, Status, Rows, Invoices,
+        Provider,
+        Period,
+        Ledger,
+        Invoice,
+        Delta,
+        DeltaPct,
+        Coverage,
+        Status,
+        Rows,
+        Invoices,
         ColumnCount
     };
     using SnapshotTableModel::SnapshotTableModel;

@@ -30,11 +30,16 @@ std::optional<std::pair<std::int32_t, std::int32_t>> days(const core::PeriodReco
 QString statusText(core::ReconStatus status)
 {
     switch (status) {
-    case core::ReconStatus::Matched: return Reconciliation::tr("matched");
-    case core::ReconStatus::Over: return Reconciliation::tr("over");
-    case core::ReconStatus::Under: return Reconciliation::tr("under");
-    case core::ReconStatus::NoInvoice: return Reconciliation::tr("no invoice");
-    case core::ReconStatus::ZeroInvoice: return Reconciliation::tr("zero invoice");
+    case core::ReconStatus::Matched:
+        return Reconciliation::tr("matched");
+    case core::ReconStatus::Over:
+        return Reconciliation::tr("over");
+    case core::ReconStatus::Under:
+        return Reconciliation::tr("under");
+    case core::ReconStatus::NoInvoice:
+        return Reconciliation::tr("no invoice");
+    case core::ReconStatus::ZeroInvoice:
+        return Reconciliation::tr("zero invoice");
     }
     return {};
 }
@@ -63,9 +68,12 @@ QColor statusColour(core::ReconStatus status, const Theme &theme)
     switch (status) {
     case core::ReconStatus::Matched:
         return theme.dark ? QColor(0x4a, 0xde, 0x80) : QColor(0x15, 0x80, 0x3d);
-    case core::ReconStatus::Over: return theme.fallback;
-    case core::ReconStatus::Under: return theme.critical;
-    case core::ReconStatus::NoInvoice: return theme.mutedText;
+    case core::ReconStatus::Over:
+        return theme.fallback;
+    case core::ReconStatus::Under:
+        return theme.critical;
+    case core::ReconStatus::NoInvoice:
+        return theme.mutedText;
     case core::ReconStatus::ZeroInvoice:
         return theme.dark ? QColor(0x38, 0xbd, 0xf8) : QColor(0x03, 0x69, 0xa1);
     }
@@ -86,8 +94,8 @@ QString periodExport(const core::PeriodReconLine &line)
     const auto d = days(line);
     if (!d)
         return {};
-    return fmt::q(core::dayText(d->first)) + QStringLiteral("..")
-           + fmt::q(core::dayText(d->second));
+    return fmt::q(core::dayText(d->first)) + QStringLiteral("..") +
+           fmt::q(core::dayText(d->second));
 }
 
 } // namespace unalloc::ui::recon

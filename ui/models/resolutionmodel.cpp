@@ -8,10 +8,14 @@ namespace unalloc::ui {
 QString ResolutionModel::columnTitle(int column) const
 {
     switch (column) {
-    case How: return tr("How the owner was found");
-    case Amount: return tr("Amount");
-    case Share: return tr("Share");
-    case Rows: return tr("Rows");
+    case How:
+        return tr("How the owner was found");
+    case Amount:
+        return tr("Amount");
+    case Share:
+        return tr("Share");
+    case Rows:
+        return tr("Rows");
     }
     return {};
 }
@@ -36,9 +40,12 @@ QVariant ResolutionModel::cell(int row, int column, int role) const
                                                : tr("No owner");
         return cells::text(text, role);
     }
-    case Amount: return cells::money(amount, currency(), locale(), role);
-    case Share: return cells::percent(core::Decimal::percent(amount, r.total, 1), locale(), role);
-    case Rows: return cells::count(rows, locale(), role);
+    case Amount:
+        return cells::money(amount, currency(), locale(), role);
+    case Share:
+        return cells::percent(core::Decimal::percent(amount, r.total, 1), locale(), role);
+    case Rows:
+        return cells::count(rows, locale(), role);
     }
     return {};
 }

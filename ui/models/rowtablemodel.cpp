@@ -3,7 +3,8 @@
 namespace unalloc::ui {
 
 RowTableModel::RowTableModel(const QLocale &locale, QObject *parent)
-    : QAbstractTableModel(parent), m_locale(locale)
+    : QAbstractTableModel(parent)
+    , m_locale(locale)
 {}
 
 int RowTableModel::rowCount(const QModelIndex &parent) const

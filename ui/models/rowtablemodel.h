@@ -33,8 +33,7 @@ protected:
     virtual bool isNumeric(int column) const = 0;
     virtual QVariant cell(int row, int column, int role) const = 0;
     /// Resets the view around a change of the underlying rows.
-    template<class F>
-    void replaceRows(F &&assign)
+    template<class F> void replaceRows(F &&assign)
     {
         beginResetModel();
         assign();

@@ -10,7 +10,8 @@ const std::vector<core::DrillNode> kNoNodes;
 }
 
 UnallocatedTreeModel::UnallocatedTreeModel(const QLocale &locale, QObject *parent)
-    : QAbstractItemModel(parent), m_locale(locale)
+    : QAbstractItemModel(parent)
+    , m_locale(locale)
 {}
 
 void UnallocatedTreeModel::setSnapshot(SnapshotPtr snapshot)
@@ -34,10 +35,12 @@ void UnallocatedTreeModel::link(const std::vector<core::DrillNode> &nodes,
 
 const core::DrillNode *UnallocatedTreeModel::node(const QModelIndex &index) const
 {
-    return index.isValid() ? static_cast<const core::DrillNode *>(index.internalPointer()) : nullptr;
+    return index.isValid() ? static_cast<const core::DrillNode *>(index.internalPointer())
+                           : nullptr;
 }
 
-const std::vector<core::DrillNode> &UnallocatedTreeModel::childrenOf(const QModelIndex &parent) const
+const std::vector<core::DrillNode> &
+UnallocatedTreeModel::childrenOf(const QModelIndex &parent) const
 {
     if (!m_snapshot)
         return kNoNodes;
@@ -50,7 +53,8 @@ QModelIndex UnallocatedTreeModel::index(int row, int column, const QModelIndex &
     if (!hasIndex(row, column, parent))
         return {};
     const auto &nodes = childrenOf(parent);
-    return createIndex(row, column, const_cast<core::DrillNode *>(&nodes[static_cast<size_t>(row)]));
+    return createIndex(row, column,
+                       const_cast<core::DrillNode *>(&nodes[static_cast<size_t>(row)]));
 }
 
 QModelIndex UnallocatedTreeModel::parent(const QModelIndex &child) const
@@ -96,11 +100,16 @@ QVariant UnallocatedTreeModel::data(const QModelIndex &index, int role) const
                                            : Qt::AlignLeft | Qt::AlignVCenter);
     const core::Currency &cur = m_snapshot->report.currency;
     switch (index.column()) {
-    case Name: return cells::text(nameText(*n), role);
-    case Amount: return cells::money(n->amount, cur, m_locale, role);
-    case ShareOfU: return cells::percent(n->shareOfUnallocatedPct, m_locale, role);
-    case ShareOfTotal: return cells::percent(n->shareOfTotalPct, m_locale, role);
-    case Rows: return cells::count(n->rows, m_locale, role);
+    case Name:
+        return cells::text(nameText(*n), role);
+    case Amount:
+        return cells::money(n->amount, cur, m_locale, role);
+    case ShareOfU:
+        return cells::percent(n->shareOfUnallocatedPct, m_locale, role);
+    case ShareOfTotal:
+        return cells::percent(n->shareOfTotalPct, m_locale, role);
+    case Rows:
+        return cells::count(n->rows, m_locale, role);
     case Labels: {
         if (n->level != core::DrillNode::Level::Object)
             return role == Qt::DisplayRole || role == ExportRole ? QVariant(QString()) : QVariant();
@@ -118,12 +127,18 @@ QVariant UnallocatedTreeModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case Name: return tr("Source / group / cost object");
-    case Amount: return tr("Amount");
-    case ShareOfU: return tr("Share of U");
-    case ShareOfTotal: return tr("Share of total");
-    case Rows: return tr("Rows");
-    case Labels: return tr("Labels it does have");
+    case Name:
+        return tr("Source / group / cost object");
+    case Amount:
+        return tr("Amount");
+    case ShareOfU:
+        return tr("Share of U");
+    case ShareOfTotal:
+        return tr("Share of total");
+    case Rows:
+        return tr("Rows");
+    case Labels:
+        return tr("Labels it does have");
     }
     return {};
 }

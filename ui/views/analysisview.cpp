@@ -8,7 +8,8 @@
 namespace unalloc::ui {
 
 AnalysisView::AnalysisView(const ViewContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context)
+    : QWidget(parent)
+    , m_context(context)
 {}
 
 QList<Panel *> AnalysisView::panels() const

@@ -19,10 +19,13 @@
 namespace unalloc::ui {
 
 FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
-    : AnalysisView(context, parent), m_summary(new QLabel), m_chart(new HBarChart),
-      m_keys(new FallbackKeyModel(locale(), this)), m_values(new FallbackValueModel(locale(), this)),
-      m_owners(new OwnerExposureModel(locale(), this)),
-      m_collisions(new CollisionModel(locale(), this))
+    : AnalysisView(context, parent)
+    , m_summary(new QLabel)
+    , m_chart(new HBarChart)
+    , m_keys(new FallbackKeyModel(locale(), this))
+    , m_values(new FallbackValueModel(locale(), this))
+    , m_owners(new OwnerExposureModel(locale(), this))
+    , m_collisions(new CollisionModel(locale(), this))
 {
     m_summary->setObjectName(QStringLiteral("fallbackSummary"));
     m_summary->setWordWrap(true);
@@ -37,15 +40,13 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     // table has the most columns; the owner and value tables are alike.
     auto *top = new QHBoxLayout;
     top->addWidget(chartPanel, 4);
-    top->addWidget(tablePanel(tr("Fallback keys in detail"), QStringLiteral("fallbackKeyTable"),
-                              m_keys),
-                   5);
+    top->addWidget(
+        tablePanel(tr("Fallback keys in detail"), QStringLiteral("fallbackKeyTable"), m_keys), 5);
     auto *middle = new QHBoxLayout;
     middle->addWidget(tablePanel(tr("F by owner"), QStringLiteral("ownerExposureTable"), m_owners),
                       1);
-    middle->addWidget(tablePanel(tr("Fallback values"), QStringLiteral("fallbackValueTable"),
-                                 m_values),
-                      1);
+    middle->addWidget(
+        tablePanel(tr("Fallback values"), QStringLiteral("fallbackValueTable"), m_values), 1);
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_summary);
     layout->addLayout(top, 1);
@@ -62,7 +63,8 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     m_chart->setTheme(m_context.app->theme->theme());
 }
 
-QWidget *FallbackView::tablePanel(const QString &title, const QString &name, QAbstractItemModel *model)
+QWidget *
+FallbackView::tablePanel(const QString &title, const QString &name, QAbstractItemModel *model)
 {
     auto *view = new QTableView;
     auto *proxy = new RawSortProxy(this);
@@ -90,10 +92,12 @@ void FallbackView::showSnapshot(const SnapshotPtr &snapshot)
             tr("<b>F = %1</b> (%2 of spend) reached an owner only through a fallback; "
                "<b>%3</b> of it went to values that never occur as a <b>%4</b> — probably not "
                "owners.")
-                .arg(fmt::money(r.fallbackTotal, r.currency, locale()), fmt::percent(snapshot->fPct, locale()),
+                .arg(fmt::money(r.fallbackTotal, r.currency, locale()),
+                     fmt::percent(snapshot->fPct, locale()),
                      fmt::money(snapshot->exposure.nonOwnerTotal, r.currency, locale()), dim));
     }
-    for (SnapshotTableModel *m : std::initializer_list<SnapshotTableModel *>{m_keys, m_values, m_owners, m_collisions})
+    for (SnapshotTableModel *m :
+         std::initializer_list<SnapshotTableModel *>{m_keys, m_values, m_owners, m_collisions})
         m->setSnapshot(snapshot);
     showChart(*snapshot);
 }
@@ -108,12 +112,13 @@ void FallbackView::showChart(const core::AnalysisSnapshot &s)
         const core::Decimal ownerLike = k.amount - k.nonOwnerAmount;
         HBarChart::Row row;
         row.label = QStringLiteral("%1. %2").arg(k.position).arg(fmt::q(k.key));
-        row.valueText = fmt::money(k.amount, cur, locale()) + QStringLiteral(" · ")
-                        + fmt::percent(k.sharePct, locale());
+        row.valueText = fmt::money(k.amount, cur, locale()) + QStringLiteral(" · ") +
+                        fmt::percent(k.sharePct, locale());
         row.segments.push_back({ownerLike.toDouble(), theme.fallback,
                                 tr("%1: %2 to values also seen as owners")
                                     .arg(row.label, fmt::money(ownerLike, cur, locale()))});
-        row.segments.push_back({k.nonOwnerAmount.toDouble(), theme.critical.lighter(theme.dark ? 80 : 130),
+        row.segments.push_back({k.nonOwnerAmount.toDouble(),
+                                theme.critical.lighter(theme.dark ? 80 : 130),
                                 tr("%1: %2 to values never seen as owners")
                                     .arg(row.label, fmt::money(k.nonOwnerAmount, cur, locale()))});
         largest = std::max(largest, k.amount.toDouble());
@@ -121,7 +126,8 @@ void FallbackView::showChart(const core::AnalysisSnapshot &s)
     }
     m_chart->setRows(std::move(rows),
                      {{tr("to owner-like values"), theme.fallback, false},
-                      {tr("to values never seen as owners"), theme.critical.lighter(theme.dark ? 80 : 130), false}},
+                      {tr("to values never seen as owners"),
+                       theme.critical.lighter(theme.dark ? 80 : 130), false}},
                      largest);
     m_chart->setEmptyText(tr("No fallback keys chosen."));
 }

@@ -19,9 +19,12 @@
 namespace unalloc::ui {
 
 LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
-    : AnalysisView(context, parent), m_model(new LedgerTableModel(locale(), this)),
-      m_filter(new QLineEdit), m_count(new QLabel), m_table(new QTableView),
-      m_debounce(new QTimer(this))
+    : AnalysisView(context, parent)
+    , m_model(new LedgerTableModel(locale(), this))
+    , m_filter(new QLineEdit)
+    , m_count(new QLabel)
+    , m_table(new QTableView)
+    , m_debounce(new QTimer(this))
 {
     m_filter->setObjectName(QStringLiteral("ledgerFilter"));
     m_filter->setPlaceholderText(tr("Filter by cost object, source or any label value…"));
@@ -31,9 +34,9 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
         m_filter->selectAll();
     });
     find->setContext(Qt::WidgetWithChildrenShortcut);
-    m_filter->setToolTip(tr("Filter the rows (%1)")
-                             .arg(QKeySequence(QKeySequence::Find)
-                                      .toString(QKeySequence::NativeText)));
+    m_filter->setToolTip(
+        tr("Filter the rows (%1)")
+            .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
     m_count->setObjectName(QStringLiteral("ledgerCount"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
@@ -73,20 +76,22 @@ void LedgerView::sizeColumns()
     const QFontMetrics fm = m_table->fontMetrics();
     const QDateTime start(QDate(2026, 12, 28), QTime(23, 59, 59), QTimeZone::utc());
     const QString samples[] = {
-        locale().toString(start, QLocale::ShortFormat), QStringLiteral("anthropic"),
+        locale().toString(start, QLocale::ShortFormat),
+        QStringLiteral("anthropic"),
         QString(26, QLatin1Char('n')),
         fmt::money(core::Decimal::fromInt(1234567), core::Currency::usd(), locale()),
-        QStringLiteral("USD"), QString(16, QLatin1Char('n')),
-        tr("via %1").arg(QStringLiteral("api_key_alias")), QString(44, QLatin1Char('n')),
+        QStringLiteral("USD"),
+        QString(16, QLatin1Char('n')),
+        tr("via %1").arg(QStringLiteral("api_key_alias")),
+        QString(44, QLatin1Char('n')),
         locale().toString(99999)};
     const int padding = fm.averageCharWidth() * 2 + 16; // cell margins and the sort arrow
     for (int c = 0; c < LedgerTableModel::ColumnCount; ++c) {
         if (c == LedgerTableModel::Labels)
             continue; // last on screen: it stretches over what the others leave
         const QString header = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-        m_table->setColumnWidth(c, std::max(fm.horizontalAdvance(header),
-                                            fm.horizontalAdvance(samples[c]))
-                                       + padding);
+        m_table->setColumnWidth(
+            c, std::max(fm.horizontalAdvance(header), fm.horizontalAdvance(samples[c])) + padding);
     }
 }
 

@@ -20,12 +20,15 @@
 namespace unalloc::ui {
 
 OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
-    : AnalysisView(context, parent), m_unallocated(new FigureCard(tr("Unallocated (U)"))),
-      m_total(new FigureCard(tr("Total spend"))),
-      m_fallback(new FigureCard(tr("Via fallback only (F)"))),
-      m_owners(new FigureCard(tr("Owners"))), m_spend(new HBarChart),
-      m_resolution(new ShareBarChart), m_ownerModel(new OwnerBucketModel(locale(), this)),
-      m_error(new QLabel)
+    : AnalysisView(context, parent)
+    , m_unallocated(new FigureCard(tr("Unallocated (U)")))
+    , m_total(new FigureCard(tr("Total spend")))
+    , m_fallback(new FigureCard(tr("Via fallback only (F)")))
+    , m_owners(new FigureCard(tr("Owners")))
+    , m_spend(new HBarChart)
+    , m_resolution(new ShareBarChart)
+    , m_ownerModel(new OwnerBucketModel(locale(), this))
+    , m_error(new QLabel)
 {
     m_unallocated->setObjectName(QStringLiteral("figureU"));
     m_unallocated->setToolTip(tr("U: the share of spend whose rows carry neither the owner key "
@@ -92,7 +95,8 @@ void OverviewView::showSnapshot(const SnapshotPtr &snapshot)
     m_ownerModel->setSnapshot(snapshot);
     m_error->setVisible(snapshot->error.has_value());
     if (snapshot->error)
-        m_error->setText(tr("Cannot attribute this slice: %1").arg(fmt::q(snapshot->error->detail)));
+        m_error->setText(
+            tr("Cannot attribute this slice: %1").arg(fmt::q(snapshot->error->detail)));
     showFigures(*snapshot);
     showSpendChart(*snapshot);
     showResolution(*snapshot);
@@ -104,9 +108,10 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
     const core::AttributionReport &r = s.report;
     const QString dim = fmt::q(r.dimension);
     const bool critical = s.uPct >= core::Decimal::fromInt(25);
-    m_unallocated->setValue(fmt::percent(s.uPct, locale()),
-                            tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
-                            critical ? theme.critical : QColor());
+    m_unallocated->setValue(
+        fmt::percent(s.uPct, locale()),
+        tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
+        critical ? theme.critical : QColor());
     m_total->setValue(fmt::money(r.total, r.currency, locale()),
                       tr("%1 rows from %n source(s)", nullptr, int(r.bySource.size()))
                           .arg(fmt::count(r.rowCount, locale())));
@@ -120,7 +125,8 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
     for (const std::string &o : s.topOwners)
         top << fmt::q(o);
     m_owners->setValue(fmt::count(qint64(r.ownerCount()), locale()),
-                       top.isEmpty() ? tr("nobody") : tr("largest: %1").arg(top.join(QStringLiteral(", "))));
+                       top.isEmpty() ? tr("nobody")
+                                     : tr("largest: %1").arg(top.join(QStringLiteral(", "))));
 }
 
 void OverviewView::showSpendChart(const core::AnalysisSnapshot &s)
@@ -134,13 +140,14 @@ void OverviewView::showSpendChart(const core::AnalysisSnapshot &s)
         row.attention = bar.kind == core::OwnerBar::Kind::Unallocated;
         row.muted = bar.kind == core::OwnerBar::Kind::Others;
         row.label = row.muted ? tr("+ %n smaller owner(s)", nullptr, bar.folded) : fmt::q(bar.key);
-        row.valueText = fmt::money(bar.amount, cur, locale()) + QStringLiteral(" · ")
-                        + fmt::percent(bar.sharePct, locale());
+        row.valueText = fmt::money(bar.amount, cur, locale()) + QStringLiteral(" · ") +
+                        fmt::percent(bar.sharePct, locale());
         for (size_t i = 0; i < chart.sources.size(); ++i) {
             const QString source = fmt::q(chart.sources[i]);
-            row.segments.push_back({bar.bySource[i].toDouble(), theme.sourceColour(source),
-                                    tr("%1 · %2 · %3").arg(row.label, source,
-                                                           fmt::money(bar.bySource[i], cur, locale()))});
+            row.segments.push_back(
+                {bar.bySource[i].toDouble(), theme.sourceColour(source),
+                 tr("%1 · %2 · %3")
+                     .arg(row.label, source, fmt::money(bar.bySource[i], cur, locale()))});
         }
         rows.push_back(std::move(row));
     }
@@ -161,11 +168,13 @@ void OverviewView::showResolution(const core::AnalysisSnapshot &s)
     auto part = [&](const QString &label, const QString &description, const core::Decimal &amount,
                     const QColor &colour, bool hatched) {
         const core::Decimal pct = core::Decimal::percent(amount, r.total, 1);
-        return ShareBarChart::Part{label, description,
-                                   fmt::money(amount, r.currency, locale()) + QStringLiteral(" · ")
-                                       + fmt::percent(pct, locale()),
+        return ShareBarChart::Part{label,
+                                   description,
+                                   fmt::money(amount, r.currency, locale()) +
+                                       QStringLiteral(" · ") + fmt::percent(pct, locale()),
                                    r.total.isZero() ? 0.0 : amount.toDouble() / r.total.toDouble(),
-                                   colour, hatched};
+                                   colour,
+                                   hatched};
     };
     QStringList fallbacks;
     for (const std::string &f : r.fallbacks)
@@ -175,8 +184,9 @@ void OverviewView::showResolution(const core::AnalysisSnapshot &s)
         {part(tr("Owner label"), tr("rows carrying %1 directly").arg(dim), res.ownerLabel,
               theme.ownerLabel, false),
          part(tr("Fallback"),
-              fallbacks.isEmpty() ? tr("add a fallback key in the bar above to try one")
-                                  : tr("rows matched by %1").arg(fallbacks.join(QStringLiteral(", "))),
+              fallbacks.isEmpty()
+                  ? tr("add a fallback key in the bar above to try one")
+                  : tr("rows matched by %1").arg(fallbacks.join(QStringLiteral(", "))),
               res.fallback, theme.fallback, false),
          part(tr("No owner"), tr("rows with none of the keys: the labeling backlog"), res.none,
               theme.unallocated, true)});

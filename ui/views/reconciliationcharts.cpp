@@ -49,8 +49,7 @@ void ReconciliationView::showReconChart(const core::AnalysisSnapshot &s)
         l.status = recon::statusText(r.status);
         l.statusColour = recon::statusColour(r.status, theme);
         if (r.delta && r.deltaPct)
-            l.deltaText = tr("Δ %1 · %2").arg(money(*r.delta),
-                                              fmt::percent(*r.deltaPct, locale()));
+            l.deltaText = tr("Δ %1 · %2").arg(money(*r.delta), fmt::percent(*r.deltaPct, locale()));
         else if (r.delta)
             l.deltaText = tr("Δ %1").arg(money(*r.delta));
         else
@@ -89,8 +88,8 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
         pr.residual = p.residual.toDouble();
         pr.excess = p.excess.toDouble();
         pr.overlapText = tr("overlap %1: in both ledgers").arg(money(p.overlap));
-        pr.residualText = tr("residual %1: bill spend that bypassed the gateway")
-                              .arg(money(p.residual));
+        pr.residualText =
+            tr("residual %1: bill spend that bypassed the gateway").arg(money(p.residual));
         pr.excessText = tr("excess %1: gateway estimate above the bill").arg(money(p.excess));
         pr.gatewayText = money(p.gateway);
         pr.billText = money(p.bill);
@@ -99,8 +98,7 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
     }
     m_overlapChart->setProviders(
         std::move(providers),
-        {{tr("overlap: counted twice"), OverlapChart::overlapColour(theme),
-          true, false},
+        {{tr("overlap: counted twice"), OverlapChart::overlapColour(theme), true, false},
          {tr("residual: bypassed the gateway"), OverlapChart::residualColour(theme), false, false},
          {tr("excess: gateway above the bill"), OverlapChart::excessColour(theme), false, false}},
         largest);

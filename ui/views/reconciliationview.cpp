@@ -6,8 +6,8 @@
 #include "ui/models/batchstatemodel.h"
 #include "ui/models/overlapmodel.h"
 #include "ui/models/rawsortproxy.h"
-#include "ui/models/reconstatus.h"
 #include "ui/models/reconlinemodel.h"
+#include "ui/models/reconstatus.h"
 #include "ui/themecontroller.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
@@ -26,13 +26,18 @@
 namespace unalloc::ui {
 
 ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *parent)
-    : AnalysisView(context, parent), m_reconFigure(new FigureCard(tr("Ledger vs invoices"))),
-      m_overlapFigure(new FigureCard(tr("Counted twice"))),
-      m_coverageFigure(new FigureCard(tr("Gateway coverage of the bills"))),
-      m_batchFigure(new FigureCard(tr("Complete batches"))), m_tolerance(new QDoubleSpinBox),
-      m_command(new QLineEdit), m_reconChart(new ReconBarChart), m_overlapChart(new OverlapChart),
-      m_lines(new ReconLineModel(locale(), this)), m_overlapRows(new OverlapModel(locale(), this)),
-      m_batches(new BatchStateModel(locale(), this))
+    : AnalysisView(context, parent)
+    , m_reconFigure(new FigureCard(tr("Ledger vs invoices")))
+    , m_overlapFigure(new FigureCard(tr("Counted twice")))
+    , m_coverageFigure(new FigureCard(tr("Gateway coverage of the bills")))
+    , m_batchFigure(new FigureCard(tr("Complete batches")))
+    , m_tolerance(new QDoubleSpinBox)
+    , m_command(new QLineEdit)
+    , m_reconChart(new ReconBarChart)
+    , m_overlapChart(new OverlapChart)
+    , m_lines(new ReconLineModel(locale(), this))
+    , m_overlapRows(new OverlapModel(locale(), this))
+    , m_batches(new BatchStateModel(locale(), this))
 {
     m_reconFigure->setObjectName(QStringLiteral("figureReconciliation"));
     m_reconFigure->setToolTip(tr("Each provider's ledger dollars against what it invoiced for "
@@ -47,8 +52,8 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     m_reconChart->setObjectName(QStringLiteral("reconBars"));
     m_overlapChart->setObjectName(QStringLiteral("overlapBars"));
 
-    auto *reconPanel = new ChartPanel(tr("Ledger vs invoice per provider"), m_reconChart,
-                                      exportHost());
+    auto *reconPanel =
+        new ChartPanel(tr("Ledger vs invoice per provider"), m_reconChart, exportHost());
     reconPanel->setObjectName(QStringLiteral("reconChart"));
     auto *overlapPanel = new ChartPanel(tr("Gateway vs provider bills: counted twice"),
                                         m_overlapChart, exportHost());
@@ -117,8 +122,10 @@ QWidget *ReconciliationView::buildControls()
     return row;
 }
 
-QWidget *ReconciliationView::tablePanel(const QString &title, const QString &name,
-                                        QAbstractItemModel *model, int minimumHeight)
+QWidget *ReconciliationView::tablePanel(const QString &title,
+                                        const QString &name,
+                                        QAbstractItemModel *model,
+                                        int minimumHeight)
 {
     auto *view = new QTableView;
     auto *proxy = new RawSortProxy(this);
@@ -192,8 +199,8 @@ void ReconciliationView::showReconFigure(const core::AnalysisSnapshot &s)
         return;
     }
     const core::ReconSummary &sum = *seams.summary;
-    const core::Currency cur = seams.recon.lines.empty() ? core::Currency::usd()
-                                                         : seams.recon.lines.front().currency;
+    const core::Currency cur =
+        seams.recon.lines.empty() ? core::Currency::usd() : seams.recon.lines.front().currency;
     const int invoiced = sum.matched + sum.over + sum.under + sum.zeroInvoice;
     if (invoiced == 0) {
         m_reconFigure->setValue(tr("no invoices"),
@@ -202,14 +209,14 @@ void ReconciliationView::showReconFigure(const core::AnalysisSnapshot &s)
         return;
     }
     const bool off = sum.over + sum.under > 0;
-    QString detail = tr("%1 against %2 invoiced")
-                         .arg(fmt::money(sum.delta, cur, locale()),
-                              fmt::money(sum.invoiced, cur, locale()));
+    QString detail =
+        tr("%1 against %2 invoiced")
+            .arg(fmt::money(sum.delta, cur, locale()), fmt::money(sum.invoiced, cur, locale()));
     if (sum.noInvoice > 0)
-        detail += QStringLiteral(" · ")
-                  + tr("%1 not invoiced").arg(fmt::money(sum.uninvoiced, cur, locale()));
-    const QColor colour = off ? theme.critical
-                              : recon::statusColour(core::ReconStatus::Matched, theme);
+        detail += QStringLiteral(" · ") +
+                  tr("%1 not invoiced").arg(fmt::money(sum.uninvoiced, cur, locale()));
+    const QColor colour =
+        off ? theme.critical : recon::statusColour(core::ReconStatus::Matched, theme);
     m_reconFigure->setValue(tr("%1 of %2 matched").arg(sum.matched).arg(invoiced), detail, colour);
 }
 
@@ -255,8 +262,8 @@ void ReconciliationView::showBatchFigure(const core::AnalysisSnapshot &s)
     const QString detail = partial.isEmpty()
                                ? tr("every read is complete")
                                : tr("⚠ partial: %1").arg(partial.join(QStringLiteral(", ")));
-    m_batchFigure->setValue(tr("%1 of %2").arg(s.seams.completeBatches).arg(batches.size()),
-                            detail, partial.isEmpty() ? QColor() : theme.partial);
+    m_batchFigure->setValue(tr("%1 of %2").arg(s.seams.completeBatches).arg(batches.size()), detail,
+                            partial.isEmpty() ? QColor() : theme.partial);
 }
 
 } // namespace unalloc::ui

@@ -37,7 +37,9 @@ public:
 
 private:
     QWidget *buildControls();
-    QWidget *tablePanel(const QString &title, const QString &name, QAbstractItemModel *model,
+    QWidget *tablePanel(const QString &title,
+                        const QString &name,
+                        QAbstractItemModel *model,
                         int minimumHeight);
     void onToleranceChanged(double value);
     void applyTheme();

@@ -19,9 +19,12 @@
 namespace unalloc::ui {
 
 UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
-    : AnalysisView(context, parent), m_summary(new QLabel),
-      m_treeModel(new UnallocatedTreeModel(locale(), this)), m_tree(new QTreeView),
-      m_backlogModel(new BacklogModel(locale(), this)), m_curve(new CurveChart)
+    : AnalysisView(context, parent)
+    , m_summary(new QLabel)
+    , m_treeModel(new UnallocatedTreeModel(locale(), this))
+    , m_tree(new QTreeView)
+    , m_backlogModel(new BacklogModel(locale(), this))
+    , m_curve(new CurveChart)
 {
     m_summary->setObjectName(QStringLiteral("unallocatedSummary"));
     m_summary->setWordWrap(true);
@@ -42,8 +45,8 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     treePanel->setObjectName(QStringLiteral("unallocatedTree"));
 
     m_curve->setObjectName(QStringLiteral("fixPlanCurve"));
-    auto *curvePanel = new ChartPanel(tr("Fix plan: U after each of the next fixes"), m_curve,
-                                      exportHost());
+    auto *curvePanel =
+        new ChartPanel(tr("Fix plan: U after each of the next fixes"), m_curve, exportHost());
     curvePanel->setObjectName(QStringLiteral("fixPlanChart"));
     curvePanel->setSubtitle(tr("Label the costliest unowned objects first; each step shows the "
                                "U that remains."));
@@ -54,8 +57,8 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     backlog->setModel(backlogProxy);
     backlog->setObjectName(QStringLiteral("backlogTableView"));
     setUpTableView(backlog);
-    auto *backlogPanel = new TablePanel(tr("Labeling backlog"), backlog, m_backlogModel,
-                                        exportHost());
+    auto *backlogPanel =
+        new TablePanel(tr("Labeling backlog"), backlog, m_backlogModel, exportHost());
     backlogPanel->setObjectName(QStringLiteral("backlogTable"));
 
     auto *content = new QWidget;
@@ -82,11 +85,12 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     const core::AttributionReport &r = snapshot->report;
-    m_summary->setText(
-        tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %n cost object(s) nobody owns.", nullptr,
-           int(snapshot->backlog.size()))
-            .arg(fmt::money(r.unallocated, r.currency, locale()), fmt::percent(snapshot->uPct, locale()),
-                 fmt::money(r.total, r.currency, locale()), fmt::q(r.dimension).toHtmlEscaped()));
+    m_summary->setText(tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %n cost object(s) nobody owns.",
+                          nullptr, int(snapshot->backlog.size()))
+                           .arg(fmt::money(r.unallocated, r.currency, locale()),
+                                fmt::percent(snapshot->uPct, locale()),
+                                fmt::money(r.total, r.currency, locale()),
+                                fmt::q(r.dimension).toHtmlEscaped()));
     m_treeModel->setSnapshot(snapshot);
     m_tree->expandToDepth(0);
     for (int c = 0; c < UnallocatedTreeModel::Labels; ++c)
@@ -110,8 +114,7 @@ void UnallocatedView::showCurve(const core::AnalysisSnapshot &s)
                                    fmt::money(step.item.amount, s.report.currency, locale()),
                                    fmt::percent(step.uAfter, locale()))});
     }
-    m_curve->setPoints(std::move(points), tr("label fixes applied (costliest first)"),
-                       tr("U"));
+    m_curve->setPoints(std::move(points), tr("label fixes applied (costliest first)"), tr("U"));
     m_curve->setTarget(10.0, tr("10 % target"));
 }
 

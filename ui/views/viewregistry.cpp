@@ -13,8 +13,7 @@ namespace unalloc::ui {
 
 namespace {
 
-template<class View>
-AnalysisView *make(const ViewContext &context, QWidget *parent)
+template<class View> AnalysisView *make(const ViewContext &context, QWidget *parent)
 {
     return new View(context, parent);
 }

@@ -10,9 +10,12 @@
 
 namespace unalloc::ui {
 
-ChartPanel::ChartPanel(const QString &title, ChartCanvas *chart, const ExportHost &host,
+ChartPanel::ChartPanel(const QString &title,
+                       ChartCanvas *chart,
+                       const ExportHost &host,
                        QWidget *parent)
-    : Panel(title, host, parent), m_chart(chart)
+    : Panel(title, host, parent)
+    , m_chart(chart)
 {
     setBody(chart);
     exportMenu()->addAction(tr("Save as &PNG…"), this, [this] { exportAs(Exporter::Format::Png); });

@@ -12,7 +12,9 @@ class ChartPanel final : public Panel
 {
     Q_OBJECT
 public:
-    ChartPanel(const QString &title, ChartCanvas *chart, const ExportHost &host,
+    ChartPanel(const QString &title,
+               ChartCanvas *chart,
+               const ExportHost &host,
                QWidget *parent = nullptr);
 
     ChartCanvas *chart() const { return m_chart; }

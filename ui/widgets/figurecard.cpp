@@ -6,8 +6,10 @@
 namespace unalloc::ui {
 
 FigureCard::FigureCard(const QString &caption, QWidget *parent)
-    : QFrame(parent), m_caption(new QLabel(caption, this)), m_value(new QLabel(this)),
-      m_detail(new QLabel(this))
+    : QFrame(parent)
+    , m_caption(new QLabel(caption, this))
+    , m_value(new QLabel(this))
+    , m_detail(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);

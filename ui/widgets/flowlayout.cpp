@@ -4,7 +4,9 @@
 
 namespace unalloc::ui {
 
-FlowLayout::FlowLayout(QWidget *parent, int spacing) : QLayout(parent), m_spacing(spacing)
+FlowLayout::FlowLayout(QWidget *parent, int spacing)
+    : QLayout(parent)
+    , m_spacing(spacing)
 {
     setContentsMargins(0, 0, 0, 0);
 }

@@ -15,8 +15,12 @@
 namespace unalloc::ui {
 
 Panel::Panel(const QString &title, const ExportHost &host, QWidget *parent)
-    : QFrame(parent), m_host(host), m_title(new QLabel(title, this)),
-      m_subtitle(new QLabel(this)), m_button(new QToolButton(this)), m_menu(new QMenu(this))
+    : QFrame(parent)
+    , m_host(host)
+    , m_title(new QLabel(title, this))
+    , m_subtitle(new QLabel(this))
+    , m_button(new QToolButton(this))
+    , m_menu(new QMenu(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -72,8 +76,8 @@ QString Panel::askSavePath(const QString &suggestedName, const QString &filter)
     QString dir = settings ? settings->value(keys::lastDirectory) : QString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"),
-                                                      QDir(dir).filePath(suggestedName), filter);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(suggestedName), filter);
     if (!path.isEmpty() && settings)
         settings->setValue(keys::lastDirectory, QFileInfo(path).absolutePath());
     return path;

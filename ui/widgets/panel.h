@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/appcontext.h"
 #include "core/analysis/exportcaption.h"
+#include "ui/appcontext.h"
 
 #include <QFrame>
 

@@ -34,8 +34,13 @@ QString gatewayNames()
 } // namespace
 
 SeamBanner::SeamBanner(AppContext *app, AnalysisController *analysis, QWidget *parent)
-    : QWidget(parent), m_app(app), m_analysis(analysis), m_partial(new QLabel),
-      m_overlap(new QFrame), m_overlapText(new QLabel), m_dedupe(new QPushButton)
+    : QWidget(parent)
+    , m_app(app)
+    , m_analysis(analysis)
+    , m_partial(new QLabel)
+    , m_overlap(new QFrame)
+    , m_overlapText(new QLabel)
+    , m_dedupe(new QPushButton)
 {
     setObjectName(QStringLiteral("seamBanner"));
     m_partial->setObjectName(QStringLiteral("partialBanner"));
@@ -105,8 +110,7 @@ void SeamBanner::showPartial(const core::AnalysisSnapshot &s)
 void SeamBanner::showOverlap(const core::AnalysisSnapshot &s)
 {
     const core::ReconciliationSnapshot &seams = s.seams;
-    const bool removed =
-        seams.deduplicated && seams.overlapTotal && !seams.overlapTotal->isZero();
+    const bool removed = seams.deduplicated && seams.overlapTotal && !seams.overlapTotal->isZero();
     m_overlap->setVisible(seams.doubleCounted() || removed);
     if (m_overlap->isHidden())
         return;
@@ -162,8 +166,8 @@ void SeamBanner::applyTheme()
     };
     m_partial->setStyleSheet(style.arg(m_partial->objectName(), rgba(tint(theme.partial)),
                                        theme.partial.name(), theme.text.name()));
-    const QColor overlap = m_overlap->property("deduplicated").toBool() ? theme.ownerLabel
-                                                                        : theme.fallback;
+    const QColor overlap =
+        m_overlap->property("deduplicated").toBool() ? theme.ownerLabel : theme.fallback;
     m_overlap->setStyleSheet(QStringLiteral("#overlapBanner { background: %1; border: 1px solid "
                                             "%2; border-radius: 4px; } #overlapBannerText { "
                                             "color: %3; }")

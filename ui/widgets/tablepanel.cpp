@@ -14,9 +14,14 @@
 
 namespace unalloc::ui {
 
-TablePanel::TablePanel(const QString &title, QAbstractItemView *view, QAbstractItemModel *model,
-                       const ExportHost &host, QWidget *parent)
-    : Panel(title, host, parent), m_view(view), m_model(model)
+TablePanel::TablePanel(const QString &title,
+                       QAbstractItemView *view,
+                       QAbstractItemModel *model,
+                       const ExportHost &host,
+                       QWidget *parent)
+    : Panel(title, host, parent)
+    , m_view(view)
+    , m_model(model)
 {
     setBody(view);
     exportMenu()->addAction(tr("Save as &CSV…"), this, &TablePanel::exportCsv);

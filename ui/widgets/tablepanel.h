@@ -13,8 +13,11 @@ class TablePanel final : public Panel
     Q_OBJECT
 public:
     /// `view` shows `model` (possibly through a proxy); exports read `model` itself.
-    TablePanel(const QString &title, QAbstractItemView *view, QAbstractItemModel *model,
-               const ExportHost &host, QWidget *parent = nullptr);
+    TablePanel(const QString &title,
+               QAbstractItemView *view,
+               QAbstractItemModel *model,
+               const ExportHost &host,
+               QWidget *parent = nullptr);
 
     QAbstractItemView *view() const { return m_view; }
     bool exportTo(const QString &path, QString *error = nullptr) const;

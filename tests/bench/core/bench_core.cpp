@@ -27,25 +27,39 @@ double secondsSince(Clock::time_point t0)
 /// squad variants, provider prefixes, gateway tags.
 std::vector<RawLabels> labelTemplates(size_t count, std::mt19937_64 &rng)
 {
-    const char *teams[] = {"search", "ml-platform", "ads", "growth", "infra", "research", "payments", "support"};
-    const char *ownerKeys[] = {"team", "Team", "owner", "squad", "teamID", "label_team", "label_tag_team",
-                               "labels_label_team", "requestTag_team", "owning_team", ""};
+    const char *teams[] = {"search", "ml-platform", "ads",      "growth",
+                           "infra",  "research",    "payments", "support"};
+    const char *ownerKeys[] = {"team",
+                               "Team",
+                               "owner",
+                               "squad",
+                               "teamID",
+                               "label_team",
+                               "label_tag_team",
+                               "labels_label_team",
+                               "requestTag_team",
+                               "owning_team",
+                               ""};
     const char *charts[] = {"vllm", "tgi", "triton", "sglang", "llama-cpp"};
     std::vector<RawLabels> out;
     out.reserve(count);
     for (size_t i = 0; i < count; ++i) {
         RawLabels r;
-        const auto pick = [&rng](auto &arr) { return arr[rng() % std::size(arr)]; };
+        const auto pick = [&rng](auto &arr) {
+            return arr[rng() % std::size(arr)];
+        };
         const std::string ownerKey = pick(ownerKeys);
         if (!ownerKey.empty())
             r.push_back({ownerKey, pick(teams)});
         if (rng() % 4 == 0)
             r.push_back({"owner", pick(teams)}); // a collision with the key above
         r.push_back({"app.kubernetes.io/name", pick(charts)});
-        r.push_back({"app.kubernetes.io/instance", std::string(pick(charts)) + "-" + std::to_string(i % 97)});
+        r.push_back({"app.kubernetes.io/instance",
+                     std::string(pick(charts)) + "-" + std::to_string(i % 97)});
         if (rng() % 3 == 0)
             r.push_back({"leaderworkerset.sigs.k8s.io/name", std::string("lws-") + pick(charts)});
-        r.push_back({"helm.sh/chart", std::string(pick(charts)) + "-0." + std::to_string(rng() % 9)});
+        r.push_back(
+            {"helm.sh/chart", std::string(pick(charts)) + "-0." + std::to_string(rng() % 9)});
         r.push_back({"namespace", "ns-" + std::to_string(i % 211)});
         r.push_back({rng() % 2 ? "costCenter" : "cost-centre", "cc-" + std::to_string(rng() % 40)});
         if (rng() % 2)
@@ -65,7 +79,8 @@ double benchNormalise(const std::vector<RawLabels> &templates, size_t rows, size
     collisions = 0;
     const auto t0 = Clock::now();
     for (size_t i = 0; i < rows; ++i)
-        collisions += n.normalise(templates[(i * 2654435761u) % templates.size()]).collisions.size();
+        collisions +=
+            n.normalise(templates[(i * 2654435761u) % templates.size()]).collisions.size();
     return secondsSince(t0);
 }
 
@@ -91,8 +106,9 @@ int main(int argc, char **argv)
     size_t collisions = 0;
     const double tn = benchNormalise(templates, rows, collisions);
     std::printf("rows %zu, distinct raw label maps %zu\n", rows, templates.size());
-    std::printf("normalise                                    %9.0f rows/s  (%.3f s, %zu collisions)\n",
-                static_cast<double>(rows) / tn, tn, collisions);
+    std::printf(
+        "normalise                                    %9.0f rows/s  (%.3f s, %zu collisions)\n",
+        static_cast<double>(rows) / tn, tn, collisions);
 
     // One prepared row per template; each generated row mutates amount, day, name, source.
     LabelNormaliser n;
@@ -110,7 +126,8 @@ int main(int argc, char **argv)
     const auto t0 = Clock::now();
     for (size_t i = 0; i < rows; ++i) {
         CostRow &r = prepared[rng() % prepared.size()];
-        r.amount.amount = Decimal::fromUnits(static_cast<Decimal::Units>(rng() % 100'000'000'000'000'000ULL));
+        r.amount.amount =
+            Decimal::fromUnits(static_cast<Decimal::Units>(rng() % 100'000'000'000'000'000ULL));
         r.start = static_cast<TimeUs>(rng() % 30) * kUsPerDay;
         cube.addRow(r);
     }
@@ -120,7 +137,8 @@ int main(int argc, char **argv)
     const auto t1 = Clock::now();
     const auto report = attribute(cube, o).value();
     const double tAttr = secondsSince(t1);
-    std::printf("addRow + attribute                           %9.0f rows/s  (add %.3f s, attribute %.2f ms)\n",
+    std::printf("addRow + attribute                           %9.0f rows/s  (add %.3f s, attribute "
+                "%.2f ms)\n",
                 static_cast<double>(rows) / (tAdd + tAttr), tAdd, tAttr * 1e3);
     std::printf("cube: %zu groups, %zu label sets, %zu collision totals\n", cube.groupCount(),
                 cube.labelSets().size(), cube.collisions().size());

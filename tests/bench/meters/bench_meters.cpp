@@ -35,8 +35,8 @@ void benchSimulator(const Money &pool)
     std::printf("simulate 1800 s @ 3 req/s seed 7: %.3f s wall\n", wall);
     std::printf("  requests %lld (paper 10020), steps %lld (99882), evictions %lld (142979), "
                 "preemptions %lld (0), dropped %lld (0)\n",
-                (long long) r.requests, (long long) r.steps, (long long) r.evictions,
-                (long long) r.preemptions, (long long) r.dropped);
+                (long long)r.requests, (long long)r.steps, (long long)r.evictions,
+                (long long)r.preemptions, (long long)r.dropped);
     std::printf("  cache hit %.2f%% (74.76), output %.1f tok/s (1150.65), busy %.3f%% (99.972), "
                 "cache reserve %.1f%% (77.9), wall %.2f s (1805.34)\n",
                 r.cacheHitRate() * 100, r.outputTokensPerS(), r.busyFraction() * 100,
@@ -44,19 +44,17 @@ void benchSimulator(const Money &pool)
     const auto m = simulationMeters(r, pool, OverheadPolicy::Keep);
     std::printf("  search: tokens %.2f%% (16.75), list price %.2f%% (18.43), step time %.2f%% "
                 "(10.52), kv %.2f%% (0.82)\n",
-                pct(m[0], "search"), pct(m[1], "search"), pct(m[2], "search"),
-                pct(m[3], "search"));
+                pct(m[0], "search"), pct(m[1], "search"), pct(m[2], "search"), pct(m[3], "search"));
     std::printf("  agents: tokens %.2f%% (72.38), list price %.2f%% (59.41), step time %.2f%% "
                 "(71.25), kv %.2f%% (13.87)\n",
-                pct(m[0], "agents"), pct(m[1], "agents"), pct(m[2], "agents"),
-                pct(m[3], "agents"));
+                pct(m[0], "agents"), pct(m[1], "agents"), pct(m[2], "agents"), pct(m[3], "agents"));
     std::printf("  overhead: step time %.3f%% (0.028), kv %.2f%% (82.93), blended %.2f%% (41.48)\n",
                 m[2].overheadShare().toDouble() * 100, m[3].overheadShare().toDouble() * 100,
                 m[4].overheadShare().toDouble() * 100);
     for (const SimTenantResult &t : r.tenants)
         std::printf("  %-8s requests %5lld hit %.1f%% ttft p50 %.0f ms p95 %.0f ms tpot p50 "
                     "%.1f ms\n",
-                    t.name.c_str(), (long long) t.requests,
+                    t.name.c_str(), (long long)t.requests,
                     t.promptTokens ? 100.0 * double(t.cachedPromptTokens) / double(t.promptTokens)
                                    : 0.0,
                     t.ttftP50S * 1e3, t.ttftP95S * 1e3, t.tpotP50S * 1e3);
