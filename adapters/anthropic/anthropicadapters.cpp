@@ -6,11 +6,6 @@ namespace unalloc::adapters {
 
 namespace {
 
-std::string textOf(const JValue *v)
-{
-    return (v && v->isScalar() && !v->isNull()) ? v->text() : std::string();
-}
-
 class CostVisitor final : public BucketVisitor
 {
 public:
@@ -52,14 +47,14 @@ protected:
             labels.add(k, r.get(k));
         labels.add("provider", "anthropic");
         row.rawLabels = labels.take();
-        const std::string description = textOf(r.get("description"));
-        const std::string workspace = textOf(r.get("workspace_id"));
+        const std::string description = scalarText(r.get("description"));
+        const std::string workspace = scalarText(r.get("workspace_id"));
         row.name = !description.empty() ? description
                    : !workspace.empty() ? workspace
                                         : "anthropic-usage";
         std::vector<std::string> parts{core::formatTimestamp(bucket.start), workspace};
         for (const char *k : kRest)
-            parts.push_back(textOf(r.get(k)));
+            parts.push_back(scalarText(r.get(k)));
         row.recordKey = uniqueKey(joinKey(parts), index);
         return m_b.submit(std::move(row), where);
     }
@@ -101,7 +96,7 @@ protected:
         usage.promptTokens = *uncached + *read + *write1h + *write5m;
         usage.cachedTokens = *read;
         usage.completionTokens = *output;
-        usage.model = textOf(r.get("model"));
+        usage.model = scalarText(r.get("model"));
         usage.provider = "anthropic";
         row.quantity = core::Decimal::fromInt(*usage.promptTokens + *output);
         row.unit = "tokens";
@@ -114,7 +109,7 @@ protected:
         std::vector<std::string> parts{core::formatTimestamp(bucket.start)};
         for (const char *d : kDims) {
             labels.add(d, r.get(d));
-            parts.push_back(textOf(r.get(d)));
+            parts.push_back(scalarText(r.get(d)));
         }
         labels.add("provider", "anthropic");
         row.rawLabels = labels.take();

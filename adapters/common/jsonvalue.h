@@ -87,4 +87,10 @@ private:
     std::vector<Segment> m_segments;
 };
 
+/// The text of a present, non-null scalar; "" for absent, null, objects and arrays.
+inline std::string scalarText(const JValue *v)
+{
+    return (v && v->isScalar() && !v->isNull()) ? v->text() : std::string();
+}
+
 } // namespace unalloc::adapters

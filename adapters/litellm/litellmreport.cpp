@@ -7,11 +7,6 @@ namespace unalloc::adapters {
 
 namespace {
 
-std::string textOf(const JValue *v)
-{
-    return (v && v->isScalar() && !v->isNull()) ? v->text() : std::string();
-}
-
 /// Each top-level element (one day, or one api key) is one record.
 class Visitor final : public JsonVisitor
 {
@@ -71,7 +66,7 @@ private:
         if (!amount)
             return std::unexpected(amount.error());
         row.amount = core::Money{*amount, m_currency};
-        const std::string model = textOf(entry.get("model"));
+        const std::string model = scalarText(entry.get("model"));
         RawLabelBuilder labels;
         // "Unassigned Team" is LiteLLM's placeholder, not an owner.
         if (team != "Unassigned Team")
@@ -98,7 +93,7 @@ private:
             for (size_t i = 0; i < list->items().size(); ++i) {
                 const JValue &g = list->items()[i];
                 const std::string gw = where + "." + groups + "[" + std::to_string(i) + "]";
-                const std::string name = textOf(g.get(teams ? "team_name" : "customer"));
+                const std::string name = scalarText(g.get(teams ? "team_name" : "customer"));
                 const JValue *md = g.get("metadata");
                 m_sum = core::Decimal();
                 if (!md || !md->isArray() || md->items().empty()) {
@@ -112,7 +107,7 @@ private:
                     const JValue &m = md->items()[j];
                     const std::string mw = gw + ".metadata[" + std::to_string(j) + "]";
                     if (auto r = row(name, teams ? "team" : "customer", m, "spend", mw, *start, end,
-                                     textOf(m.get("api_key")));
+                                     scalarText(m.get("api_key")));
                         !r)
                         return r;
                 }
@@ -131,7 +126,7 @@ private:
                                              "the window that was requested",
                                              where, {}));
         }
-        const std::string key = textOf(v.get("api_key"));
+        const std::string key = scalarText(v.get("api_key"));
         const JValue *details = v.get("model_details");
         m_sum = core::Decimal();
         if (!details || !details->isArray() || details->items().empty())

@@ -6,11 +6,6 @@ namespace unalloc::adapters {
 
 namespace {
 
-std::string textOf(const JValue *v)
-{
-    return (v && v->isScalar() && !v->isNull()) ? v->text() : std::string();
-}
-
 class CostsVisitor final : public BucketVisitor
 {
 public:
@@ -44,12 +39,12 @@ protected:
             return std::unexpected(currency.error());
         row.amount = core::Money{*d, *currency};
 
-        const std::string project = textOf(r.get("project_id"));
-        const std::string lineItem = textOf(r.get("line_item"));
-        const std::string apiKey = textOf(r.get("api_key_id"));
+        const std::string project = scalarText(r.get("project_id"));
+        const std::string lineItem = scalarText(r.get("line_item"));
+        const std::string apiKey = scalarText(r.get("api_key_id"));
         RawLabelBuilder labels;
         labels.add("project_id", project);
-        labels.add("project", textOf(r.get("project_name")));
+        labels.add("project", scalarText(r.get("project_name")));
         labels.add("line_item", lineItem);
         labels.add("api_key_id", apiKey);
         labels.add("provider", "openai");
@@ -61,7 +56,7 @@ protected:
             if (!quantity)
                 return std::unexpected(quantity.error());
             row.quantity = *quantity;
-            row.unit = textOf(r.get("quantity_unit"));
+            row.unit = scalarText(r.get("quantity_unit"));
         }
         std::vector<std::string> parts{core::formatTimestamp(bucket.start), project, lineItem};
         if (!apiKey.empty())
@@ -101,7 +96,7 @@ protected:
         usage.promptTokens = *input;
         usage.cachedTokens = *cached;
         usage.completionTokens = *output;
-        usage.model = textOf(r.get("model"));
+        usage.model = scalarText(r.get("model"));
         usage.provider = "openai";
         row.quantity = core::Decimal::fromInt(*input + *output);
         row.unit = "tokens";
@@ -112,11 +107,11 @@ protected:
         std::vector<std::string> parts{core::formatTimestamp(bucket.start)};
         for (const char *d : kDims) {
             labels.add(d, r.get(d));
-            parts.push_back(textOf(r.get(d)));
+            parts.push_back(scalarText(r.get(d)));
         }
         labels.add("provider", "openai");
         row.rawLabels = labels.take();
-        const std::string project = textOf(r.get("project_id"));
+        const std::string project = scalarText(r.get("project_id"));
         row.name = !usage.model.empty() ? usage.model
                    : !project.empty()   ? project
                                         : "openai-completions";
