@@ -16,18 +16,20 @@ std::uint32_t LabelSetPool::intern(const LabelMap &labels)
     return id;
 }
 
-std::uint32_t StringPool::intern(const std::string &s)
+std::uint32_t StringPool::intern(std::string_view s)
 {
+    if (m_last < m_strings.size() && m_strings[m_last] == s)
+        return m_last;
     auto it = m_index.find(s);
     if (it != m_index.end())
-        return it->second;
+        return m_last = it->second;
     const auto id = static_cast<std::uint32_t>(m_strings.size());
-    m_strings.push_back(s);
-    m_index.emplace(s, id);
-    return id;
+    m_strings.emplace_back(s);
+    m_index.emplace(std::string(s), id);
+    return m_last = id;
 }
 
-std::int64_t StringPool::find(const std::string &s) const
+std::int64_t StringPool::find(std::string_view s) const
 {
     auto it = m_index.find(s);
     return it == m_index.end() ? -1 : static_cast<std::int64_t>(it->second);
@@ -35,19 +37,12 @@ std::int64_t StringPool::find(const std::string &s) const
 
 size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
 {
-    std::uint64_t h = k.labelSet;
-    h = h * 0x9E3779B97F4A7C15ULL + k.source;
-    h = h * 0x9E3779B97F4A7C15ULL + k.object;
-    h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(k.day);
-    h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(k.batch);
-    h = h * 0x9E3779B97F4A7C15ULL +
-        (static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
-    const std::string c = k.currency.code();
-    h = h * 0x9E3779B97F4A7C15ULL +
-        (static_cast<std::uint64_t>(static_cast<unsigned char>(c[0])) << 16 |
-         static_cast<std::uint64_t>(static_cast<unsigned char>(c[1])) << 8 |
-         static_cast<unsigned char>(c[2]));
-    return static_cast<size_t>(h ^ (h >> 29));
+    std::uint64_t h = mixHash(k.labelSet, static_cast<std::uint64_t>(k.source) << 32 | k.object);
+    h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.day)) << 32 |
+                       k.currency.packed());
+    h = mixHash(h, static_cast<std::uint64_t>(k.batch));
+    return static_cast<size_t>(
+        mixHash(h, static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel));
 }
 
 void CostCube::addRow(const CostRow &row)
@@ -83,23 +78,44 @@ void CostCube::addGroup(const LabelMap &labels,
                         const std::string &usageProvider,
                         const std::string &usageModel)
 {
-    const auto usageId = [this](const std::string &s) {
+    addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
+             usageProvider, usageModel);
+}
+
+void CostCube::reserve(size_t groups)
+{
+    m_index.reserve(groups);
+    m_groups.reserve(groups);
+}
+
+void CostCube::addGroup(std::uint32_t labelSet,
+                        std::string_view source,
+                        std::string_view object,
+                        std::int32_t day,
+                        Currency currency,
+                        std::int64_t batch,
+                        Decimal amount,
+                        std::int64_t rows,
+                        std::string_view usageProvider,
+                        std::string_view usageModel)
+{
+    const auto usageId = [this](std::string_view s) {
         return s.empty() ? 0U : m_usageNames.intern(s) + 1;
     };
-    const Key key{m_labelSets.intern(labels),
-                  m_sources.intern(source),
-                  m_objects.intern(object),
-                  day,
-                  currency,
-                  batch,
-                  usageId(usageProvider),
-                  usageId(usageModel)};
-    auto [it, inserted] = m_index.try_emplace(key, m_groups.size());
+    const Key key{labelSet, m_sources.intern(source), m_objects.intern(object), day, currency,
+                  batch,    usageId(usageProvider),   usageId(usageModel)};
+    const auto [id, inserted] = m_index.findOrInsert(
+        KeyHash{}(key), static_cast<std::uint32_t>(m_groups.size()), [&](std::uint32_t i) {
+            const CostGroup &g = m_groups[i];
+            return g.labelSet == key.labelSet && g.source == key.source && g.object == key.object &&
+                   g.day == key.day && g.currency == key.currency && g.batch == key.batch &&
+                   g.usageProvider == key.usageProvider && g.usageModel == key.usageModel;
+        });
     if (inserted) {
         m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
                                      amount, rows, key.usageProvider, key.usageModel});
     } else {
-        CostGroup &g = m_groups[it->second];
+        CostGroup &g = m_groups[id];
         g.amount += amount;
         g.rows += rows;
     }

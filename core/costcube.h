@@ -1,10 +1,12 @@
 #pragma once
 
 #include "costrow.h"
+#include "flatindex.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -27,15 +29,24 @@ private:
 class StringPool final
 {
 public:
-    std::uint32_t intern(const std::string &s);
+    std::uint32_t intern(std::string_view s);
     const std::string &at(std::uint32_t id) const { return m_strings[id]; }
     size_t size() const { return m_strings.size(); }
     /// Id of `s`, or -1.
-    std::int64_t find(const std::string &s) const;
+    std::int64_t find(std::string_view s) const;
 
 private:
+    struct Hash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const noexcept
+        {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
     std::vector<std::string> m_strings;
-    std::unordered_map<std::string, std::uint32_t> m_index;
+    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_index;
+    std::uint32_t m_last = 0; ///< the id found last: loaders often meet one string in a row
 };
 
 /// One cell of the cube: the exact sum of all rows sharing label set, source, cost object,
@@ -84,6 +95,21 @@ public:
                   std::int64_t rows,
                   const std::string &usageProvider = {},
                   const std::string &usageModel = {});
+    /// Interns a label set once, for the id-based addGroup below.
+    std::uint32_t internLabelSet(const LabelMap &labels) { return m_labelSets.intern(labels); }
+    /// addGroup with an interned label set: what a loader that meets each set many times uses.
+    void addGroup(std::uint32_t labelSet,
+                  std::string_view source,
+                  std::string_view object,
+                  std::int32_t day,
+                  Currency currency,
+                  std::int64_t batch,
+                  Decimal amount,
+                  std::int64_t rows,
+                  std::string_view usageProvider = {},
+                  std::string_view usageModel = {});
+    /// Room for `groups` groups without rehashing.
+    void reserve(size_t groups);
     void addCollision(const CollisionTotal &c);
 
     const LabelSetPool &labelSets() const { return m_labelSets; }
@@ -120,7 +146,7 @@ private:
     StringPool m_sources;
     StringPool m_objects;
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
-    std::unordered_map<Key, size_t, KeyHash> m_index;
+    FlatIndex m_index;       ///< over m_groups by Key
     std::vector<CostGroup> m_groups;
     std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>
         m_collisions;

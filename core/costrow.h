@@ -41,6 +41,10 @@ struct CostRow
     std::string unit;
     std::optional<Usage> usage;
     std::int64_t batchId = 0;
+    /// ledgercodec::hashLabelSet(labels, rawLabels, collisions) when the adapter already knows
+    /// it (computed once per distinct label set), else 0: a cache the importer may use. Code
+    /// that changes those three fields afterwards must reset it to 0.
+    std::uint64_t labelSetHash = 0;
 };
 
 } // namespace unalloc::core

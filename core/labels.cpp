@@ -52,6 +52,16 @@ LabelMap::LabelMap(std::vector<Entry> entries)
     std::sort(m_entries.begin(), m_entries.end());
 }
 
+void LabelMap::assignSorted(
+    const std::vector<std::pair<std::string_view, std::string_view>> &entries)
+{
+    m_entries.resize(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) {
+        m_entries[i].first.assign(entries[i].first);
+        m_entries[i].second.assign(entries[i].second);
+    }
+}
+
 const std::string *LabelMap::find(std::string_view key) const
 {
     auto it = std::lower_bound(m_entries.begin(), m_entries.end(), key,

@@ -28,6 +28,10 @@ public:
     /// Takes entries in any order; they must have unique keys.
     explicit LabelMap(std::vector<Entry> entries);
 
+    /// Replaces the entries with copies of `entries`, reusing the strings this map holds.
+    /// They must be sorted by key with unique keys, as another LabelMap's entries are.
+    void assignSorted(const std::vector<std::pair<std::string_view, std::string_view>> &entries);
+
     /// Value for `key`, or nullptr when absent.
     const std::string *find(std::string_view key) const;
     const std::vector<Entry> &entries() const { return m_entries; }

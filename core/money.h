@@ -18,6 +18,13 @@ public:
     static constexpr Currency usd() { return Currency('U', 'S', 'D'); }
 
     std::string code() const { return std::string(m_code.data(), 3); }
+    /// The three letters as one number (for hashing).
+    constexpr std::uint32_t packed() const
+    {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(m_code[0])) << 16 |
+               static_cast<std::uint32_t>(static_cast<unsigned char>(m_code[1])) << 8 |
+               static_cast<unsigned char>(m_code[2]);
+    }
     constexpr bool isValid() const { return m_code[0] != 0; }
     friend constexpr bool operator==(Currency, Currency) = default;
     friend constexpr auto operator<=>(Currency, Currency) = default;

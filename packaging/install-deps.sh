@@ -9,7 +9,7 @@ PACKAGES=(
     libqt6charts6-dev libqt6svg6-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     libqt6opengl6-dev libgl-dev
-    libsqlite3-dev nlohmann-json3-dev libboost-dev
+    libsqlite3-dev libssl-dev nlohmann-json3-dev libboost-dev
     qtkeychain-qt6-dev
     libbenchmark-dev
     xvfb xauth fonts-dejavu-core

@@ -1,5 +1,7 @@
 #include "ledgerdocument.h"
 
+#include "core/analysis/slicecache.h"
+
 #include "format.h"
 
 #include <QFileInfo>
@@ -94,6 +96,7 @@ void LedgerDocument::onLoadFinished()
     m_input.catalog = std::move(result.catalog);
     m_input.rules = std::move(result.rules);
     m_input.invoices = std::move(result.invoices);
+    m_input.slices = std::make_shared<core::SliceCache>();
     // The demo too names its (temporary) file: the CLI line must reproduce the numbers.
     m_input.ledgerPath =
         m_store ? fmt::s(QFileInfo(fmt::q(m_store->path())).absoluteFilePath()) : std::string();

@@ -151,9 +151,7 @@ void BatchBuilder::warn(std::string code,
     m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
 }
 
-core::Result<void> BatchBuilder::submit(core::CostRow &&row,
-                                        const std::string &record,
-                                        const core::NormalisedLabels *normalised)
+core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::string &record)
 {
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",
@@ -173,15 +171,29 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row,
     it->second = *sum;
     m_windowStart = m_windowStart ? std::min(*m_windowStart, row.start) : row.start;
     m_windowEnd = m_windowEnd ? std::max(*m_windowEnd, row.end) : row.end;
+    return {};
+}
+
+core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &record)
+{
+    if (auto r = account(row, record); !r)
+        return r;
     row.source = m_source;
-    if (normalised) {
-        row.labels = normalised->labels;
-        row.collisions = normalised->collisions;
-    } else {
-        core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
-        row.labels = std::move(n.labels);
-        row.collisions = std::move(n.collisions);
-    }
+    core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
+    row.labels = std::move(n.labels);
+    row.collisions = std::move(n.collisions);
+    row.labelSetHash = 0;
+    ++m_rowCount;
+    if (m_sink)
+        m_sink(std::move(row));
+    return {};
+}
+
+core::Result<void> BatchBuilder::submitLabelled(core::CostRow &&row, const std::string &record)
+{
+    if (auto r = account(row, record); !r)
+        return r;
+    row.source = m_source;
     ++m_rowCount;
     if (m_sink)
         m_sink(std::move(row));

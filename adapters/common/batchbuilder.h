@@ -67,11 +67,11 @@ public:
     void countRounded() { ++m_rounded; }
 
     /// Normalises the row's raw labels, checks the window, accounts for it and passes it on.
-    /// `normalised`, when given, is what this builder's normaliser makes of the row's raw
-    /// labels (a caller that memoises per distinct raw set), and is copied instead.
-    core::Result<void> submit(core::CostRow &&row,
-                              const std::string &record,
-                              const core::NormalisedLabels *normalised = nullptr);
+    core::Result<void> submit(core::CostRow &&row, const std::string &record);
+    /// The same for a row whose raw labels, labels, collisions and labelSetHash are set
+    /// already (by a LabelSetMemo over this builder's normaliser). The row is only moved from
+    /// if the sink does so: a caller may refill it for the next record.
+    core::Result<void> submitLabelled(core::CostRow &&row, const std::string &record);
     core::LabelNormaliser &normaliser() { return *m_normaliser; }
 
     core::Completeness &evidence() { return m_evidence; }
@@ -81,6 +81,9 @@ public:
 
 private:
     static constexpr size_t kMaxWarnings = 1000;
+
+    /// Window check and totals; the part of submit before the labels.
+    core::Result<void> account(const core::CostRow &row, const std::string &record);
 
     std::string m_source, m_format, m_file;
     const ReadOptions &m_options;

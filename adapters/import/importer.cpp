@@ -5,10 +5,12 @@
 
 #include "core/ledger/ledgercodec.h"
 
-#include <QByteArray>
-#include <QCryptographicHash>
+#include <openssl/evp.h>
 
+#include <algorithm>
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 namespace unalloc::adapters {
@@ -17,7 +19,13 @@ namespace {
 
 // Pages behind the parser are dropped once hashed; the margin covers a record in flight.
 constexpr std::int64_t kReleaseMargin = 4 << 20;
-constexpr std::int64_t kHashStep = 8 << 20;
+// The input is hashed in steps of up to kHashStep (a few milliseconds), each once at least
+// kHashMin bytes are parsed and not yet hashed.
+constexpr std::int64_t kHashStep = 4 << 20;
+constexpr std::int64_t kHashMin = 256 << 10;
+// How far the hash may fall behind the parser before the parser hashes anyway: the mapped
+// pages stay resident until hashed, so this bounds the RSS the input costs.
+constexpr std::int64_t kHashLag = 48 << 20;
 
 struct Source
 {
@@ -32,6 +40,92 @@ core::Error located(core::Error e, const std::string &origin)
         e.file = origin;
     return e;
 }
+
+/// @brief SHA-256 of a byte stream through OpenSSL's EVP interface (it uses the CPU's SHA
+/// instructions where there are any), as lowercase hex.
+class Sha256 final
+{
+public:
+    Sha256() { restart(); }
+    void restart() { m_ok = m_ctx && EVP_DigestInit_ex(m_ctx.get(), EVP_sha256(), nullptr) == 1; }
+    void add(const char *data, size_t size)
+    {
+        m_ok = m_ok && EVP_DigestUpdate(m_ctx.get(), data, size) == 1;
+    }
+    /// The digest in lowercase hex; empty when OpenSSL failed (no batch gets a wrong hash).
+    std::string hex()
+    {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int size = 0;
+        if (!m_ok || EVP_DigestFinal_ex(m_ctx.get(), digest, &size) != 1)
+            return {};
+        static constexpr char kDigits[] = "0123456789abcdef";
+        std::string out;
+        out.reserve(size * 2);
+        for (unsigned int i = 0; i < size; ++i) {
+            out += kDigits[digest[i] >> 4];
+            out += kDigits[digest[i] & 0xF];
+        }
+        return out;
+    }
+
+private:
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> m_ctx{EVP_MD_CTX_new(),
+                                                                  &EVP_MD_CTX_free};
+    bool m_ok = false;
+};
+
+/// @brief Numbers the distinct label sets of an import's rows, on the parser thread where the
+/// rows' strings are still in cache: equal sets (labels, raw labels and collisions, compared,
+/// not only hashed) get one ordinal, so the writer looks each set up once instead of
+/// comparing every row's labels with the stored ones.
+class LabelSetOrdinals final
+{
+public:
+    std::uint32_t ordinalOf(const core::CostRow &row, std::uint64_t hash)
+    {
+        if (!m_slots.empty()) {
+            const size_t mask = m_slots.size() - 1;
+            for (size_t i = slotOf(hash, mask); m_slots[i] != 0; i = (i + 1) & mask) {
+                const std::uint32_t ordinal = m_slots[i] - 1;
+                const Entry &e = m_entries[ordinal];
+                if (e.hash == hash && e.set.labels == row.labels && e.set.raw == row.rawLabels &&
+                    e.set.collisions == row.collisions)
+                    return ordinal;
+            }
+        }
+        m_entries.push_back(Entry{hash, {row.labels, row.rawLabels, row.collisions}});
+        if (m_entries.size() * 10 > m_slots.size() * 7) {
+            m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
+            for (size_t e = 0; e + 1 < m_entries.size(); ++e)
+                place(e);
+        }
+        place(m_entries.size() - 1);
+        return static_cast<std::uint32_t>(m_entries.size() - 1);
+    }
+
+private:
+    struct Entry
+    {
+        std::uint64_t hash;
+        core::ledgercodec::LabelSetValue set;
+    };
+    static size_t slotOf(std::uint64_t hash, size_t mask)
+    {
+        return static_cast<size_t>((hash * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+    }
+    void place(size_t entry)
+    {
+        const size_t mask = m_slots.size() - 1;
+        size_t i = slotOf(m_entries[entry].hash, mask);
+        while (m_slots[i] != 0)
+            i = (i + 1) & mask;
+        m_slots[i] = static_cast<std::uint32_t>(entry + 1);
+    }
+
+    std::vector<Entry> m_entries;
+    std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
+};
 
 /// @brief One import call: a transaction, the adapters' reads and the writer loop.
 class ImportRun final
@@ -54,18 +148,26 @@ public:
 
 private:
     core::Result<const Adapter *> adapterFor(const Source &src) const;
-    /// Hashes the bytes up to `upTo` and gives the pages behind them back to the kernel.
-    void hashUpTo(const Source &src, std::int64_t upTo);
-    core::Result<void>
-    writeRows(RowQueue &queue, const Source &src, const std::atomic<std::int64_t> &parsed);
+    /// Hashes a step of the bytes the parser has read (`parsed`), or all of them with `all`,
+    /// and gives the pages behind them back to the kernel. Either thread calls it when it
+    /// would otherwise wait on the queue, so the hash costs neither of them when the other is
+    /// the slower one, and the parser once the hash lags kHashLag behind. False when there was
+    /// nothing to do or (unless `wait`) the other thread is hashing.
+    bool hashStep(const Source &src, std::int64_t parsed, bool all, bool wait = false);
+    core::Result<void> writeRows(RowQueue &queue,
+                                 const Source &src,
+                                 const std::atomic<std::int64_t> &parsed,
+                                 const RowQueue::IdleWork &idle);
 
     core::ImportTransaction &m_txn;
     const ImportOptions &m_options;
     const ImportProgressFn &m_progress;
     ImportProgress m_state;
     std::int64_t m_bytesBefore = 0; ///< bytes of the inputs already imported
-    QCryptographicHash m_hash{QCryptographicHash::Sha256};
-    std::int64_t m_hashed = 0;
+    LabelSetOrdinals m_labelSets;   ///< used by the parser thread of each input in turn
+    std::mutex m_hashMutex;         ///< guards m_hash and the map's page release
+    Sha256 m_hash;
+    std::atomic<std::int64_t> m_hashed{0}; ///< written under m_hashMutex
 };
 
 core::Result<const Adapter *> ImportRun::adapterFor(const Source &src) const
@@ -90,26 +192,36 @@ core::Result<const Adapter *> ImportRun::adapterFor(const Source &src) const
     return adapter;
 }
 
-void ImportRun::hashUpTo(const Source &src, std::int64_t upTo)
+bool ImportRun::hashStep(const Source &src, std::int64_t parsed, bool all, bool wait)
 {
-    upTo = std::min<std::int64_t>(upTo, static_cast<std::int64_t>(src.bytes.size()));
-    if (upTo - m_hashed < kHashStep && upTo != static_cast<std::int64_t>(src.bytes.size()))
-        return;
-    m_hash.addData(QByteArrayView(src.bytes.data() + m_hashed, upTo - m_hashed));
-    m_hashed = upTo;
+    std::unique_lock lock(m_hashMutex, std::defer_lock);
+    if (all || wait)
+        lock.lock();
+    else if (!lock.try_lock())
+        return false;
+    const auto size = static_cast<std::int64_t>(src.bytes.size());
+    const std::int64_t hashed = m_hashed.load(std::memory_order_relaxed);
+    const std::int64_t upTo = all ? size : std::min({parsed, size, hashed + kHashStep});
+    if (upTo <= hashed || (!all && upTo - hashed < kHashMin && upTo != size))
+        return false;
+    m_hash.add(src.bytes.data() + hashed, static_cast<size_t>(upTo - hashed));
+    m_hashed.store(upTo, std::memory_order_relaxed);
     if (src.map)
-        src.map->release(m_hashed - kReleaseMargin);
+        src.map->release(upTo - kReleaseMargin);
+    return true;
 }
 
-core::Result<void>
-ImportRun::writeRows(RowQueue &queue, const Source &src, const std::atomic<std::int64_t> &parsed)
+core::Result<void> ImportRun::writeRows(RowQueue &queue,
+                                        const Source &src,
+                                        const std::atomic<std::int64_t> &parsed,
+                                        const RowQueue::IdleWork &idle)
 {
-    while (auto chunk = queue.pop()) {
+    while (auto chunk = queue.pop(idle)) {
         for (size_t i = 0; i < chunk->rows.size(); ++i) {
             core::CostRow &row = chunk->rows[i];
             if (!m_options.sourceOverride.empty())
                 row.source = m_options.sourceOverride;
-            auto added = m_txn.addHashedRow(row, chunk->labelHashes[i]);
+            auto added = m_txn.addNumberedRow(row, chunk->labelHashes[i], chunk->labelSets[i]);
             if (!added)
                 return core::fail(located(added.error(), src.origin));
         }
@@ -149,25 +261,34 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     std::atomic<std::int64_t> parsed{0};
     std::atomic<bool> stop{false};
     core::Result<ReadResult> read = core::fail("internal", "the parser did not run");
-    m_hash.reset();
-    m_hashed = 0;
+    m_hash.restart();
+    m_hashed.store(0, std::memory_order_relaxed);
+    const RowQueue::IdleWork idle = [&] {
+        return hashStep(src, parsed.load(std::memory_order_relaxed), false);
+    };
     std::thread parser([&] {
         const size_t chunkRows = static_cast<size_t>(std::max(m_options.chunkRows, 1));
         RowQueue::Chunk chunk = queue.fresh(chunkRows);
         auto sink = [&](core::CostRow &&row) {
-            // Hashed here so that the writer, the slower thread, only looks the set up.
-            chunk.labelHashes.push_back(
-                core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
+            // Hashed (unless the adapter memoised it) and numbered here, where the row is
+            // still in cache: the writer then looks each label set up once, and does not pull
+            // every label string of every row over to its core to compare it.
+            const std::uint64_t hash =
+                row.labelSetHash != 0
+                    ? row.labelSetHash
+                    : core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
+            chunk.labelHashes.push_back(hash);
+            chunk.labelSets.push_back(m_labelSets.ordinalOf(row, hash));
             chunk.rows.push_back(std::move(row));
             if (chunk.rows.size() >= chunkRows) {
-                queue.push(std::move(chunk));
+                queue.push(std::move(chunk), idle);
                 chunk = queue.fresh(chunkRows);
             }
         };
-        // The parser thread also hashes the bytes it has read and releases their pages.
         auto progress = [&](std::int64_t done, std::int64_t) {
             parsed.store(done, std::memory_order_relaxed);
-            hashUpTo(src, done);
+            if (done - m_hashed.load(std::memory_order_relaxed) > kHashLag)
+                hashStep(src, done, false, true);
             return !stop.load(std::memory_order_relaxed);
         };
         try {
@@ -179,7 +300,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
             queue.push(std::move(chunk));
         queue.close();
     });
-    auto written = writeRows(queue, src, parsed);
+    auto written = writeRows(queue, src, parsed, idle);
     if (!written) {
         stop = true;
         queue.cancel();
@@ -189,7 +310,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         return core::fail(written.error());
     if (!read)
         return core::fail(located(read.error(), src.origin));
-    hashUpTo(src, static_cast<std::int64_t>(src.bytes.size()));
+    hashStep(src, 0, true);
     m_bytesBefore += static_cast<std::int64_t>(src.bytes.size());
 
     BatchOutcome out;
@@ -204,7 +325,9 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     final.source = meta.source;
     final.format = meta.format;
     final.origin = src.origin;
-    final.sha256 = m_hash.result().toHex().toStdString();
+    final.sha256 = m_hash.hex();
+    if (final.sha256.empty())
+        return core::fail("internal", "cannot compute the SHA-256 of the input", src.origin);
     if (auto r = m_txn.endBatch(final); !r)
         return core::fail(located(r.error(), src.origin));
     out.counts = m_txn.counts();

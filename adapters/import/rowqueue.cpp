@@ -2,20 +2,40 @@
 
 namespace unalloc::adapters {
 
-void RowQueue::push(Chunk &&chunk)
+void RowQueue::push(Chunk &&chunk, const IdleWork &idle)
 {
     std::unique_lock lock(m_mutex);
-    m_notFull.wait(lock, [this] { return m_cancelled || m_chunks.size() < m_capacity; });
+    const auto ready = [this] {
+        return m_cancelled || m_chunks.size() < m_capacity;
+    };
+    while (idle && !ready()) {
+        lock.unlock();
+        const bool worked = idle();
+        lock.lock();
+        if (!worked)
+            break;
+    }
+    m_notFull.wait(lock, ready);
     if (m_cancelled)
         return;
     m_chunks.push_back(std::move(chunk));
     m_notEmpty.notify_one();
 }
 
-std::optional<RowQueue::Chunk> RowQueue::pop()
+std::optional<RowQueue::Chunk> RowQueue::pop(const IdleWork &idle)
 {
     std::unique_lock lock(m_mutex);
-    m_notEmpty.wait(lock, [this] { return m_cancelled || m_closed || !m_chunks.empty(); });
+    const auto ready = [this] {
+        return m_cancelled || m_closed || !m_chunks.empty();
+    };
+    while (idle && !ready()) {
+        lock.unlock();
+        const bool worked = idle();
+        lock.lock();
+        if (!worked)
+            break;
+    }
+    m_notEmpty.wait(lock, ready);
     if (m_cancelled || m_chunks.empty())
         return std::nullopt;
     Chunk c = std::move(m_chunks.front());
@@ -59,8 +79,10 @@ RowQueue::Chunk RowQueue::fresh(size_t rows)
     }
     c.rows.clear(); // frees the old rows here, on the producer's thread
     c.labelHashes.clear();
+    c.labelSets.clear();
     c.rows.reserve(rows);
     c.labelHashes.reserve(rows);
+    c.labelSets.reserve(rows);
     return c;
 }
 

@@ -4,24 +4,27 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <vector>
 
 namespace unalloc::adapters {
 
-/// A few thousand parsed rows and their label-set hashes (computed on the parser thread).
+/// A few thousand parsed rows with their label-set hashes and ordinals (computed on the
+/// parser thread).
 struct RowChunk
 {
     std::vector<core::CostRow> rows;
     std::vector<std::uint64_t> labelHashes; ///< parallel to rows
+    std::vector<std::uint32_t> labelSets;   ///< parallel to rows: LabelSetOrdinals
 };
 
 /// @brief Bounded hand-off of row chunks from the parser thread to the ledger writer.
 ///
 /// Bounded so that a parser faster than SQLite waits instead of buffering the file in RAM.
 /// Drained chunks travel back (`recycle`) so that the rows are freed, and the vectors
-/// reused, on the parser's thread rather than the writer's, which is the slower one.
+/// reused, on the parser's thread (frees on the thread that allocated stay cheap).
 class RowQueue final
 {
 public:
@@ -30,10 +33,16 @@ public:
         : m_capacity(capacity)
     {}
 
-    /// Blocks while full; drops the chunk once the queue is cancelled.
-    void push(Chunk &&chunk);
-    /// The next chunk; empty once closed and drained, or cancelled.
-    std::optional<Chunk> pop();
+    /// Work either side may do instead of waiting (hashing the input): returns true when it
+    /// did some, false when there is none to do now (the caller then blocks).
+    using IdleWork = std::function<bool()>;
+
+    /// Blocks while full (running `idle` first, while it has work); drops the chunk once the
+    /// queue is cancelled.
+    void push(Chunk &&chunk, const IdleWork &idle = {});
+    /// The next chunk (running `idle` first while none is ready and it has work); empty once
+    /// closed and drained, or cancelled.
+    std::optional<Chunk> pop(const IdleWork &idle = {});
     /// No more chunks will come.
     void close();
     /// The consumer gave up: wake and release the producer.

@@ -1,5 +1,9 @@
 #include "jsoncursor.h"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
 namespace unalloc::adapters {
 
 namespace {
@@ -9,32 +13,71 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
+constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+
+/// High bit of each byte of `w` that is zero. Exact for the lowest such byte (a borrow only
+/// runs upwards), which is all the callers use.
+constexpr std::uint64_t zeroBytes(std::uint64_t w)
+{
+    return (w - kOnes) & ~w & kHighs;
+}
+
+/// High bits of the bytes that end a plain run of string text: a quote, a backslash, a
+/// control character or a non-ASCII byte. The lowest flagged byte is exactly the first one.
+std::uint64_t specialBytes(const char *p)
+{
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return (zeroBytes(w ^ (kOnes * '"')) | zeroBytes(w ^ (kOnes * '\\')) |
+            ((w - kOnes * 0x20) & ~w) | w) &
+           kHighs;
+}
+
 } // namespace
 
 bool JsonCursor::string(std::string_view &text, bool &plain)
 {
-    if (m_p == m_end || *m_p != '"')
+    // A local cursor: stores through `plain` would otherwise force m_p back to memory.
+    const char *p = m_p;
+    const char *const end = m_end;
+    if (p == end || *p != '"')
         return false;
-    const char *start = ++m_p;
-    while (m_p != m_end) {
-        const auto c = static_cast<unsigned char>(*m_p);
+    const char *start = ++p;
+    bool ok = false;
+    while (true) {
+        if constexpr (std::endian::native == std::endian::little) {
+            // Eight bytes a step up to the next byte that needs a look.
+            while (end - p >= 8) {
+                if (const std::uint64_t special = specialBytes(p)) {
+                    p += std::countr_zero(special) / 8;
+                    break;
+                }
+                p += 8;
+            }
+        }
+        if (p == end)
+            break;
+        const auto c = static_cast<unsigned char>(*p);
         if (c == '"') {
-            text = std::string_view(start, static_cast<size_t>(m_p - start));
-            ++m_p;
-            return true;
+            text = std::string_view(start, static_cast<size_t>(p - start));
+            ++p;
+            ok = true;
+            break;
         }
         if (c < 0x20)
-            return false; // control characters must be escaped
+            break; // control characters must be escaped
         if (c == '\\') {
             plain = false;
-            if (++m_p == m_end)
-                return false;
+            if (++p == end)
+                break;
         } else if (c >= 0x80) {
             plain = false;
         }
-        ++m_p;
+        ++p;
     }
-    return false;
+    m_p = p;
+    return ok;
 }
 
 bool JsonCursor::number(std::string_view &text)
@@ -96,6 +139,8 @@ bool JsonCursor::scalar(bool &plain)
 
 bool JsonCursor::skipValue(bool &plain)
 {
+    if (const char c = peek(); c != '{' && c != '[')
+        return scalar(plain);
     m_stack.clear();
     bool expectValue = true; // after '[', ',' or ':'
     while (true) {

@@ -5,7 +5,8 @@
 #include "jsoncursor.h"
 #include "spendvisitor.h"
 
-#include <cstring>
+#include <charconv>
+#include <string_view>
 
 namespace unalloc::adapters::litellm_detail {
 
@@ -13,41 +14,49 @@ namespace {
 
 using Kind = JValue::Kind;
 
-struct KeyName
-{
-    const char *name;
-    SpendField field;
-};
-
-constexpr KeyName kKeys[] = {
-    {"request_id", SpendField::RequestId},
-    {"spend", SpendField::Spend},
-    {"cost", SpendField::Cost},
-    {"startTime", SpendField::StartTime},
-    {"start_time", SpendField::StartTimeSnake},
-    {"endTime", SpendField::EndTime},
-    {"end_time", SpendField::EndTimeSnake},
-    {"metadata", SpendField::Metadata},
-    {"request_tags", SpendField::RequestTags},
-    {"team_id", SpendField::TeamId},
-    {"user", SpendField::User},
-    {"end_user", SpendField::EndUser},
-    {"api_key_alias", SpendField::ApiKeyAlias},
-    {"model", SpendField::Model},
-    {"prompt_tokens", SpendField::PromptTokens},
-    {"completion_tokens", SpendField::CompletionTokens},
-    {"total_tokens", SpendField::TotalTokens},
-    {"completionStartTime", SpendField::CompletionStartTime},
-    {"custom_llm_provider", SpendField::CustomLlmProvider},
-};
-
 std::optional<SpendField> fieldOf(std::string_view key)
 {
-    for (const KeyName &k : kKeys) {
-        if (key == k.name)
-            return k.field;
+    using F = SpendField;
+    using namespace std::string_view_literals;
+    // By length first: a record's other keys (call_type, api_key, …) fall out after one or
+    // two comparisons, and the branches stay predictable from record to record.
+    switch (key.size()) {
+    case 4:
+        return key == "cost"sv ? F::Cost : key == "user"sv ? F::User : std::optional<F>();
+    case 5:
+        return key == "spend"sv ? F::Spend : key == "model"sv ? F::Model : std::optional<F>();
+    case 7:
+        return key == "endTime"sv   ? F::EndTime
+               : key == "team_id"sv ? F::TeamId
+                                    : std::optional<F>();
+    case 8:
+        return key == "metadata"sv   ? F::Metadata
+               : key == "end_user"sv ? F::EndUser
+               : key == "end_time"sv ? F::EndTimeSnake
+                                     : std::optional<F>();
+    case 9:
+        return key == "startTime"sv ? F::StartTime : std::optional<F>();
+    case 10:
+        return key == "request_id"sv   ? F::RequestId
+               : key == "start_time"sv ? F::StartTimeSnake
+                                       : std::optional<F>();
+    case 12:
+        return key == "request_tags"sv   ? F::RequestTags
+               : key == "total_tokens"sv ? F::TotalTokens
+                                         : std::optional<F>();
+    case 13:
+        return key == "api_key_alias"sv   ? F::ApiKeyAlias
+               : key == "prompt_tokens"sv ? F::PromptTokens
+                                          : std::optional<F>();
+    case 17:
+        return key == "completion_tokens"sv ? F::CompletionTokens : std::optional<F>();
+    case 19:
+        return key == "completionStartTime"sv   ? F::CompletionStartTime
+               : key == "custom_llm_provider"sv ? F::CustomLlmProvider
+                                                : std::optional<F>();
+    default:
+        return std::nullopt;
     }
-    return std::nullopt;
 }
 
 /// Outcome of a step: fine, malformed JSON, or a shape the bulk reader does not take.
@@ -176,9 +185,11 @@ core::Result<Step> FastReader::list(const std::string &prefix)
     std::int64_t index = 0;
     std::string where;
     do {
+        char digits[24];
+        const auto n = std::to_chars(digits, digits + sizeof digits, index).ptr;
         where = prefix;
         where += '[';
-        where += std::to_string(index);
+        where.append(digits, n);
         where += ']';
         auto s = record(where, index++, !prefix.empty());
         if (!s || *s != Step::Ok)
@@ -242,11 +253,11 @@ Step FastReader::readRecord(bool &plain)
             s = m_cur.skipValue(plain) ? Step::Ok : Step::Malformed;
         } else {
             FastScalar &out = m_rec.fields[static_cast<size_t>(*field)];
-            plain = plain && !out.seen; // a repeated field: the generic path picks
+            plain = plain && !m_rec.seen(out); // a repeated field: the generic path picks
             s = *field == SpendField::Metadata      ? readMetadata(out, plain)
                 : *field == SpendField::RequestTags ? readTags(out, plain)
                                                     : readScalar(out, plain);
-            out.seen = true;
+            m_rec.markSeen(out);
         }
         if (s != Step::Ok)
             return s;

@@ -48,58 +48,6 @@ std::optional<core::TimeUs> fastTime(const FastScalar *v)
     return t ? std::optional<core::TimeUs>(*t) : std::nullopt;
 }
 
-void addLabel(RawLabelBuilder &labels, std::string_view key, const FastScalar *v)
-{
-    if (isScalar(v))
-        labels.add(key, v->text);
-}
-
-void addTags(RawLabelBuilder &labels, const std::vector<FastScalar> &tags)
-{
-    for (const FastScalar &t : tags) {
-        if (t.kind == Kind::Null)
-            continue;
-        const auto colon = t.text.find(':');
-        if (colon == std::string_view::npos)
-            labels.add(t.text, "true");
-        else
-            labels.add(t.text.substr(0, colon), t.text.substr(colon + 1));
-    }
-}
-
-/// Raw labels in the generic order: metadata, request tags, then the named fields.
-core::RawLabels rawLabels(const FastRecord &r)
-{
-    RawLabelBuilder labels;
-    if (const FastScalar *m = r.get(SpendField::Metadata); m && m->kind == Kind::Object) {
-        for (const auto &[k, v] : r.metadata)
-            addLabel(labels, k, &v);
-    }
-    if (const FastScalar *t = r.get(SpendField::RequestTags); t && t->kind == Kind::Array)
-        addTags(labels, r.tags);
-    addLabel(labels, "team_id", r.get(SpendField::TeamId));
-    addLabel(labels, "user", r.get(SpendField::User));
-    addLabel(labels, "end_user", r.get(SpendField::EndUser));
-    addLabel(labels, "api_key_alias", r.get(SpendField::ApiKeyAlias));
-    addLabel(labels, "model", r.get(SpendField::Model));
-    return labels.take();
-}
-
-std::uint64_t hashRaw(const core::RawLabels &raw)
-{
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    auto add = [&h](std::string_view s) {
-        for (const char c : s)
-            h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-        h = (h ^ 0xFF) * 0x100000001b3ULL;
-    };
-    for (const core::RawLabel &l : raw) {
-        add(l.key);
-        add(l.value);
-    }
-    return h;
-}
-
 /// The window and usage times; false where the generic path would report an error.
 bool fastTimes(const FastRecord &r, core::CostRow &row, core::Usage &usage)
 {
@@ -118,6 +66,7 @@ bool fastTimes(const FastRecord &r, core::CostRow &row, core::Usage &usage)
     }
     usage.sendTime = row.start;
     usage.doneTime = row.end;
+    usage.firstTokenTime.reset();
     if (const FastScalar *first = r.get(F::CompletionStartTime)) {
         const auto t = fastTime(first);
         if (!t)
@@ -142,38 +91,56 @@ bool fastUsage(const FastRecord &r, core::CostRow &row, core::Usage &usage)
     }
     usage.promptTokens = counts[0];
     usage.completionTokens = counts[1];
+    usage.cachedTokens.reset(); // only under metadata.additional_usage_values: generic path
     const FastScalar *model = r.get(SpendField::Model);
-    if (model)
-        usage.model = std::string(model->text);
+    usage.model.assign(model ? model->text : std::string_view());
+    usage.provider.clear();
     if (const FastScalar *p = r.get(SpendField::CustomLlmProvider); p && p->kind == Kind::String)
-        usage.provider = std::string(p->text);
-    if (usage.provider.empty() && usage.model.find('/') != std::string::npos)
-        usage.provider = usage.model.substr(0, usage.model.find('/'));
+        usage.provider.assign(p->text);
+    if (const auto slash = usage.model.find('/');
+        usage.provider.empty() && slash != std::string::npos)
+        usage.provider.assign(usage.model, 0, slash);
     const std::int64_t tokens = counts[2].value_or(counts[0].value_or(0) + counts[1].value_or(0));
     if (tokens != 0) {
         row.quantity = core::Decimal::fromInt(tokens);
-        row.unit = "tokens";
+        row.unit.assign("tokens");
+    } else {
+        row.quantity.reset();
+        row.unit.clear();
     }
     return true;
 }
 
 } // namespace
 
-const core::NormalisedLabels &Visitor::normalised(const core::RawLabels &raw)
+void Visitor::addRawLabels(const FastRecord &r)
 {
-    // Bounded: a file whose every request has its own label set must not grow this forever.
-    if (m_cached >= 65536) {
-        m_labelCache.clear();
-        m_cached = 0;
+    m_labels.clear();
+    auto add = [this](std::string_view key, const FastScalar *v) {
+        if (isScalar(v))
+            m_labels.add(key, v->text);
+    };
+    using F = SpendField;
+    if (const FastScalar *m = r.get(F::Metadata); m && m->kind == Kind::Object) {
+        for (const auto &[k, v] : r.metadata)
+            add(k, &v);
     }
-    auto &bucket = m_labelCache[hashRaw(raw)];
-    for (const auto &[r, n] : bucket) {
-        if (r == raw)
-            return n;
+    if (const FastScalar *t = r.get(F::RequestTags); t && t->kind == Kind::Array) {
+        for (const FastScalar &tag : r.tags) {
+            if (tag.kind == Kind::Null)
+                continue;
+            const auto colon = tag.text.find(':');
+            if (colon == std::string_view::npos)
+                m_labels.add(tag.text, "true");
+            else
+                m_labels.add(tag.text.substr(0, colon), tag.text.substr(colon + 1));
+        }
     }
-    ++m_cached;
-    bucket.emplace_back(raw, m_b.normaliser().normalise(raw));
-    return bucket.back().second;
+    add("team_id", r.get(F::TeamId));
+    add("user", r.get(F::User));
+    add("end_user", r.get(F::EndUser));
+    add("api_key_alias", r.get(F::ApiKeyAlias));
+    add("model", r.get(F::Model));
 }
 
 core::Result<bool> Visitor::recordFast(const FastRecord &r, const std::string &where)
@@ -188,31 +155,49 @@ core::Result<bool> Visitor::recordFast(const FastRecord &r, const std::string &w
     const FastScalar *amountText = r.get(r.get(F::Spend) ? F::Spend : F::Cost);
     if (!amountText || (amountText->kind != Kind::Number && amountText->kind != Kind::String))
         return false;
+    // The label set first: its memo entry loads while the amount and times are parsed.
+    addRawLabels(r);
+    m_labels.prefetchSlot();
     bool rounded = false;
     auto amount = core::Decimal::parse(core::trimmed(amountText->text), &rounded);
     if (!amount)
         return false;
-    core::CostRow row;
-    core::Usage usage;
+    m_labels.prefetchEntry();
+    // Every field of the reused row is assigned below, whatever the previous record left.
+    core::CostRow &row = m_row;
+    core::Usage &usage = row.usage ? *row.usage : row.usage.emplace();
     if (!fastTimes(r, row, usage) || !fastUsage(r, row, usage))
         return false;
 
     if (rounded)
         m_b.countRounded();
     ++m_page.rows;
-    row.recordKey = std::string(id->text);
+    row.recordKey.assign(id->text);
     row.amount = core::Money{*amount, m_currency};
-    row.rawLabels = rawLabels(r);
     const FastScalar *model = r.get(F::Model);
     const FastScalar *alias = r.get(F::ApiKeyAlias);
-    row.name = (model && !model->text.empty())   ? std::string(model->text)
-               : (alias && !alias->text.empty()) ? std::string(alias->text)
-                                                 : "litellm-request";
-    row.usage = std::move(usage);
-    const core::NormalisedLabels &labels = normalised(row.rawLabels);
-    if (auto s = m_b.submit(std::move(row), where, &labels); !s)
+    row.name.assign((model && !model->text.empty())   ? model->text
+                    : (alias && !alias->text.empty()) ? alias->text
+                                                      : std::string_view("litellm-request"));
+    row.batchId = 0;
+    m_labels.fill(row);
+    if (auto s = m_b.submitLabelled(std::move(row), where); !s)
         return std::unexpected(s.error());
+    prefetchRow();
     return true;
+}
+
+void Visitor::prefetchRow() const
+{
+    // A sink that swaps the row with one of its older rows hands back memory last touched
+    // long ago (or on another thread): start loading it while the next record is parsed.
+    const core::CostRow &row = m_row;
+    for (const core::RawLabel &l : row.rawLabels)
+        __builtin_prefetch(&l);
+    for (const auto &e : row.labels.entries())
+        __builtin_prefetch(&e);
+    if (row.usage)
+        __builtin_prefetch(&*row.usage);
 }
 
 } // namespace unalloc::adapters::litellm_detail

@@ -2,13 +2,14 @@
 
 #include "adapters/common/batchbuilder.h"
 #include "adapters/common/jsonstream.h"
+#include "adapters/common/labelsetmemo.h"
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <set>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace unalloc::adapters::litellm_detail {
@@ -52,7 +53,7 @@ struct FastScalar
 {
     JValue::Kind kind = JValue::Kind::Null;
     std::string_view text;
-    bool seen = false;
+    std::uint32_t readIn = 0; ///< the FastRecord generation that read it (fields only)
 };
 
 /// A spend log read without building a JValue: the fields the row needs and the label
@@ -62,17 +63,27 @@ struct FastRecord
     std::array<FastScalar, kSpendFieldCount> fields;
     std::vector<std::pair<std::string_view, FastScalar>> metadata; ///< scalar members, in order
     std::vector<FastScalar> tags;                                  ///< scalar items, in order
+    /// Starts the next record: fields read for an older generation count as absent, which
+    /// spares clearing them all per record.
     void clear()
     {
-        fields = {};
+        if (++m_generation == 0) {
+            fields = {};
+            m_generation = 1;
+        }
         metadata.clear();
         tags.clear();
     }
+    bool seen(const FastScalar &field) const { return field.readIn == m_generation; }
+    void markSeen(FastScalar &field) const { field.readIn = m_generation; }
     const FastScalar *get(SpendField f) const
     {
         const FastScalar &s = fields[static_cast<size_t>(f)];
-        return s.seen && s.kind != JValue::Kind::Null ? &s : nullptr;
+        return seen(s) && s.kind != JValue::Kind::Null ? &s : nullptr;
     }
+
+private:
+    std::uint32_t m_generation = 1;
 };
 
 /// @brief Turns LiteLLM spend logs into rows; fed by the generic JSON streamer or by the
@@ -83,6 +94,7 @@ public:
     explicit Visitor(BatchBuilder &b, core::Currency c)
         : m_b(b)
         , m_currency(c)
+        , m_labels(b.normaliser())
     {}
 
     bool wantsRecord(const JsonPath &p) const override
@@ -111,18 +123,18 @@ public:
     void finishEvidence();
 
 private:
-    /// Normalised labels per distinct raw label list: most requests repeat a few thousand.
-    const core::NormalisedLabels &normalised(const core::RawLabels &raw);
+    void addRawLabels(const FastRecord &r);
+    void prefetchRow() const;
 
     BatchBuilder &m_b;
     core::Currency m_currency;
     Page m_page, m_last;
     std::set<std::int64_t> m_pagesSeen;
     int m_documents = 0;
-    std::unordered_map<std::uint64_t,
-                       std::vector<std::pair<core::RawLabels, core::NormalisedLabels>>>
-        m_labelCache;
-    size_t m_cached = 0;
+    LabelSetMemo m_labels; ///< most requests repeat a few thousand label sets
+    /// The bulk path's row, refilled per record: its strings keep their capacity when the
+    /// sink copies it or swaps it with an older row rather than moving it away.
+    core::CostRow m_row;
 };
 
 /// Reads the whole input with the bulk reader. Returns false when it declined before

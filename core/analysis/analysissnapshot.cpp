@@ -1,5 +1,7 @@
 #include "analysissnapshot.h"
 
+#include "slicecache.h"
+
 #include <chrono>
 
 namespace unalloc::core {
@@ -42,11 +44,16 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.caption = makeCaption(input.ledgerName, catalog, request, digestFor(input.rules, request));
     if (!input.cube)
         return s;
+    // Everything that depends only on the slice (period, sources, de-duplication) is kept
+    // per slice; what follows costs per label set and per unallocated object.
+    const std::shared_ptr<const SliceData> slice =
+        input.slices ? input.slices->get(input, request) : computeSlice(input, request);
+    if (isCancelled(cancelled))
+        return std::nullopt;
     // With request.dedupe every figure below comes from the de-duplicated merged ledger.
-    const PreparedCube prepared = prepareCube(*input.cube, request);
-    const CostCube &cube = prepared.cube();
+    const CostCube &cube = slice->prepared.cube();
     const AttributionOptions options = request.options();
-    auto report = attribute(cube, options);
+    auto report = attributeSums(cube, slice->sums, options);
     if (!report) {
         s.error = report.error();
         return s;
@@ -56,19 +63,13 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.fPct = s.report.fallbackPct(1);
     s.topOwners = topThree(s.report);
     s.spend = spendByOwner(s.report);
+    s.backlog = Backlog(slice->objects, options, s.report.unallocated);
+    s.unallocatedTree = unallocatedTree(s.backlog);
     if (isCancelled(cancelled))
         return std::nullopt;
-    if (auto items = backlog(cube, options); items)
-        s.backlog = std::move(*items);
-    s.fixPlan = fixPlan(s.report, s.backlog);
-    s.unallocatedTree = unallocatedTree(s.backlog, s.report);
-    if (isCancelled(cancelled))
-        return std::nullopt;
-    s.exposure = fallbackExposure(cube, options, s.report);
-    s.collisions = cube.collisions();
-    static const std::vector<Invoice> noInvoices;
-    s.seams = reconciliationSnapshot(prepared, input.invoices ? *input.invoices : noInvoices,
-                                     catalog, request, input.ledgerPath);
+    s.exposure = fallbackExposure(cube, slice->sums, options, s.report);
+    s.collisions = slice->collisions;
+    s.seams = slice->seams;
     s.caption.deduplicated = s.seams.deduplicated;
     if (s.seams.doubleCounted())
         s.caption.doubleCounted = Money{*s.seams.overlapTotal, s.seams.overlapCurrency};

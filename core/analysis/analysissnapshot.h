@@ -29,8 +29,7 @@ struct AnalysisSnapshot
     Decimal uPct, fPct;                 ///< 0.1, half-even
     std::vector<std::string> topOwners; ///< up to three, by amount
     SpendChart spend;
-    std::vector<BacklogItem> backlog; ///< every unallocated object, $ desc
-    std::vector<FixStep> fixPlan;     ///< one step per backlog item
+    Backlog backlog; ///< every unallocated object, $ desc, with the fix plan
     std::vector<DrillNode> unallocatedTree;
     FallbackExposure exposure;
     std::vector<CollisionTotal> collisions;
@@ -39,6 +38,8 @@ struct AnalysisSnapshot
     ExportCaption caption;
     double computeMs = 0; ///< wall time of analyse(), for the status bar and the benchmark
 };
+
+class SliceCache;
 
 /// The immutable inputs of a computation, shared between the GUI thread and workers.
 struct AnalysisInput
@@ -49,6 +50,8 @@ struct AnalysisInput
     std::string ledgerName; ///< for captions
     Rules rules;            ///< stored rules; owner key and fallbacks come from the request
     std::shared_ptr<const std::vector<Invoice>> invoices; ///< may be null (no invoices)
+    /// Slices already computed for this ledger (may be null: every call computes its own).
+    std::shared_ptr<SliceCache> slices;
 };
 
 /// Returns true when the caller no longer wants the result (a newer request superseded it).

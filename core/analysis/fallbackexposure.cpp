@@ -14,13 +14,6 @@ const std::string *nonEmpty(const LabelMap &labels, const std::string &key)
     return (v == nullptr || trimmed(*v).empty()) ? nullptr : v;
 }
 
-bool inSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions &o)
-{
-    return (!o.fromDay || g.day >= *o.fromDay) && (!o.toDay || g.day < *o.toDay) &&
-           (o.sources.empty() || o.sources.contains(cube.sources().at(g.source))) &&
-           (o.batches.empty() || o.batches.contains(g.batch));
-}
-
 /// Per label set: which fallback (index) resolved it and to which value; -1 = not a fallback.
 struct Via
 {
@@ -64,12 +57,20 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
                                   const AttributionReport &report)
 {
+    return fallbackExposure(cube, sliceSums(cube, options), options, report);
+}
+
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const SliceSums &sums,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report)
+{
     const std::vector<Via> via = resolveSets(cube, options);
     const auto owners = ownerValues(cube, options.ownerKey);
     std::map<std::pair<int, std::string>, FallbackValue> values;
-    for (const CostGroup &g : cube.rawGroups()) {
+    for (const SliceSums::Cell &g : sums.cells) {
         const Via &v = via[g.labelSet];
-        if (v.fallback < 0 || !inSlice(cube, g, options))
+        if (v.fallback < 0)
             continue;
         FallbackValue &fv = values[{v.fallback, v.value}];
         fv.amount += g.amount;

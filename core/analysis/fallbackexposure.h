@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/attribution.h"
+#include "core/slice.h"
 
 #include <string>
 #include <vector>
@@ -52,6 +53,11 @@ struct FallbackExposure
 
 /// Exposure of `report` (computed with the same options) over `cube`.
 FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report);
+/// The same over precomputed sums of the cube's slice (what the explorer keeps per slice).
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const SliceSums &sums,
                                   const AttributionOptions &options,
                                   const AttributionReport &report);
 

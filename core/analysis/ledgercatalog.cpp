@@ -4,7 +4,9 @@
 #include "core/timeutil.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
+#include <set>
 
 namespace unalloc::core {
 
@@ -27,8 +29,16 @@ std::pair<int, int> yearMonth(std::int32_t day)
 std::vector<MonthSlice> monthsOf(const CostCube &cube)
 {
     std::map<std::pair<int, int>, MonthSlice> months;
+    std::set<std::int32_t> days;
+    std::int32_t last = std::numeric_limits<std::int32_t>::min();
     for (const CostGroup &g : cube.rawGroups()) {
-        const auto ym = yearMonth(g.day);
+        if (g.day != last) { // groups of one day tend to come together
+            days.insert(g.day);
+            last = g.day;
+        }
+    }
+    for (const std::int32_t day : days) {
+        const auto ym = yearMonth(day);
         if (months.contains(ym))
             continue;
         MonthSlice m;
@@ -98,13 +108,19 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     for (const auto &[key, rows] : availableKeys(cube))
         c.keys.push_back({key, rows});
     std::map<std::string, SourceInfo> sources;
+    std::vector<std::int64_t> rowsPerSource(cube.sources().size(), 0);
+    std::vector<char> seen(cube.sources().size(), 0);
     for (const CostGroup &g : cube.rawGroups()) {
-        SourceInfo &s = sources[cube.sources().at(g.source)];
-        s.rows += g.rows;
+        rowsPerSource[g.source] += g.rows;
+        seen[g.source] = 1;
         if (!c.firstDay || g.day < *c.firstDay)
             c.firstDay = g.day;
         if (!c.lastDay || g.day > *c.lastDay)
             c.lastDay = g.day;
+    }
+    for (size_t i = 0; i < seen.size(); ++i) {
+        if (seen[i])
+            sources[cube.sources().at(static_cast<std::uint32_t>(i))].rows += rowsPerSource[i];
     }
     std::sort(batches.begin(), batches.end(),
               [](const ImportBatch &a, const ImportBatch &b) { return a.id < b.id; });

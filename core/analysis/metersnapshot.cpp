@@ -1,6 +1,7 @@
 #include "metersnapshot.h"
 
 #include <algorithm>
+#include <map>
 
 namespace unalloc::core {
 
@@ -8,12 +9,20 @@ namespace {
 
 constexpr std::int64_t kPage = 20'000;
 
-bool isInferencePod(const LedgerRow &lr)
+/// The label set of a pod: a `model` label (OpenCost's modelName) names the model it serves;
+/// unalloc_layer=inference without one serves any model.
+struct PodSet
 {
-    if (lr.row.usage || !lr.derivedFrom.empty() || lr.row.amount.amount.isZero())
-        return false;
-    const std::string *layer = lr.row.labels.find("unalloc_layer");
-    return lr.row.labels.find("model") || (layer && *layer == "inference");
+    bool anyModel = false;
+    std::string model;
+};
+
+std::optional<PodSet> podSet(const LabelMap &labels)
+{
+    if (const std::string *model = labels.find("model"))
+        return PodSet{false, *model};
+    const std::string *layer = labels.find("unalloc_layer");
+    return layer && *layer == "inference" ? std::optional(PodSet{true, {}}) : std::nullopt;
 }
 
 std::string_view baseModel(std::string_view model)
@@ -31,7 +40,8 @@ bool servedBy(const CostRow &usageRow, const CostRow &pod)
     return !model || baseModel(usageRow.usage->model) == *model;
 }
 
-/// Visits every stored row whose start lies in [from, to), page by page, in start order.
+/// Visits every stored row whose start lies in [from, to), page by page (keyset), in start
+/// order.
 template<class Visit>
 Result<void> forEachRow(const LedgerStore &store,
                         std::optional<TimeUs> from,
@@ -41,36 +51,90 @@ Result<void> forEachRow(const LedgerStore &store,
     LedgerRowFilter filter;
     filter.from = from;
     filter.to = to;
-    for (std::int64_t offset = 0;; offset += kPage) {
-        auto page = store.rows(filter, LedgerSort::Start, true, offset, kPage);
+    for (LedgerRowKey key;;) {
+        auto page = store.rowsFrom(filter, LedgerSort::Start, true, key, kPage);
         if (!page)
             return fail(page.error());
         for (const LedgerRow &lr : *page)
             visit(lr);
         if (static_cast<std::int64_t>(page->size()) < kPage)
             return {};
+        key = ledgerRowKey(page->back(), LedgerSort::Start, true, true);
     }
 }
+
+/// Request start times by served model (after any "provider/" prefix), and all of them.
+struct RequestStarts
+{
+    std::map<std::string, std::vector<TimeUs>, std::less<>> byModel;
+    std::vector<TimeUs> all;
+
+    /// Requests starting in the pod's window [start, end) for its model.
+    std::int64_t count(const LedgerRowBrief &pod, const PodSet &set) const
+    {
+        if (pod.end <= pod.start)
+            return 0;
+        const std::vector<TimeUs> *starts = &all;
+        if (!set.anyModel) {
+            const auto it = byModel.find(set.model);
+            if (it == byModel.end())
+                return 0;
+            starts = &it->second;
+        }
+        return std::lower_bound(starts->begin(), starts->end(), pod.end) -
+               std::lower_bound(starts->begin(), starts->end(), pod.start);
+    }
+};
 
 } // namespace
 
 Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
-                                                    std::string_view tenantKey)
+                                                    std::string_view /*tenantKey*/)
 {
+    // Which label sets are pods' is decided on the (few) label sets; the rows are read in brief
+    // (no labels decoded): the request telemetry first — without any there is no pod — then
+    // the rows of the pod label sets. Only the pods found are read whole.
+    auto sets = store.labelSets();
+    if (!sets)
+        return fail(sets.error());
+    std::map<std::int64_t, PodSet> podSets;
+    for (const auto &[id, labels] : *sets)
+        if (auto set = podSet(labels))
+            podSets.emplace(id, std::move(*set));
+    if (podSets.empty())
+        return std::vector<PodCandidate>{};
+    auto requests = store.rowBriefs({LedgerBriefFilter::Kind::Requests, {}});
+    if (!requests)
+        return fail(requests.error());
+    if (requests->empty())
+        return std::vector<PodCandidate>{};
+    RequestStarts starts;
+    for (const LedgerRowBrief &r : *requests) {
+        starts.all.push_back(r.start);
+        starts.byModel[std::string(baseModel(r.model))].push_back(r.start);
+    }
+    std::sort(starts.all.begin(), starts.all.end());
+    for (auto &[model, times] : starts.byModel)
+        std::sort(times.begin(), times.end());
+    LedgerBriefFilter plain{LedgerBriefFilter::Kind::Plain, {}};
+    for (const auto &[id, set] : podSets)
+        plain.labelSets.push_back(id);
+    auto briefs = store.rowBriefs(plain);
+    if (!briefs)
+        return fail(briefs.error());
     std::vector<PodCandidate> pods;
-    std::vector<CostRow> usage;
-    auto read = forEachRow(store, std::nullopt, std::nullopt, [&](const LedgerRow &lr) {
-        if (isInferencePod(lr))
-            pods.push_back({lr.id, lr.row, 0, std::nullopt});
-        else if (lr.row.usage && requestFromRow(lr.row, tenantKey))
-            usage.push_back(lr.row);
-    });
-    if (!read)
-        return fail(read.error());
-    for (PodCandidate &pod : pods)
-        pod.requests = std::count_if(usage.begin(), usage.end(),
-                                     [&pod](const CostRow &r) { return servedBy(r, pod.row); });
-    std::erase_if(pods, [](const PodCandidate &p) { return p.requests == 0; });
+    for (const LedgerRowBrief &b : *briefs) {
+        if (b.amount.isZero())
+            continue;
+        const std::int64_t served = starts.count(b, podSets.at(b.labelSet));
+        if (served == 0)
+            continue;
+        auto row = store.rowById(b.id);
+        if (!row)
+            return fail(row.error());
+        if (*row)
+            pods.push_back({b.id, std::move((*row)->row), served, std::nullopt});
+    }
     auto splits = store.splits();
     if (!splits)
         return fail(splits.error());

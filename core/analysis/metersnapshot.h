@@ -24,7 +24,9 @@ struct PodCandidate
 /// The pods of a ledger: rows that are not split parts, carry no request usage, are labelled
 /// as inference (a `model` label — OpenCost's modelName — or unalloc_layer=inference), and
 /// whose window holds usable request telemetry (of the same model when the pod names one).
-/// Ordered by amount descending, then row id.
+/// Ordered by amount descending, then row id. Reads the label sets and two brief row scans
+/// (request telemetry, then the rows of pod label sets), never a whole row that is no pod.
+/// `tenantKey` does not decide which requests are usable; it is kept for the callers.
 Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
                                                     std::string_view tenantKey);
 

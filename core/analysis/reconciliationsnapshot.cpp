@@ -14,21 +14,6 @@ bool inPeriod(std::int32_t day, std::optional<std::int32_t> from, std::optional<
     return (!from || day >= *from) && (!to || day < *to);
 }
 
-/// The groups of `cube` whose day lies in the period (the whole cube when none is set).
-CostCube
-daySlice(const CostCube &cube, std::optional<std::int32_t> from, std::optional<std::int32_t> to)
-{
-    CostCube out;
-    for (const CostGroup &g : cube.rawGroups()) {
-        if (!inPeriod(g.day, from, to))
-            continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel));
-    }
-    return out;
-}
-
 /// Invoices whose billing period meets [from, to); undated invoices always count.
 std::vector<Invoice> invoicesInPeriod(const std::vector<Invoice> &invoices,
                                       std::optional<std::int32_t> from,
@@ -197,12 +182,10 @@ ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
     PeriodReconOptions options;
     options.tolerancePct = request.tolerancePct;
     options.sources = request.sources;
-    const bool sliced = request.fromDay || request.toDay;
-    const CostCube slice =
-        sliced ? daySlice(*prepared.plain, request.fromDay, request.toDay) : CostCube();
-    auto recon =
-        reconcileByPeriod(sliced ? slice : *prepared.plain,
-                          invoicesInPeriod(invoices, request.fromDay, request.toDay), options);
+    options.fromDay = request.fromDay;
+    options.toDay = request.toDay;
+    auto recon = reconcileByPeriod(
+        *prepared.plain, invoicesInPeriod(invoices, request.fromDay, request.toDay), options);
     if (recon)
         s.recon = std::move(*recon);
     else

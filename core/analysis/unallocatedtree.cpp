@@ -2,27 +2,25 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace unalloc::core {
 
 namespace {
 
-std::pair<std::string, std::string> groupOf(const LabelMap &labels)
+/// The grouping label of a label set: index into drillGroupKeys() (-1 = none) and value.
+std::pair<int, std::string> groupOf(const LabelMap &labels)
 {
-    for (const std::string &key : drillGroupKeys()) {
-        if (const std::string *v = labels.find(key); v != nullptr && !v->empty())
-            return {key, *v};
+    const auto &keys = drillGroupKeys();
+    for (size_t k = 0; k < keys.size(); ++k) {
+        if (const std::string *v = labels.find(keys[k]); v != nullptr && !v->empty())
+            return {static_cast<int>(k), *v};
     }
-    return {};
+    return {-1, {}};
 }
 
-void finish(std::vector<DrillNode> &nodes, const AttributionReport &report)
+void sortNodes(std::vector<DrillNode> &nodes)
 {
-    for (DrillNode &n : nodes) {
-        n.shareOfUnallocatedPct = Decimal::percent(n.amount, report.unallocated, 1);
-        n.shareOfTotalPct = Decimal::percent(n.amount, report.total, 1);
-        finish(n.children, report);
-    }
     std::sort(nodes.begin(), nodes.end(), [](const DrillNode &a, const DrillNode &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;
@@ -39,38 +37,56 @@ const std::vector<std::string> &drillGroupKeys()
     return keys;
 }
 
-std::vector<DrillNode> unallocatedTree(const std::vector<BacklogItem> &backlog,
-                                       const AttributionReport &report)
+std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
 {
-    std::map<std::string, DrillNode> sources;
-    std::map<std::tuple<std::string, std::string, std::string>, DrillNode> groups;
-    for (const BacklogItem &item : backlog) {
-        DrillNode &src = sources[item.source];
-        src.level = DrillNode::Level::Source;
-        src.text = item.source;
-        src.amount += item.amount;
-        src.rows += item.rows;
-        const auto [key, value] = groupOf(item.labels);
-        DrillNode &grp = groups[{item.source, key, value}];
-        grp.level = DrillNode::Level::Group;
-        grp.groupKey = key;
-        grp.text = value;
-        grp.amount += item.amount;
-        grp.rows += item.rows;
-        DrillNode obj;
-        obj.level = DrillNode::Level::Object;
-        obj.text = item.name;
-        obj.amount = item.amount;
-        obj.rows = item.rows;
-        obj.labels = item.labels;
-        grp.children.push_back(std::move(obj));
+    // Each label set's group is resolved once; groups are (source, group) pairs.
+    std::unordered_map<std::uint32_t, std::uint32_t> groupOfSet;
+    std::map<std::pair<int, std::string>, std::uint32_t> groupIds;
+    std::vector<const std::pair<const std::pair<int, std::string>, std::uint32_t> *> groupById;
+    std::unordered_map<std::uint64_t, size_t> nodeOf; // (source, group id) → groups index
+    std::vector<DrillNode> groups;
+    for (size_t i = 0; i < backlog.size(); ++i) {
+        const SliceObject &o = backlog.at(i);
+        auto set = groupOfSet.find(o.labelSet);
+        if (set == groupOfSet.end()) {
+            auto [it, inserted] = groupIds.try_emplace(
+                groupOf(backlog.labels(i)), static_cast<std::uint32_t>(groupById.size()));
+            if (inserted)
+                groupById.push_back(&*it);
+            set = groupOfSet.emplace(o.labelSet, it->second).first;
+        }
+        const std::uint64_t key = static_cast<std::uint64_t>(o.source) << 32 | set->second;
+        auto [node, inserted] = nodeOf.try_emplace(key, groups.size());
+        if (inserted) {
+            const std::pair<int, std::string> &group = groupById[set->second]->first;
+            DrillNode g;
+            g.level = DrillNode::Level::Group;
+            g.groupKey = group.first < 0 ? std::string() : drillGroupKeys()[group.first];
+            g.text = group.second;
+            groups.push_back(std::move(g));
+        }
+        DrillNode &g = groups[node->second];
+        g.amount += o.amount;
+        g.rows += o.rows;
+        g.objects.push_back(static_cast<std::uint32_t>(i));
     }
-    for (auto &[k, grp] : groups)
-        sources[std::get<0>(k)].children.push_back(std::move(grp));
+    std::map<std::string, DrillNode> sources;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        const std::string &name = backlog.source(groups[g].objects.front());
+        DrillNode &src = sources[name];
+        src.level = DrillNode::Level::Source;
+        src.text = name;
+        src.amount += groups[g].amount;
+        src.rows += groups[g].rows;
+        src.children.push_back(std::move(groups[g]));
+    }
     std::vector<DrillNode> out;
-    for (auto &[name, src] : sources)
+    out.reserve(sources.size());
+    for (auto &[name, src] : sources) {
+        sortNodes(src.children);
         out.push_back(std::move(src));
-    finish(out, report);
+    }
+    sortNodes(out);
     return out;
 }
 

@@ -1,33 +1,31 @@
 #pragma once
 
-#include "core/attribution.h"
+#include "core/slice.h"
 
 #include <string>
 #include <vector>
 
 namespace unalloc::core {
 
-/// @brief One node of the unallocated drill-down: a source, a grouping label value
-/// (namespace, project, workspace, …) or a cost object.
+/// @brief One node of the unallocated drill-down: a source, or a grouping label value
+/// (namespace, project, workspace, …) under it. The cost objects of a group are backlog
+/// positions, so that a backlog of a million objects is not copied into the tree.
 struct DrillNode
 {
-    enum class Level { Source, Group, Object };
+    enum class Level { Source, Group };
     Level level = Level::Source;
-    std::string text;     ///< source name, group value ("" = no grouping label), object name
+    std::string text;     ///< source name, or group value ("" = no grouping label)
     std::string groupKey; ///< for Group nodes: the label key used ("namespace")
     Decimal amount;
     std::int64_t rows = 0;
-    Decimal shareOfUnallocatedPct;   ///< 0.1, half-even
-    Decimal shareOfTotalPct;         ///< 0.1, half-even
-    LabelMap labels;                 ///< for Object nodes: the labels it does have
-    std::vector<DrillNode> children; ///< amount desc, ties by text
+    std::vector<DrillNode> children;    ///< Source: its groups, amount desc, ties by key, value
+    std::vector<std::uint32_t> objects; ///< Group: backlog positions (amount desc, ties by name)
 };
 
 /// Label keys tried, in order, to group a source's unallocated objects.
 const std::vector<std::string> &drillGroupKeys();
 
 /// Source → group → cost object tree over the backlog (every unallocated object).
-std::vector<DrillNode> unallocatedTree(const std::vector<BacklogItem> &backlog,
-                                       const AttributionReport &report);
+std::vector<DrillNode> unallocatedTree(const Backlog &backlog);
 
 } // namespace unalloc::core

@@ -4,15 +4,68 @@
 #include "sqliteledger.h"
 
 #include <map>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace unalloc::core {
 
+/// @brief A set of 64-bit key fingerprints for a bulk import: open addressing with linear
+/// probing, 8 bytes a slot (0 marks an empty slot; the fingerprint 0 is remembered aside),
+/// split into 64 shards by the top bits of the mixed key. Each shard has a power-of-two
+/// capacity kept at most 70 % full and grows on its own, so growing never holds two copies
+/// of the whole set (ten million keys take 128 MB, and at most 1/64 more while one grows).
+class FingerprintSet final
+{
+public:
+    /// Makes room for `n` fingerprints in all without growing.
+    void reserve(size_t n);
+    /// Adds `fp`; false when it was already in the set.
+    bool insert(std::uint64_t fp);
+    bool contains(std::uint64_t fp) const;
+    size_t size() const;
+    /// Slots allocated over all shards.
+    size_t capacity() const;
+    /// Empties the set and gives its memory back.
+    void release();
+
+private:
+    static constexpr int kShardBits = 6;
+    struct Shard
+    {
+        std::vector<std::uint64_t> slots;
+        size_t size = 0;
+        int bits = 0; ///< log2 of slots.size()
+        void rehash(int newBits);
+        size_t home(std::uint64_t mixed) const
+        {
+            // The bits just below the shard number pick the slot.
+            return bits == 0 ? 0 : static_cast<size_t>((mixed << kShardBits) >> (64 - bits));
+        }
+    };
+    static std::uint64_t mixed(std::uint64_t fp)
+    {
+        // Fibonacci hashing: the top bits of the product spread any key set evenly.
+        return fp * 0x9E3779B97F4A7C15ULL;
+    }
+
+    Shard m_shards[1 << kShardBits];
+    bool m_hasZero = false;
+};
+
 /// @brief The SQLite write transaction of one import call (BEGIN IMMEDIATE … COMMIT).
 ///
 /// Label sets are interned in memory and rows are folded into an in-memory aggregate that
-/// is written once per batch, so each row costs one prepared INSERT.
+/// is written once per batch. Duplicates are found by the rows' key fingerprint (key_fp):
+///  - exact mode: a lookup through the rows_fp index, comparing source and record key, then a
+///    plain INSERT (the index is maintained);
+///  - bulk mode, once an import is large against the table (or the table is empty): the
+///    fingerprints of every stored row are held in a FingerprintSet, rows_fp and the sort
+///    indexes are dropped and a row whose fingerprint is new is a plain INSERT with no index
+///    to maintain. A fingerprint seen before may be a duplicate: rows_fp is rebuilt there and
+///    the rest of the import runs in exact mode. At commit rows_fp is rebuilt (one sort); the
+///    sort indexes are left to SqliteLedger::ensureSortIndex.
 class SqliteImportTransaction final : public ImportTransaction
 {
 public:
@@ -22,6 +75,9 @@ public:
     Result<std::int64_t> beginBatch(const ImportBatch &meta) override;
     Result<bool> addRow(const CostRow &row) override;
     Result<bool> addHashedRow(const CostRow &row, std::uint64_t labelSetHash) override;
+    Result<bool> addNumberedRow(const CostRow &row,
+                                std::uint64_t labelSetHash,
+                                std::uint32_t labelSetOrdinal) override;
     Result<void> endBatch(const ImportBatch &final) override;
     Result<void> addInvoice(const Invoice &invoice) override;
     BatchCounts counts() const override { return m_counts; }
@@ -31,59 +87,108 @@ private:
     explicit SqliteImportTransaction(SqliteLedger &ledger)
         : m_ledger(ledger)
     {}
+    enum class Mode { Exact, Bulk };
+
     Result<void> prepare();
     Result<void> loadLabelSets();
     Result<std::int64_t> internLabelSet(const CostRow &row, std::uint64_t hash);
+    /// Checks, dedupes, inserts and accounts a row whose label set id is known.
+    Result<bool> addRowInSet(const CostRow &row, std::int64_t labelSet);
+    void indexLabelSet(size_t set);
+    /// Looks the key up through rows_fp and inserts the row when it is new.
+    Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
+    Result<void> insertRow(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
+    Result<void> enterBulk();
+    Result<void> leaveBulk();
+    Result<void> dropSortIndexes();
+    Result<void> buildFingerprintIndex();
     Result<void> account(const CostRow &row, std::int64_t labelSet, bool added);
     Result<void> writeAggregate();
     Result<void> writeBatch(const ImportBatch &final);
-    std::uint32_t internString(const std::string &s);
-    Result<void> dropSortIndexes();
-    Result<void> restoreSortIndexes();
+    std::uint32_t internString(std::string_view s);
+    /// Makes `c` the current row's currency: m_lastCurrencyIndex and m_lastTotal.
+    void selectCurrency(Currency c);
 
+    /// One group of the per-batch aggregate (a row of the agg table).
     struct AggKey
     {
         std::int64_t labelSet;
-        std::uint32_t source, object;
+        std::uint32_t source, object; ///< indexes into m_strings
         std::int32_t day;
-        Currency currency;
+        std::uint32_t currency; ///< index into m_currencies
         friend bool operator==(const AggKey &, const AggKey &) = default;
     };
-    struct AggKeyHash
-    {
-        size_t operator()(const AggKey &k) const noexcept;
-    };
-    struct AggValue
+    struct AggEntry
     {
         Decimal amount;
         std::int64_t rows = 0;
+        AggKey key;
     };
     struct Total
     {
         Decimal amount, added;
         std::int64_t rows = 0, addedRows = 0;
     };
+    struct StringHash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const noexcept
+        {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    AggEntry &aggEntry(const AggKey &key);
 
     SqliteLedger &m_ledger;
     bool m_open = false;
+    Mode m_mode = Mode::Exact;
+    bool m_bulkDone = false;  ///< bulk mode ended early: exact for the rest of the import
+    bool m_fpDropped = false; ///< rows_fp is missing (bulk mode) and must be rebuilt
     std::int64_t m_batch = 0; ///< 0 when no batch is open
     ImportBatch m_meta;
     BatchCounts m_counts;
     std::optional<TimeUs> m_minStart, m_maxEnd;
+
+    std::vector<Currency> m_currencies; ///< interned; usually one
+    std::vector<std::string> m_currencyCodes;
     std::map<Currency, Total> m_totals;
-    std::unordered_map<AggKey, AggValue, AggKeyHash> m_agg;
+    Currency m_lastCurrency;
+    std::uint32_t m_lastCurrencyIndex = 0;
+    Total *m_lastTotal = nullptr; ///< m_totals[m_lastCurrency] (map nodes are stable)
+
     std::vector<std::string> m_strings;
-    std::unordered_map<std::string, std::uint32_t> m_stringIndex;
-    std::vector<ledgercodec::LabelSetValue> m_sets; ///< parallel to m_setIds
+    std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> m_stringIndex;
+    std::string m_lastSource;
+    std::uint32_t m_lastSourceIndex = UINT32_MAX;
+    std::vector<AggEntry> m_agg;           ///< the batch's groups in first-seen order
+    std::vector<std::uint32_t> m_aggSlots; ///< open addressing: index + 1 into m_agg, 0 empty
+
+    std::vector<ledgercodec::LabelSetValue> m_sets; ///< parallel to m_setIds and m_setHashes
     std::vector<std::int64_t> m_setIds;
-    std::unordered_multimap<std::uint64_t, size_t> m_setIndex;
-    /// Rows already in the ledger when the import began, and rows this import added: once
-    /// the import is large against the table, the sort indexes are dropped and rebuilt at
-    /// commit (one sort instead of a random B-tree insert per row and index).
+    std::vector<std::uint64_t> m_setHashes;
+    /// Open addressing over the label-set hashes: index + 1 into m_sets, 0 empty (equal hashes
+    /// sit in one probe run, so a lookup compares every set that shares the row's hash).
+    std::vector<std::uint32_t> m_setSlots;
+    std::vector<std::int64_t> m_ordinalSets; ///< addNumberedRow's ordinal -> id (0: not yet)
+
+    /// A text parameter of the row insert that rarely changes from row to row: bound from
+    /// this copy, and rebound only when the value changes (a bind costs more than a compare).
+    struct StickyText
+    {
+        std::string value;
+        bool bound = false, null = false;
+    };
+    void bindSticky(int param, StickyText &s, std::string_view value);
+    void bindStickyNull(int param, StickyText &s);
+    StickyText m_boundSource, m_boundCurrency, m_boundUnit, m_boundProvider;
+    std::int64_t m_boundBatch = 0;
+
+    /// Rows in the ledger when the import began and rows this import added: once the import
+    /// is large against the table it switches to bulk mode.
     std::int64_t m_rowsBefore = 0, m_rowsAddedAll = 0;
-    std::vector<std::string> m_droppedIndexes; ///< their CREATE statements, to replay
-    sql::Stmt m_insertRow, m_insertSet, m_insertBatch, m_updateBatch, m_insertTotal,
-        m_insertWarning, m_upsertAgg, m_insertInvoice;
+    FingerprintSet m_fps;
+    sql::Stmt m_insertRow, m_findKey, m_insertSet, m_insertBatch, m_updateBatch, m_insertTotal,
+        m_insertWarning, m_insertAgg, m_insertInvoice;
 };
 
 } // namespace unalloc::core

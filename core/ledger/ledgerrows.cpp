@@ -1,6 +1,7 @@
 // Row queries for the lazy ledger table: filters become one WHERE clause over indexed
 // columns; label values are matched against the (few) label sets, never row by row.
 #include "ledgercodec.h"
+#include "ledgerquery.h"
 #include "sqliteledger.h"
 
 #include <algorithm>
@@ -11,35 +12,7 @@ namespace unalloc::core {
 
 namespace codec = ledgercodec;
 
-struct SqliteLedger::Where
-{
-    std::string clause; ///< " WHERE …" or ""
-    std::vector<std::variant<std::int64_t, std::string>> values;
-
-    void add(const std::string &term)
-    {
-        clause += clause.empty() ? " WHERE " : " AND ";
-        clause += term;
-    }
-    void bindTo(sql::Stmt &st, int first = 1) const
-    {
-        int i = first;
-        for (const auto &v : values) {
-            if (const auto *n = std::get_if<std::int64_t>(&v))
-                st.bind(i++, *n);
-            else
-                st.bind(i++, std::get<std::string>(v));
-        }
-    }
-};
-
 namespace {
-
-constexpr const char *kRowColumns =
-    "SELECT r.id, r.batch, r.source, r.record_key, r.name, r.amount, r.currency, r.start_us, "
-    "r.end_us, r.label_set, r.quantity, r.unit, r.prompt_tokens, r.completion_tokens, "
-    "r.cached_tokens, r.send_us, r.first_token_us, r.done_us, r.provider, r.model, "
-    "r.superseded, s.meter FROM rows r LEFT JOIN splits s ON s.id = r.split";
 
 std::string lowerAscii(std::string_view s)
 {
@@ -48,23 +21,6 @@ std::string lowerAscii(std::string_view s)
         if (c >= 'A' && c <= 'Z')
             c = static_cast<char>(c - 'A' + 'a');
     return out;
-}
-
-const char *orderBy(LedgerSort sort)
-{
-    switch (sort) {
-    case LedgerSort::Start:
-        return "r.start_us";
-    case LedgerSort::Source:
-        return "r.source, r.record_key";
-    case LedgerSort::Name:
-        return "r.name";
-    case LedgerSort::Amount:
-        return "r.amount";
-    case LedgerSort::Batch:
-        return "r.batch";
-    }
-    return "r.start_us";
 }
 
 std::optional<std::int64_t> optInt(const sql::Stmt &st, int col)
@@ -76,19 +32,21 @@ std::optional<std::int64_t> optInt(const sql::Stmt &st, int col)
 
 } // namespace
 
-Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f) const
+Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f,
+                                                   bool keepOrderIndex) const
 {
     Where w;
+    const std::string col = keepOrderIndex ? "+r." : "r.";
     if (f.from) {
-        w.add("r.start_us >= ?");
+        w.add(col + "start_us >= ?");
         w.values.emplace_back(*f.from);
     }
     if (f.to) {
-        w.add("r.start_us < ?");
+        w.add(col + "start_us < ?");
         w.values.emplace_back(*f.to);
     }
     if (!f.sources.empty()) {
-        std::string in = "r.source IN (";
+        std::string in = col + "source IN (";
         for (size_t i = 0; i < f.sources.size(); ++i)
             in += i ? ", ?" : "?";
         w.add(in + ")");
@@ -96,7 +54,7 @@ Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f) con
             w.values.emplace_back(s);
     }
     if (f.batch) {
-        w.add("r.batch = ?");
+        w.add(col + "batch = ?");
         w.values.emplace_back(*f.batch);
     }
     if (!f.text.empty()) {
@@ -117,7 +75,7 @@ Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f) con
         }
         std::string term = "(instr(lower(r.name), ?) > 0 OR instr(lower(r.source), ?) > 0";
         if (!sets.empty())
-            term += " OR r.label_set IN (" + sets + ")";
+            term += " OR " + col + "label_set IN (" + sets + ")";
         w.add(term + ")");
         w.values.emplace_back(needle);
         w.values.emplace_back(needle);
@@ -190,45 +148,47 @@ Result<std::vector<LedgerRow>> SqliteLedger::rows(const LedgerRowFilter &filter,
     auto w = whereFor(filter);
     if (!w)
         return fail(w.error());
-    // Every order ends with the id so that equal keys page deterministically; the sort
-    // columns are indexed (rowid is implicit in each index), so a window is an index walk.
-    const std::string dir = ascending ? " ASC" : " DESC";
-    std::string order;
-    std::string cols = orderBy(sort);
-    for (size_t pos = 0; pos != std::string::npos;) {
-        const size_t comma = cols.find(',', pos);
-        order += cols.substr(pos, comma == std::string::npos ? comma : comma - pos) + dir + ", ";
-        pos = comma == std::string::npos ? comma : comma + 1;
-    }
-    auto st = m_db.prepare(std::string(kRowColumns) + w->clause + " ORDER BY " + order + "r.id" +
-                           dir + " LIMIT ? OFFSET ?");
+    // Every order ends with the id so that equal keys page deterministically.
+    auto st = m_db.prepare(std::string(ledgerquery::kRowColumns) + w->clause + " ORDER BY " +
+                           ledgerquery::orderTerms(ledgerquery::keyColumns(sort), ascending) +
+                           " LIMIT ? OFFSET ?");
     if (!st)
         return fail(st.error());
     w->bindTo(*st);
     st->bind(static_cast<int>(w->values.size()) + 1, std::max<std::int64_t>(limit, 0));
     st->bind(static_cast<int>(w->values.size()) + 2, std::max<std::int64_t>(offset, 0));
     std::vector<LedgerRow> out;
-    std::vector<std::int64_t> setIds;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        auto r = readRow(*st);
-        if (!r)
-            return fail(r.error());
-        setIds.push_back(st->int64(9));
-        out.push_back(std::move(*r));
-    }
-    if (auto r = fillLabels(out, setIds); !r)
+    if (auto r = readRows(*st, out); !r)
         return fail(r.error());
     return out;
 }
 
+Result<void> SqliteLedger::readRows(sql::Stmt &st, std::vector<LedgerRow> &out) const
+{
+    std::vector<LedgerRow> rows;
+    std::vector<std::int64_t> setIds;
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        auto r = readRow(st);
+        if (!r)
+            return fail(r.error());
+        setIds.push_back(st.int64(9));
+        rows.push_back(std::move(*r));
+    }
+    if (auto r = fillLabels(rows, setIds); !r)
+        return fail(r.error());
+    out.insert(out.end(), std::make_move_iterator(rows.begin()),
+               std::make_move_iterator(rows.end()));
+    return {};
+}
+
 Result<std::optional<LedgerRow>> SqliteLedger::rowById(std::int64_t id) const
 {
-    auto st = m_db.prepare(std::string(kRowColumns) + " WHERE r.id = ?1");
+    auto st = m_db.prepare(std::string(ledgerquery::kRowColumns) + " WHERE r.id = ?1");
     if (!st)
         return fail(st.error());
     st->bind(1, id);
@@ -244,6 +204,62 @@ Result<std::optional<LedgerRow>> SqliteLedger::rowById(std::int64_t id) const
     if (auto f = fillLabels(one, {st->int64(9)}); !f)
         return fail(f.error());
     return std::optional<LedgerRow>(std::move(one.front()));
+}
+
+Result<std::vector<std::pair<std::int64_t, LabelMap>>> SqliteLedger::labelSets() const
+{
+    auto st = m_db.prepare("SELECT id, labels FROM label_sets ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    std::vector<std::pair<std::int64_t, LabelMap>> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        auto v = codec::labelSetFromJson(st->textView(1), "[]", "[]");
+        if (!v)
+            return fail(v.error());
+        out.emplace_back(st->int64(0), std::move(v->labels));
+    }
+}
+
+Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFilter &filter) const
+{
+    // One pass over the table reading a few columns; the tests on them are all SQL.
+    std::string sqlText = "SELECT r.id, r.label_set, r.start_us, r.end_us, r.amount, "
+                          "ifnull(r.model, '') FROM rows r WHERE ";
+    if (filter.kind == LedgerBriefFilter::Kind::Requests)
+        sqlText += "r.provider IS NOT NULL AND r.send_us IS NOT NULL AND "
+                   "r.first_token_us IS NOT NULL AND r.done_us IS NOT NULL AND "
+                   "r.prompt_tokens IS NOT NULL AND r.completion_tokens IS NOT NULL";
+    else
+        sqlText += "r.provider IS NULL AND (r.split IS NULL OR NOT EXISTS (SELECT 1 FROM splits "
+                   "s WHERE s.id = r.split AND s.meter <> ''))";
+    if (!filter.labelSets.empty()) {
+        std::string in;
+        for (std::int64_t id : filter.labelSets)
+            in += (in.empty() ? "" : ",") + std::to_string(id);
+        sqlText += " AND r.label_set IN (" + in + ")";
+    }
+    auto st = m_db.prepare(sqlText + " ORDER BY r.id");
+    if (!st)
+        return fail(st.error());
+    std::vector<LedgerRowBrief> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        auto amount = codec::decodeAmount(st->blob(4));
+        if (!amount)
+            return fail("ledger-corrupt",
+                        "row " + std::to_string(st->int64(0)) + " has a bad amount", m_path);
+        out.push_back(
+            {st->int64(0), st->int64(1), st->int64(2), st->int64(3), *amount, st->text(5)});
+    }
 }
 
 Result<void> SqliteLedger::fillLabels(std::vector<LedgerRow> &rows,

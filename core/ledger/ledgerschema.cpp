@@ -75,6 +75,73 @@ CREATE INDEX rows_amount ON rows(amount);
 CREATE INDEX rows_name ON rows(name);
 )sql";
 
+// Version 3: rows carry key_fp, the fingerprint of (source, record_key), under a plain index
+// that replaces the unique text index: an import finds candidate duplicates by the integer and
+// compares the text. The sort indexes of v2 are kept by the migration; a bulk import drops
+// them and the ledger table rebuilds them on demand (ensureSortIndex).
+constexpr const char *kUpgradeV2ToV3 = R"sql(
+ALTER TABLE rows ADD COLUMN key_fp INTEGER NOT NULL DEFAULT 0;
+UPDATE rows SET key_fp = unalloc_fp(source, record_key);
+DROP INDEX IF EXISTS rows_key;
+CREATE INDEX rows_fp ON rows(key_fp);
+)sql";
+
+// Version 3 as a new file gets it: v1 + v2 + v3 without the sort indexes (built on demand).
+// key_fp has no default here: every writer supplies it (the migration needs DEFAULT 0).
+constexpr const char *kSchemaV3 = R"sql(
+CREATE TABLE batches(
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL, format TEXT NOT NULL, origin TEXT NOT NULL, sha256 TEXT NOT NULL,
+    imported_at INTEGER NOT NULL, window_start INTEGER, window_end INTEGER,
+    status TEXT NOT NULL CHECK (status IN ('complete', 'partial', 'failed')),
+    reason TEXT NOT NULL DEFAULT '', evidence TEXT NOT NULL DEFAULT '{}',
+    rows_read INTEGER NOT NULL DEFAULT 0, rows_added INTEGER NOT NULL DEFAULT 0,
+    duplicates INTEGER NOT NULL DEFAULT 0, rounded_count INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE batch_totals(
+    batch INTEGER NOT NULL REFERENCES batches(id), currency TEXT NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    added_amount BLOB NOT NULL, added_rows INTEGER NOT NULL,
+    PRIMARY KEY (batch, currency)) WITHOUT ROWID;
+CREATE TABLE warnings(
+    id INTEGER PRIMARY KEY, batch INTEGER NOT NULL REFERENCES batches(id),
+    code TEXT NOT NULL, file TEXT NOT NULL, record TEXT NOT NULL, field TEXT NOT NULL,
+    detail TEXT NOT NULL);
+CREATE INDEX warnings_batch ON warnings(batch);
+CREATE TABLE label_sets(
+    id INTEGER PRIMARY KEY, labels TEXT NOT NULL, raw TEXT NOT NULL, collisions TEXT NOT NULL,
+    UNIQUE (labels, raw, collisions));
+CREATE TABLE rows(
+    id INTEGER PRIMARY KEY,
+    batch INTEGER NOT NULL REFERENCES batches(id),
+    source TEXT NOT NULL, record_key TEXT NOT NULL, name TEXT NOT NULL,
+    amount BLOB NOT NULL, currency TEXT NOT NULL,
+    start_us INTEGER NOT NULL, end_us INTEGER NOT NULL,
+    label_set INTEGER NOT NULL REFERENCES label_sets(id),
+    quantity BLOB, unit TEXT NOT NULL DEFAULT '',
+    prompt_tokens INTEGER, completion_tokens INTEGER, cached_tokens INTEGER,
+    send_us INTEGER, first_token_us INTEGER, done_us INTEGER,
+    provider TEXT, model TEXT,
+    split INTEGER, superseded INTEGER NOT NULL DEFAULT 0,
+    key_fp INTEGER NOT NULL);
+CREATE INDEX rows_fp ON rows(key_fp);
+CREATE TABLE invoices(
+    id INTEGER PRIMARY KEY, batch INTEGER REFERENCES batches(id), source TEXT NOT NULL,
+    amount BLOB NOT NULL, currency TEXT NOT NULL,
+    period_start INTEGER, period_end INTEGER, note TEXT NOT NULL DEFAULT '');
+CREATE UNIQUE INDEX invoices_key ON invoices(
+    source, currency, ifnull(period_start, -1), ifnull(period_end, -1), amount, note);
+CREATE TABLE rules(id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+CREATE TABLE splits(
+    id INTEGER PRIMARY KEY, original_row INTEGER NOT NULL REFERENCES rows(id),
+    meter TEXT NOT NULL, applied_at INTEGER NOT NULL, parts INTEGER NOT NULL);
+CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
+    day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch)) WITHOUT ROWID;
+)sql";
+
 struct SumState
 {
     __int128 units;
@@ -133,6 +200,49 @@ void dayFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
     sqlite3_result_int64(ctx, dayIndex(sqlite3_value_int64(argv[0])));
 }
 
+std::string_view textArg(sqlite3_value *v)
+{
+    const auto *p = reinterpret_cast<const char *>(sqlite3_value_text(v));
+    return p ? std::string_view(p, static_cast<size_t>(sqlite3_value_bytes(v)))
+             : std::string_view();
+}
+
+// unalloc_fp(source, record_key): the stored key fingerprint.
+void fpFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    sqlite3_result_int64(ctx,
+                         storedFingerprint(keyFingerprint(textArg(argv[0]), textArg(argv[1]))));
+}
+
+constexpr std::uint64_t kFpMul = 0x9E3779B97F4A7C15ULL;
+
+inline std::uint64_t fpStep(std::uint64_t h, std::uint64_t w)
+{
+    h = (h ^ w) * kFpMul;
+    return h ^ (h >> 29);
+}
+
+// Bytes as little-endian words whatever the host order; the compiler makes it one load.
+inline std::uint64_t loadLe(const unsigned char *p, size_t n)
+{
+    std::uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i)
+        w |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+    return w;
+}
+
+std::uint64_t fpString(std::uint64_t h, std::string_view s)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    size_t n = s.size();
+    h = fpStep(h, static_cast<std::uint64_t>(n));
+    for (; n >= 8; n -= 8, p += 8)
+        h = fpStep(h, loadLe(p, 8));
+    if (n > 0)
+        h = fpStep(h, loadLe(p, n));
+    return h;
+}
+
 } // namespace
 
 const char *schemaV1()
@@ -145,6 +255,19 @@ const char *upgradeV1ToV2()
     return kUpgradeV1ToV2;
 }
 
+const char *upgradeV2ToV3()
+{
+    return kUpgradeV2ToV3;
+}
+
+std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey)
+{
+    std::uint64_t h = fpString(fpString(0x6A09E667F3BCC908ULL, source), recordKey);
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 32);
+}
+
 Result<void> registerFunctions(sql::Db &db)
 {
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
@@ -153,6 +276,8 @@ Result<void> registerFunctions(sql::Db &db)
         sqlite3_create_function_v2(db.handle(), "unalloc_day", 1, flags, nullptr, dayFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc, nullptr,
+                                   nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_fp", 2, flags, nullptr, fpFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK)
         return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
     return {};
@@ -172,8 +297,7 @@ Result<void> configure(sql::Db &db, bool readOnly)
 Result<void> create(sql::Db &db)
 {
     std::string ddl = "BEGIN IMMEDIATE;";
-    ddl += kSchemaV1;
-    ddl += kUpgradeV1ToV2;
+    ddl += kSchemaV3;
     ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
     ddl += "PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;";
     auto r = db.exec(ddl);
@@ -221,6 +345,8 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         if (r)
             r = rebuildAggregate(db);
     }
+    if (r && *version <= 2)
+        r = db.exec(kUpgradeV2ToV3);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {

@@ -2,10 +2,13 @@
 
 #include "sqlitedb.h"
 
+#include <cstdint>
+#include <string_view>
+
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 2;
+inline constexpr int kCurrentVersion = 3;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -13,9 +16,48 @@ inline constexpr int kApplicationId = 0x554E414C;
 const char *schemaV1();
 /// Statements that take a version-1 file to version 2 (besides the aggregate rebuild).
 const char *upgradeV1ToV2();
+/// Statements that take a version-2 file to version 3 (they use unalloc_fp()).
+const char *upgradeV2ToV3();
+
+/// @brief The 64-bit fingerprint of a record key, stored in rows.key_fp (schema v3).
+///
+/// It only finds candidates: two rows are the same record iff source AND record_key are equal,
+/// and every lookup compares the text. It is stored, so this function must never change.
+///
+/// Definition ("unalloc key fingerprint 1"): the input is a stream of 64-bit words — for each
+/// of source, then record_key: one word holding its byte length, then its bytes in 8-byte
+/// little-endian words, the last one padded with zero bytes. With h = 0x6A09E667F3BCC908,
+/// every word w does h = (h XOR w) * 0x9E3779B97F4A7C15 (mod 2^64); h = h XOR (h >> 29).
+/// At the end h = h XOR (h >> 32); h = h * 0xD6E8FEB86659FD93; h = h XOR (h >> 32). The column
+/// holds h as a two's-complement signed integer.
+std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey);
+/// keyFingerprint as the signed value SQLite stores.
+inline std::int64_t storedFingerprint(std::uint64_t fp)
+{
+    return static_cast<std::int64_t>(fp);
+}
+
+/// The indexes that only serve the ledger table's sort orders and filters. Schema v3 creates
+/// none of them; SqliteLedger::ensureSortIndex builds one on demand and a bulk import drops
+/// them (one index build later instead of a random B-tree insert per imported row).
+struct SortIndex
+{
+    const char *name;
+    const char *create;
+};
+inline constexpr SortIndex kSortIndexes[] = {
+    {"rows_start", "CREATE INDEX IF NOT EXISTS rows_start ON rows(start_us)"},
+    {"rows_batch", "CREATE INDEX IF NOT EXISTS rows_batch ON rows(batch)"},
+    {"rows_amount", "CREATE INDEX IF NOT EXISTS rows_amount ON rows(amount)"},
+    {"rows_name", "CREATE INDEX IF NOT EXISTS rows_name ON rows(name)"},
+    {"rows_source", "CREATE INDEX IF NOT EXISTS rows_source ON rows(source, record_key)"},
+};
+/// The fingerprint index the import uses to find candidate duplicates.
+inline constexpr const char *kFingerprintIndex = "CREATE INDEX rows_fp ON rows(key_fp)";
 
 /// Registers the SQL functions the schema and its migrations use on a connection:
-/// unalloc_sum(amount) (exact aggregate), unalloc_add(a, b) and unalloc_day(start_us).
+/// unalloc_sum(amount) (exact aggregate), unalloc_add(a, b), unalloc_day(start_us) and
+/// unalloc_fp(source, record_key) (keyFingerprint).
 Result<void> registerFunctions(sql::Db &db);
 /// Pragmas for every connection (WAL, foreign keys, cache).
 Result<void> configure(sql::Db &db, bool readOnly);

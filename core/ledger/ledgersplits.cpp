@@ -67,16 +67,31 @@ Result<std::int64_t> internLabelSet(sql::Db &db, const CostRow &row)
     return db.lastInsertId();
 }
 
-Result<void> insertPart(sql::Db &db, const CostRow &part, std::int64_t batch, std::int64_t split)
+Result<void> insertPart(
+    sql::Db &db, const CostRow &part, std::int64_t batch, std::int64_t split, std::uint64_t fp)
 {
+    // A record key is unique per source (the import relies on it): a part may not reuse one.
+    auto taken = db.prepare("SELECT count(*) FROM rows WHERE key_fp = ?1 AND source = ?2 "
+                            "AND record_key = ?3");
+    if (!taken)
+        return fail(taken.error());
+    taken->bind(1, static_cast<std::int64_t>(fp));
+    taken->bind(2, part.source);
+    taken->bind(3, part.recordKey);
+    auto found = taken->step();
+    if (!found)
+        return fail(found.error());
+    if (*found && taken->int64(0) != 0)
+        return fail("bad-split", "a row with record key '" + part.recordKey + "' already exists");
     auto labelSet = internLabelSet(db, part);
     if (!labelSet)
         return fail(labelSet.error());
     auto st = db.prepare("INSERT INTO rows(batch, source, record_key, name, amount, currency, "
-                         "start_us, end_us, label_set, unit, split) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+                         "start_us, end_us, label_set, unit, split, key_fp) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     if (!st)
         return fail(st.error());
+    st->bind(12, static_cast<std::int64_t>(fp));
     st->bind(1, batch);
     st->bind(2, part.source);
     st->bind(3, part.recordKey);
@@ -189,7 +204,9 @@ Result<std::int64_t> SqliteLedger::applySplit(std::int64_t originalRowId,
             p.start = orig.row.start;
             p.end = orig.row.end;
         }
-        if (auto r = insertPart(m_db, p, orig.row.batchId, splitId); !r)
+        if (auto r = insertPart(m_db, p, orig.row.batchId, splitId,
+                                keyFingerprint(p.source, p.recordKey));
+            !r)
             return fail(r.error());
         if (auto r = moveAggregate(m_db.lastInsertId(), +1); !r)
             return fail(r.error());

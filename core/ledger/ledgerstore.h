@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace unalloc::core {
@@ -26,6 +27,46 @@ struct LedgerRowFilter
 };
 
 enum class LedgerSort { Start, Source, Name, Amount, Batch };
+
+/// Where a keyset window starts: the sort key of a row (its stored column values, amounts as
+/// their order-preserving bytes) and its id, the tie-breaker of every order. No values: the
+/// start of the list.
+struct LedgerRowKey
+{
+    std::vector<std::variant<std::int64_t, std::string>> values;
+    std::int64_t id = 0;
+    friend bool operator==(const LedgerRowKey &, const LedgerRowKey &) = default;
+};
+
+/// The pages of a sorted, filtered row list: its length and the key of each page's first row.
+struct LedgerPageIndex
+{
+    std::int64_t rows = 0;
+    std::vector<LedgerRowKey> pageStarts;
+};
+
+/// A row in brief (no labels decoded), for scans that decide on a few columns.
+struct LedgerRowBrief
+{
+    std::int64_t id = 0;
+    std::int64_t labelSet = 0;
+    TimeUs start = 0;
+    TimeUs end = 0;
+    Decimal amount;
+    std::string model; ///< the usage's model ("" without usage)
+};
+
+/// Which rows rowBriefs() returns.
+struct LedgerBriefFilter
+{
+    enum class Kind {
+        Requests, ///< rows whose usage has the send, first-token and done times and the
+                  ///< prompt and completion counts (request telemetry)
+        Plain,    ///< rows without usage that are not split parts
+    };
+    Kind kind = Kind::Plain;
+    std::vector<std::int64_t> labelSets; ///< only these label sets; empty = any
+};
 
 /// One stored row as the ledger table shows it.
 struct LedgerRow
@@ -63,6 +104,10 @@ struct BatchCounts
     std::int64_t duplicates = 0;
 };
 
+/// The key of `row` in `sort`; with `next`, the key just after it in that direction (its
+/// id moved by one), to continue a keyset walk after the row.
+LedgerRowKey ledgerRowKey(const LedgerRow &row, LedgerSort sort, bool ascending, bool next);
+
 class LedgerStore;
 
 /// @brief All batches of one import call, written in one SQLite transaction.
@@ -81,6 +126,16 @@ public:
     virtual Result<bool> addHashedRow(const CostRow &row, std::uint64_t /*labelSetHash*/)
     {
         return addRow(row);
+    }
+    /// addHashedRow for a caller that also numbered the distinct label sets of its rows: rows
+    /// given the same `labelSetOrdinal` in this transaction have equal labels, raw labels and
+    /// collisions (the caller compared them), so the ledger looks each set up only once.
+    /// Ordinals are small and dense (0, 1, 2, … in order of first use).
+    virtual Result<bool> addNumberedRow(const CostRow &row,
+                                        std::uint64_t labelSetHash,
+                                        std::uint32_t /*labelSetOrdinal*/)
+    {
+        return addHashedRow(row, labelSetHash);
     }
     /// Finishes the current batch with its final status, evidence, totals and warnings.
     virtual Result<void> endBatch(const ImportBatch &final) = 0;
@@ -135,6 +190,32 @@ public:
                                                 std::int64_t offset,
                                                 std::int64_t limit) const = 0;
     virtual Result<std::optional<LedgerRow>> rowById(std::int64_t id) const = 0;
+    /// Builds the index that serves `sort` (and its filters) when it is missing: one short
+    /// write transaction, seconds on a ten-million-row ledger, so call it off the GUI thread.
+    /// rows() is correct without it, only slower. Imports may drop these indexes again.
+    virtual Result<void> ensureSortIndex(LedgerSort /*sort*/) { return {}; }
+
+    /// One pass over the order (an index walk when the sort order's index exists) that counts
+    /// the rows and keeps the key of every `pageRows`-th one. `keepGoing` is asked every few
+    /// thousand rows; false ends the pass with the error `cancelled`.
+    virtual Result<LedgerPageIndex>
+    pageIndex(const LedgerRowFilter &filter,
+              LedgerSort sort,
+              bool ascending,
+              std::int64_t pageRows,
+              const std::function<bool()> &keepGoing = {}) const = 0;
+    /// Up to `limit` rows of the order from `first` on (inclusive): a keyset window, as quick
+    /// at the end of a million rows as at the start.
+    virtual Result<std::vector<LedgerRow>> rowsFrom(const LedgerRowFilter &filter,
+                                                    LedgerSort sort,
+                                                    bool ascending,
+                                                    const LedgerRowKey &first,
+                                                    std::int64_t limit) const = 0;
+    /// Every label set by id: the ledger interns them (a few hundred in practice).
+    virtual Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const = 0;
+    /// The rows of a kind in brief, by id.
+    virtual Result<std::vector<LedgerRowBrief>>
+    rowBriefs(const LedgerBriefFilter &filter) const = 0;
 
     virtual Result<Rules> rules() const = 0;
     virtual Result<void> setRules(const Rules &rules) = 0;

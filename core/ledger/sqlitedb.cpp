@@ -52,15 +52,20 @@ void Stmt::bind(int i, std::string_view text, bool transient)
                       transient ? SQLITE_TRANSIENT : SQLITE_STATIC);
 }
 
-void Stmt::bindBlob(int i, const void *data, int size)
+void Stmt::bindBlob(int i, const void *data, int size, bool transient)
 {
-    sqlite3_bind_blob(m_stmt, i, data, size, SQLITE_TRANSIENT);
+    sqlite3_bind_blob(m_stmt, i, data, size, transient ? SQLITE_TRANSIENT : SQLITE_STATIC);
 }
 
 void Stmt::reset()
 {
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
+}
+
+void Stmt::rewind()
+{
+    sqlite3_reset(m_stmt);
 }
 
 Result<bool> Stmt::step()

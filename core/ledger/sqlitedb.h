@@ -31,9 +31,13 @@ public:
     void bind(int i, std::int64_t v);
     /// Text is copied by SQLite only when `transient`; otherwise it must outlive the step.
     void bind(int i, std::string_view text, bool transient = true);
-    void bindBlob(int i, const void *data, int size);
+    /// Like text: copied only when `transient`, else it must outlive the step.
+    void bindBlob(int i, const void *data, int size, bool transient = true);
     /// Makes the statement ready for new bindings (the old ones are cleared).
     void reset();
+    /// Makes the statement ready to run again and keeps the bindings (for hot statements
+    /// that rebind every parameter each time).
+    void rewind();
     /// True while a row is available; an error on any failure, including constraint ones.
     Result<bool> step();
     /// Steps until done (for statements that return no rows).

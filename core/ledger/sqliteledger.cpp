@@ -43,6 +43,31 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
     return std::make_unique<SqliteLedger>(std::move(*db), path, readOnly, *version);
 }
 
+const ledgerschema::SortIndex &sortIndexFor(LedgerSort sort)
+{
+    const char *name = "rows_start";
+    switch (sort) {
+    case LedgerSort::Start:
+        break;
+    case LedgerSort::Batch:
+        name = "rows_batch";
+        break;
+    case LedgerSort::Amount:
+        name = "rows_amount";
+        break;
+    case LedgerSort::Name:
+        name = "rows_name";
+        break;
+    case LedgerSort::Source:
+        name = "rows_source";
+        break;
+    }
+    for (const ledgerschema::SortIndex &index : ledgerschema::kSortIndexes)
+        if (std::string_view(index.name) == name)
+            return index;
+    return ledgerschema::kSortIndexes[0];
+}
+
 Result<Currency> currencyOf(std::string_view code)
 {
     auto c = Currency::parse(code);
@@ -98,6 +123,35 @@ Result<void> SqliteLedger::checkWritable(const char *what) const
         return fail("ledger-busy", std::string("cannot ") + what + " while an import is open",
                     m_path);
     return {};
+}
+
+std::uint64_t SqliteLedger::keyFingerprint(std::string_view source,
+                                           std::string_view recordKey) const
+{
+    return m_tuning.fingerprint ? m_tuning.fingerprint(source, recordKey)
+                                : ledgerschema::keyFingerprint(source, recordKey);
+}
+
+Result<void> SqliteLedger::ensureSortIndex(LedgerSort sort)
+{
+    const ledgerschema::SortIndex &index = sortIndexFor(sort);
+    auto exists = m_db.scalar(std::string("SELECT count(*) FROM sqlite_master WHERE type = "
+                                          "'index' AND name = '") +
+                              index.name + "'");
+    if (!exists)
+        return fail(exists.error());
+    if (*exists != 0)
+        return {};
+    if (auto w = checkWritable("build a sort index"); !w)
+        return w;
+    // The build's sort spills sorted runs to temporary files (bounded memory) and one helper
+    // thread sorts them while this one scans the table.
+    (void)m_db.exec("PRAGMA temp_store = FILE; PRAGMA threads = 1; PRAGMA cache_size = -16384");
+    auto r = m_db.exec(std::string("BEGIN IMMEDIATE; ") + index.create + "; COMMIT");
+    if (!r)
+        (void)m_db.exec("ROLLBACK");
+    (void)m_db.exec("PRAGMA cache_size = -65536; PRAGMA threads = 0; PRAGMA temp_store = MEMORY");
+    return r;
 }
 
 Result<std::unique_ptr<ImportTransaction>> SqliteLedger::beginImport()
@@ -188,6 +242,18 @@ Result<void> SqliteLedger::checkIntegrity() const
         return fail(row.error());
     if (!*row || st->textView(0) != "ok")
         return fail("ledger-corrupt", "integrity check failed: " + st->text(0), m_path);
+    // Imports write without enforcing foreign keys (they insert the parents themselves).
+    auto fk = m_db.prepare("PRAGMA foreign_key_check");
+    if (!fk)
+        return fail(fk.error());
+    auto orphan = fk->step();
+    if (!orphan)
+        return fail(orphan.error());
+    if (*orphan)
+        return fail("ledger-corrupt",
+                    "table " + fk->text(0) + " row " + std::to_string(fk->int64(1)) +
+                        " references a missing " + fk->text(2),
+                    m_path);
     const char *aggCheck =
         "SELECT count(*) FROM ("
         "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, "
@@ -216,6 +282,7 @@ Result<CostCube> SqliteLedger::loadCube() const
     {
         LabelMap labels;
         std::vector<CollisionTotal> collisions; ///< amount and rows filled per group
+        std::optional<std::uint32_t> cubeId;    ///< interned at its first group
     };
     std::unordered_map<std::int64_t, Set> sets;
     auto ls = m_db.prepare("SELECT id, labels, collisions FROM label_sets");
@@ -225,7 +292,7 @@ Result<CostCube> SqliteLedger::loadCube() const
         auto v = codec::labelSetFromJson(ls->textView(1), "[]", ls->textView(2));
         if (!v)
             return fail(v.error());
-        Set s{std::move(v->labels), {}};
+        Set s{std::move(v->labels), {}, std::nullopt};
         for (const Collision &c : v->collisions) {
             CollisionTotal t;
             t.canonicalKey = c.canonicalKey;
@@ -241,7 +308,6 @@ Result<CostCube> SqliteLedger::loadCube() const
     if (!st)
         return fail(st.error());
     CostCube cube;
-    std::string source, object;
     std::map<std::string, Currency, std::less<>> currencies;
     for (auto row = st->step(); row; row = st->step()) {
         if (!*row)
@@ -257,11 +323,12 @@ Result<CostCube> SqliteLedger::loadCube() const
                 return fail(c.error());
             cur = currencies.emplace(st->text(4), *c).first;
         }
-        source.assign(st->textView(1));
-        object.assign(st->textView(2));
+        if (!set->second.cubeId)
+            set->second.cubeId = cube.internLabelSet(set->second.labels);
         const std::int64_t rows = st->int64(7);
-        cube.addGroup(set->second.labels, source, object, static_cast<std::int32_t>(st->int64(3)),
-                      cur->second, st->int64(5), *amount, rows);
+        cube.addGroup(*set->second.cubeId, st->textView(1), st->textView(2),
+                      static_cast<std::int32_t>(st->int64(3)), cur->second, st->int64(5), *amount,
+                      rows);
         for (CollisionTotal t : set->second.collisions) {
             t.currency = cur->second;
             t.amount = *amount;

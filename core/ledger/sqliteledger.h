@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace unalloc::core {
 
@@ -31,6 +32,21 @@ public:
                                         std::int64_t offset,
                                         std::int64_t limit) const override;
     Result<std::optional<LedgerRow>> rowById(std::int64_t id) const override;
+    /// Start → rows_start(start_us), Batch → rows_batch(batch), Amount → rows_amount(amount),
+    /// Name → rows_name(name), Source → rows_source(source, record_key).
+    Result<void> ensureSortIndex(LedgerSort sort) override;
+    Result<LedgerPageIndex> pageIndex(const LedgerRowFilter &filter,
+                                      LedgerSort sort,
+                                      bool ascending,
+                                      std::int64_t pageRows,
+                                      const std::function<bool()> &keepGoing) const override;
+    Result<std::vector<LedgerRow>> rowsFrom(const LedgerRowFilter &filter,
+                                            LedgerSort sort,
+                                            bool ascending,
+                                            const LedgerRowKey &first,
+                                            std::int64_t limit) const override;
+    Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const override;
+    Result<std::vector<LedgerRowBrief>> rowBriefs(const LedgerBriefFilter &filter) const override;
 
     Result<Rules> rules() const override;
     Result<void> setRules(const Rules &rules) override;
@@ -41,6 +57,21 @@ public:
     Result<void> removeSplit(std::int64_t splitId) override;
     Result<std::vector<SplitRecord>> splits() const override;
 
+    /// Internal knobs of the import, for tests: the added-row count that switches an import
+    /// into bulk mode (at least half the rows already stored; an import into an empty ledger
+    /// is bulk from its first row; 0 = never bulk) and a replacement for
+    /// ledgerschema::keyFingerprint (to force collisions; the stored values then differ from
+    /// unalloc_fp(), so only use it on a ledger that this instance alone writes).
+    struct ImportTuning
+    {
+        std::int64_t bulkRows = 100'000;
+        std::uint64_t (*fingerprint)(std::string_view source, std::string_view recordKey) = nullptr;
+    };
+    void setImportTuning(const ImportTuning &tuning) { m_tuning = tuning; }
+    const ImportTuning &importTuning() const { return m_tuning; }
+    /// The key fingerprint rows are stored with (ledgerschema::keyFingerprint unless tuned).
+    std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey) const;
+
     // For the import transaction and the split code.
     sql::Db &db() { return m_db; }
     TimeUs now() const;
@@ -50,9 +81,12 @@ public:
 private:
     /// Error for writes to a read-only ledger or while an import is open.
     Result<void> checkWritable(const char *what) const;
-    /// WHERE clause text and its bound values for a filter.
+    /// WHERE clause text and its bound values for a filter; `keepOrderIndex` writes the
+    /// column terms as `+column` so that the planner walks the sort order's index instead.
     struct Where;
-    Result<Where> whereFor(const LedgerRowFilter &filter) const;
+    Result<Where> whereFor(const LedgerRowFilter &filter, bool keepOrderIndex = false) const;
+    /// Reads the rows a bound statement of kRowColumns returns, labels filled.
+    Result<void> readRows(sql::Stmt &st, std::vector<LedgerRow> &out) const;
     /// Fills labels, raw labels and collisions of `rows` from their label set ids.
     Result<void> fillLabels(std::vector<LedgerRow> &rows,
                             const std::vector<std::int64_t> &setIds) const;
@@ -65,6 +99,7 @@ private:
     bool m_importOpen = false;
     int m_version = 0;
     std::function<TimeUs()> m_clock;
+    ImportTuning m_tuning;
 };
 
 } // namespace unalloc::core

@@ -3,8 +3,10 @@
 #include "core/split.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 namespace unalloc::core {
 
@@ -88,29 +90,86 @@ bool isDigits(std::string_view s)
 }
 
 /// Gateway and bill groups of the slice per (provider, currency, day), for providers that
-/// have both.
+/// have both. Provider and model text are worked out once per distinct (label set, source,
+/// usage provider, usage model), not once per group.
 std::map<DayKey, DayEntries> collect(const CostCube &cube, const OverlapOptions &o)
 {
-    std::map<DayKey, DayEntries> days;
-    std::set<std::string> gatewayProviders, billProviders;
+    struct Side
+    {
+        bool wanted = false, gateway = false;
+    };
+    std::vector<Side> sides(cube.sources().size());
+    for (size_t s = 0; s < sides.size(); ++s) {
+        const std::string &source = cube.sources().at(static_cast<std::uint32_t>(s));
+        sides[s].wanted = o.sources.empty() || o.sources.contains(source);
+        sides[s].gateway = o.gatewaySources.contains(source);
+    }
+    struct Resolved
+    {
+        std::uint32_t provider = 0; ///< index into providers; 0 = none
+        std::string model;
+    };
+    struct ComboHash
+    {
+        size_t operator()(const std::array<std::uint32_t, 4> &k) const noexcept
+        {
+            std::uint64_t h = 0;
+            for (std::uint32_t v : k)
+                h = h * 0x9E3779B97F4A7C15ULL + v;
+            return static_cast<size_t>(h ^ (h >> 29));
+        }
+    };
+    std::unordered_map<std::array<std::uint32_t, 4>, Resolved, ComboHash> resolved;
+    std::vector<std::string> providers{std::string()};
+    std::map<std::string, std::uint32_t> providerIds;
+    struct DayHash
+    {
+        size_t operator()(const std::tuple<std::uint32_t, Currency, std::int32_t> &k) const noexcept
+        {
+            std::uint64_t h = std::get<0>(k);
+            h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(std::get<2>(k));
+            h = h * 0x9E3779B97F4A7C15ULL + std::get<1>(k).packed();
+            return static_cast<size_t>(h ^ (h >> 29));
+        }
+    };
+    std::unordered_map<std::tuple<std::uint32_t, Currency, std::int32_t>, DayEntries, DayHash> byId;
+    std::set<std::uint32_t> gatewayProviders, billProviders;
     const auto &groups = cube.rawGroups();
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
-        const std::string &source = cube.sources().at(g.source);
-        if (!o.sources.empty() && !o.sources.contains(source))
+        const Side side = sides[g.source];
+        if (!side.wanted)
             continue;
-        const bool gateway = o.gatewaySources.contains(source);
-        const std::string provider = gateway ? gatewayProvider(cube, g) : billProvider(cube, g);
-        if (provider.empty())
+        const std::array<std::uint32_t, 4> combo{g.labelSet, g.source, g.usageProvider,
+                                                 g.usageModel};
+        auto it = resolved.find(combo);
+        if (it == resolved.end()) {
+            Resolved r;
+            const std::string provider =
+                side.gateway ? gatewayProvider(cube, g) : billProvider(cube, g);
+            if (!provider.empty()) {
+                auto [p, inserted] =
+                    providerIds.try_emplace(provider, static_cast<std::uint32_t>(providers.size()));
+                if (inserted)
+                    providers.push_back(provider);
+                r.provider = p->second;
+                r.model = modelOf(cube, g, !side.gateway);
+            }
+            it = resolved.emplace(combo, std::move(r)).first;
+        }
+        const Resolved &r = it->second;
+        if (r.provider == 0)
             continue;
-        (gateway ? gatewayProviders : billProviders).insert(provider);
-        DayEntries &d = days[{provider, g.currency, g.day}];
-        (gateway ? d.gateway : d.bill).push_back({i, modelOf(cube, g, !gateway)});
+        (side.gateway ? gatewayProviders : billProviders).insert(r.provider);
+        DayEntries &d = byId[{r.provider, g.currency, g.day}];
+        (side.gateway ? d.gateway : d.bill).push_back({i, r.model});
     }
-    std::erase_if(days, [&](const auto &kv) {
-        const std::string &p = std::get<0>(kv.first);
-        return !gatewayProviders.contains(p) || !billProviders.contains(p);
-    });
+    std::map<DayKey, DayEntries> days;
+    for (auto &[k, d] : byId) {
+        const std::uint32_t p = std::get<0>(k);
+        if (gatewayProviders.contains(p) && billProviders.contains(p))
+            days.emplace(DayKey{providers[p], std::get<1>(k), std::get<2>(k)}, std::move(d));
+    }
     return days;
 }
 

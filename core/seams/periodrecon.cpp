@@ -83,24 +83,46 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
         std::sort(periods.begin(), periods.end(),
                   [](const auto &a, const auto &b) { return a.second < b.second; });
 
+    // Per source: whether it is wanted, its dated periods and, per period (last: undated),
+    // the line it adds to, found once instead of once per group.
+    struct SourceSlot
+    {
+        bool wanted = false;
+        const std::vector<std::pair<DayRange, LineKey>> *periods = nullptr;
+        std::vector<Accum *> accum;
+    };
+    static const std::vector<std::pair<DayRange, LineKey>> kNoPeriods;
+    std::vector<SourceSlot> slots(cube.sources().size());
+    for (size_t i = 0; i < slots.size(); ++i) {
+        const std::string &source = cube.sources().at(static_cast<std::uint32_t>(i));
+        SourceSlot &slot = slots[i];
+        slot.wanted = wanted(source);
+        const auto it = dated.find(source);
+        slot.periods = it != dated.end() ? &it->second : &kNoPeriods;
+        slot.accum.assign(slot.periods->size() + 1, nullptr);
+    }
     for (const CostGroup &g : cube.rawGroups()) {
-        const std::string &source = cube.sources().at(g.source);
-        if (!wanted(source))
+        SourceSlot &slot = slots[g.source];
+        if (!slot.wanted || (options.fromDay && g.day < *options.fromDay) ||
+            (options.toDay && g.day >= *options.toDay))
             continue;
-        LineKey key{source, std::nullopt, std::nullopt};
-        if (auto it = dated.find(source); it != dated.end()) {
-            for (const auto &[range, k] : it->second) {
-                if (range.contains(g.day)) {
-                    key = k;
-                    break;
-                }
+        const std::string &source = cube.sources().at(g.source);
+        const size_t undated = slot.periods->size();
+        size_t p = undated;
+        for (size_t i = 0; i < undated; ++i) {
+            if ((*slot.periods)[i].first.contains(g.day)) {
+                p = i;
+                break;
             }
         }
-        Accum &a = lines[key];
-        if (auto ok = addCurrency(a, g.currency, source); !ok)
+        Accum *&a = slot.accum[p];
+        if (a == nullptr)
+            a = &lines[p == undated ? LineKey{source, std::nullopt, std::nullopt}
+                                    : (*slot.periods)[p].second];
+        if (auto ok = addCurrency(*a, g.currency, source); !ok)
             return fail(ok.error());
-        a.ledger += g.amount;
-        a.rows += g.rows;
+        a->ledger += g.amount;
+        a->rows += g.rows;
     }
 
     PeriodReconciliation out;

@@ -24,7 +24,9 @@ struct PeriodReconLine
 struct PeriodReconOptions
 {
     Decimal tolerancePct = Decimal::fromInt(1);
-    std::set<std::string> sources; ///< empty = all
+    std::set<std::string> sources;       ///< empty = all
+    std::optional<std::int32_t> fromDay; ///< ledger groups from this day (inclusive)
+    std::optional<std::int32_t> toDay;   ///< ledger groups before this day
 };
 
 /// @brief Reconciliation per provider and billing period (DESIGN §7, issue 5 item 1).

@@ -19,7 +19,9 @@ struct Outcome
     std::vector<core::CostRow> rows;
 };
 
-Outcome read(const QByteArray &bytes, bool bulk)
+/// `copyRows`: the sink copies each row instead of moving it, so the bulk reader's reused row
+/// keeps what the previous record left in it.
+Outcome read(const QByteArray &bytes, bool bulk, bool copyRows = false)
 {
     static const adapters::LiteLlmSpendAdapter adapter;
     core::LabelNormaliser normaliser;
@@ -27,8 +29,11 @@ Outcome read(const QByteArray &bytes, bool bulk)
     options.fileName = "spend.json";
     options.normaliser = &normaliser;
     Outcome out;
-    const adapters::RowSink sink = [&out](core::CostRow &&row) {
-        out.rows.push_back(std::move(row));
+    const adapters::RowSink sink = [&out, copyRows](core::CostRow &&row) {
+        if (copyRows)
+            out.rows.push_back(row);
+        else
+            out.rows.push_back(std::move(row));
     };
     const std::string_view view(bytes.constData(), static_cast<size_t>(bytes.size()));
     auto r =
@@ -169,12 +174,37 @@ void TestLiteLlmBulk::sameAsGeneric_data()
     QTest::newRow("empty-list") << QByteArray("[]");
     QTest::newRow("scalar-doc") << QByteArray("42");
     QTest::newRow("bad-window") << "[" + with("10:00:02Z", "09:00:02Z") + "]";
+    // Strings longer than a word, with what ends the fast scan past the first eight bytes.
+    QTest::newRow("long-escape") << "[" + with("\"t1\"", R"("abcdefghijklmnop\"q\u00e9r")") + "]";
+    QTest::newRow("long-utf8") << "[" + with("\"t1\"", "\"abcdefghijk\xC3\xA9lmnopq\"") + "]";
+    QTest::newRow("long-control") << "[" + with("\"t1\"", "\"abcdefghijklmn\x1Fop\"") + "]";
+    QTest::newRow("long-bad-utf8") << "[" + with("\"t1\"", "\"abcdefghijklmn\xFFop\"") + "]";
+    // Label sets: repeats, sets that differ in one value or only in where a key ends, blank
+    // keys and values, and a sparse record after a full one (the reused row must not keep
+    // the earlier record's optional fields).
+    const QByteArray sparse =
+        with("r1", "r9")
+            .replace(R"("model":"azure/gpt-4.1",)", "")
+            .replace(R"("prompt_tokens":10,"completion_tokens":5,"total_tokens":15,)", "");
+    QTest::newRow("label-sets") << "[" + rec + "," + with("r1", "r2") + "," +
+                                       with("\"team\":\"a\"", "\"team\":\"b\"") + "," +
+                                       with("\"team\":\"a\"", "\"tea\":\"ma\"") + "," +
+                                       with("\"team\":\"a\"",
+                                            "\"team\":\" \",\" \":\"z\",\"team\":\"c\"") +
+                                       "," + sparse + "," + with("r1", "r3") + "," + sparse + "]";
+    QTest::newRow("provider-and-first-token")
+        << "[" +
+               with(R"("team_id")", R"("custom_llm_provider":"p","completionStartTime":)"
+                                    R"("2026-08-01T10:00:01Z","team_id")") +
+               "," + sparse + "]";
 }
 
 void TestLiteLlmBulk::sameAsGeneric()
 {
     QFETCH(QByteArray, bytes);
-    compare(read(bytes, false), read(bytes, true));
+    const Outcome generic = read(bytes, false);
+    compare(generic, read(bytes, true));
+    compare(generic, read(bytes, true, true));
 }
 
 QTEST_GUILESS_MAIN(TestLiteLlmBulk)

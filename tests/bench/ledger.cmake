@@ -4,3 +4,10 @@ add_executable(bench_ledger
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp)
 target_link_libraries(bench_ledger PRIVATE unalloc-adapters unalloc_options Qt6::Core)
+
+# bench_writer: the ledger writer alone (bulk import, re-import, append), wall and CPU time.
+add_executable(bench_writer
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/bench_writer.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp)
+target_link_libraries(bench_writer PRIVATE unalloc-adapters unalloc_options Qt6::Core)

@@ -4,10 +4,14 @@
 
 #include "adapters/import/importer.h"
 #include "core/attribution.h"
+#include "core/ledger/ledgerschema.h"
+#include "core/ledger/sqliteledger.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 using namespace unalloc;
 using namespace unalloc::testing;
@@ -62,6 +66,55 @@ private:
     std::unique_ptr<core::LedgerStore> m_ledger;
 };
 
+/// Lines for keys prefix+first … prefix+(first+count-1).
+std::vector<std::string> keyed(const std::string &prefix, int first, int count)
+{
+    std::vector<std::string> out;
+    for (int i = first; i < first + count; ++i)
+        out.push_back(line(prefix + std::to_string(i), "0." + std::to_string(i + 1), 1 + i % 9,
+                           i % 4 ? "search" : "ads"));
+    return out;
+}
+
+std::vector<std::string> concat(std::initializer_list<std::vector<std::string>> parts)
+{
+    std::vector<std::string> out;
+    for (const auto &p : parts)
+        out.insert(out.end(), p.begin(), p.end());
+    return out;
+}
+
+/// A fingerprint with forced collisions: every key starting with "c" maps to 42, with "z" to 0.
+std::uint64_t collidingFingerprint(std::string_view source, std::string_view key)
+{
+    if (key.starts_with("c"))
+        return 42;
+    if (key.starts_with("z"))
+        return 0;
+    return core::ledgerschema::keyFingerprint(source, key);
+}
+
+void tune(Fixture &fx,
+          std::int64_t bulkRows,
+          std::uint64_t (*fingerprint)(std::string_view, std::string_view) = nullptr)
+{
+    core::SqliteLedger::ImportTuning t;
+    t.bulkRows = bulkRows;
+    t.fingerprint = fingerprint;
+    dynamic_cast<core::SqliteLedger &>(fx.ledger()).setImportTuning(t);
+}
+
+/// Every stored row as "source/key amount batch", in the Source order.
+std::vector<std::string> storedKeys(core::LedgerStore &ledger)
+{
+    std::vector<std::string> out;
+    const auto rows = ledger.rows({}, core::LedgerSort::Source, true, 0, 100000);
+    for (const auto &r : rows.value())
+        out.push_back(r.row.source + "/" + r.row.recordKey + " " + r.row.amount.toString() + " " +
+                      std::to_string(r.row.batchId));
+    return out;
+}
+
 std::string demo(const char *file)
 {
     return std::string(UNALLOC_SOURCE_DIR) + "/resources/demo/" + file;
@@ -84,6 +137,8 @@ private slots:
     void sourceOverride();
     void cancelImportsNothing();
     void fileOrderDoesNotChangeTheReport();
+    void bulkImportsMatchExactImports();
+    void fingerprintCollisionsKeepBothRows();
 };
 
 void TestImport::demoFilesImportExactly()
@@ -271,6 +326,98 @@ void TestImport::fileOrderDoesNotChangeTheReport()
     }
     QCOMPARE(dumpCube(one.ledger().loadCube().value(), false),
              dumpCube(two.ledger().loadCube().value(), false));
+}
+
+void TestImport::bulkImportsMatchExactImports()
+{
+    // The same imports into a ledger that goes bulk early (bulkRows 8) and one that never does:
+    // same counts, rows and aggregate. In the bulk ledger: A is bulk from its first row (empty
+    // ledger) and falls back at its in-file duplicate b5; B turns bulk after 20 added rows and
+    // commits in bulk; C turns bulk after 35 and falls back at b0; E turns bulk after 60.
+    struct Step
+    {
+        const char *name;
+        std::vector<std::string> lines;
+        std::int64_t added, duplicates;
+    };
+    const std::vector<Step> steps = {
+        {"a.fake", concat({keyed("b", 0, 40), keyed("b", 5, 1)}), 40, 1},
+        {"a2.fake", concat({keyed("b", 0, 40), keyed("b", 5, 1)}), 0, 41},
+        {"b.fake", concat({keyed("b", 30, 10), keyed("n", 0, 30)}), 30, 10},
+        {"c.fake", concat({keyed("m", 0, 50), keyed("b", 0, 10), keyed("m", 3, 1)}), 50, 11},
+        {"e.fake", keyed("e", 0, 300), 300, 0},
+    };
+    Fixture bulk, exact;
+    tune(bulk, 8);
+    tune(exact, 0);
+    for (const Step &step : steps) {
+        for (Fixture *fx : {&bulk, &exact}) {
+            auto r = fx->import({fx->write(step.name, fakeFile(step.lines))});
+            QVERIFY2(r.has_value(), r ? "" : r.error().message().c_str());
+            QCOMPARE(r->batches[0].counts.rowsRead, std::int64_t(step.lines.size()));
+            QCOMPARE(r->batches[0].counts.rowsAdded, step.added);
+            QCOMPARE(r->batches[0].counts.duplicates, step.duplicates);
+        }
+    }
+    QCOMPARE(bulk.ledger().rowCount({}).value(), 420);
+    QCOMPARE(storedKeys(bulk.ledger()), storedKeys(exact.ledger()));
+    QCOMPARE(dumpCube(bulk.ledger().loadCube().value()),
+             dumpCube(exact.ledger().loadCube().value()));
+    QCOMPARE(dumpCube(bulk.ledger().loadCube().value()), dumpCube(cubeFromRows(bulk.ledger())));
+    const auto a = bulk.ledger().batchRecords().value();
+    const auto b = exact.ledger().batchRecords().value();
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].rowsAdded, b[i].rowsAdded);
+        QCOMPARE(a[i].duplicates, b[i].duplicates);
+        QCOMPARE(a[i].addedTotals, b[i].addedTotals);
+        QCOMPARE(a[i].batch.totals, b[i].batch.totals);
+    }
+    QVERIFY(bulk.ledger().checkIntegrity().has_value());
+    // And a bulk import fails as a whole like any other.
+    const auto before = dumpContent(bulk.ledger().path());
+    QVERIFY(!bulk.import({bulk.write("bad.fake",
+                                     fakeFile(concat({keyed("x", 0, 600), {"FAIL late"}})))})
+                 .has_value());
+    QCOMPARE(dumpContent(bulk.ledger().path()), before);
+}
+
+void TestImport::fingerprintCollisionsKeepBothRows()
+{
+    Fixture fx;
+    tune(fx, 4, &collidingFingerprint);
+    // Bulk from the first row: c1's fingerprint is new, c2's is not (a collision, not a
+    // duplicate), so the import falls back to the exact path, which compares the keys.
+    auto r = fx.import({fx.write(
+        "c.fake", fakeFile(concat({keyed("c", 1, 10), keyed("z", 1, 5), keyed("a", 1, 5)})))});
+    QVERIFY(r.has_value());
+    QCOMPARE(r->batches[0].counts.rowsAdded, 20);
+    QCOMPARE(fx.ledger().rowCount({}).value(), 20);
+    // Re-import: all duplicates, found among the colliding candidates.
+    r = fx.import({fx.write("c2.fake", fakeFile(concat({keyed("z", 1, 5), keyed("c", 1, 10)})))});
+    QVERIFY(r.has_value());
+    QCOMPARE(r->batches[0].counts.rowsAdded, 0);
+    QCOMPARE(r->batches[0].counts.duplicates, 15);
+    // Exact mode (3 added against 20 stored): colliding new keys are added, old ones skipped.
+    r = fx.import({fx.write(
+        "c3.fake", fakeFile(concat({keyed("c", 11, 2), keyed("z", 6, 1), keyed("c", 1, 1)})))});
+    QVERIFY(r.has_value());
+    QCOMPARE(r->batches[0].counts.rowsAdded, 3);
+    QCOMPARE(r->batches[0].counts.duplicates, 1);
+    // Bulk after 11 added rows (half of the 23 stored): then the zero fingerprint and a
+    // colliding key each hit the loaded set; both are new records.
+    r = fx.import({fx.write("c4.fake", fakeFile(concat({keyed("a", 10, 20), keyed("z", 7, 1),
+                                                        keyed("c", 13, 1), keyed("z", 1, 1)})))});
+    QVERIFY(r.has_value());
+    QCOMPARE(r->batches[0].counts.rowsAdded, 22);
+    QCOMPARE(r->batches[0].counts.duplicates, 1);
+    const auto keys = storedKeys(fx.ledger());
+    QCOMPARE(keys.size(), size_t(45));
+    std::set<std::string> distinct;
+    for (const std::string &k : keys)
+        distinct.insert(k.substr(0, k.find(' ')));
+    QCOMPARE(distinct.size(), size_t(45));
+    QVERIFY(fx.ledger().checkIntegrity().has_value());
 }
 
 QTEST_GUILESS_MAIN(TestImport)

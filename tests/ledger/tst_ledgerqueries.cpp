@@ -63,6 +63,9 @@ private slots:
     void windows();
     void counts_data();
     void counts();
+    void keysetPages_data();
+    void keysetPages();
+    void pageIndexCancels();
     void cubeMatchesRows();
     void splitAndRestore();
     void badSplits();
@@ -187,6 +190,105 @@ void TestLedgerQueries::counts()
     auto got = m_ledger->rows(f, core::LedgerSort::Batch, true, 0, 1000);
     QVERIFY(got.has_value());
     QCOMPARE(keys(*got), expected);
+}
+
+void TestLedgerQueries::keysetPages_data()
+{
+    QTest::addColumn<int>("sort");
+    QTest::addColumn<bool>("ascending");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("sources");
+    QTest::addColumn<int>("pageRows");
+    QTest::addColumn<int>("fromDay");
+    QTest::addColumn<int>("toDay");
+    const char *names[] = {"start", "source", "name", "amount", "batch"};
+    for (int s = 0; s <= int(core::LedgerSort::Batch); ++s) {
+        for (bool asc : {true, false}) {
+            const std::string base = std::string(names[s]) + (asc ? " asc" : " desc");
+            // Every row is in one batch and there are 7 names, 10 days: long runs of ties.
+            QTest::newRow((base + ", all rows").c_str())
+                << s << asc << QString() << QStringList() << 16 << -1 << -1;
+            QTest::newRow((base + ", one row a page").c_str())
+                << s << asc << QString() << QStringList() << 1 << -1 << -1;
+            QTest::newRow((base + ", text and source filter").c_str())
+                << s << asc << QStringLiteral("search") << QStringList{QStringLiteral("litellm")}
+                << 7 << -1 << -1;
+            QTest::newRow((base + ", label filter, one page").c_str())
+                << s << asc << QStringLiteral("PLAT") << QStringList() << 500 << -1 << -1;
+            QTest::newRow((base + ", nothing matches").c_str())
+                << s << asc << QStringLiteral("no such text") << QStringList() << 16 << -1 << -1;
+            QTest::newRow((base + ", days 2..5").c_str())
+                << s << asc << QString() << QStringList() << 16 << 2 << 5;
+            // A period around every row leaves the pass unfiltered.
+            QTest::newRow((base + ", period covers the ledger").c_str())
+                << s << asc << QString() << QStringList() << 32 << -3 << 40;
+        }
+    }
+}
+
+void TestLedgerQueries::keysetPages()
+{
+    QFETCH(int, sort);
+    QFETCH(bool, ascending);
+    QFETCH(QString, text);
+    QFETCH(QStringList, sources);
+    QFETCH(int, pageRows);
+    QFETCH(int, fromDay);
+    QFETCH(int, toDay);
+    core::LedgerRowFilter f;
+    f.text = text.toStdString();
+    const core::TimeUs base = core::daysFromCivil(2026, 8, 1) * core::kUsPerDay;
+    if (fromDay != -1)
+        f.from = base + fromDay * core::kUsPerDay;
+    if (toDay != -1)
+        f.to = base + toDay * core::kUsPerDay;
+    for (const QString &source : sources)
+        f.sources.insert(source.toStdString());
+    const auto order = core::LedgerSort(sort);
+    // The OFFSET windows are the reference.
+    const auto all = m_ledger->rows(f, order, ascending, 0, 1000).value();
+    QCOMPARE(m_ledger->rowCount(f).value(), std::int64_t(all.size()));
+    auto index = m_ledger->pageIndex(f, order, ascending, pageRows);
+    QVERIFY2(index, index ? "" : index.error().message().c_str());
+    QCOMPARE(index->rows, std::int64_t(all.size()));
+    QCOMPARE(index->pageStarts.size(), (all.size() + size_t(pageRows) - 1) / size_t(pageRows));
+    for (size_t p = 0; p < index->pageStarts.size(); ++p) {
+        const core::LedgerRow &first = all[p * size_t(pageRows)];
+        QCOMPARE(index->pageStarts[p], core::ledgerRowKey(first, order, ascending, false));
+        const auto window =
+            m_ledger->rows(f, order, ascending, std::int64_t(p) * pageRows, pageRows).value();
+        auto page = m_ledger->rowsFrom(f, order, ascending, index->pageStarts[p], pageRows);
+        QVERIFY2(page, page ? "" : page.error().message().c_str());
+        QCOMPARE(keys(*page), keys(window));
+        // Continuing after a page's last row gives the next page.
+        const auto next =
+            m_ledger->rowsFrom(f, order, ascending,
+                               core::ledgerRowKey(page->back(), order, ascending, true), pageRows);
+        QVERIFY(next.has_value());
+        QCOMPARE(keys(*next),
+                 keys(m_ledger->rows(f, order, ascending, std::int64_t(p + 1) * pageRows, pageRows)
+                          .value()));
+    }
+    // No key: the first rows.
+    QCOMPARE(keys(m_ledger->rowsFrom(f, order, ascending, {}, 5).value()),
+             keys(m_ledger->rows(f, order, ascending, 0, 5).value()));
+    // The first rows of each order ran without its index (a new ledger has none); the rest
+    // run with it, as the ledger table does.
+    QVERIFY(m_ledger->ensureSortIndex(order).has_value());
+    QVERIFY(m_ledger->ensureSortIndex(core::LedgerSort::Start).has_value());
+}
+
+void TestLedgerQueries::pageIndexCancels()
+{
+    int asked = 0;
+    auto index = m_ledger->pageIndex({}, core::LedgerSort::Amount, false, 10,
+                                     [&asked] { return ++asked < 1; });
+    QVERIFY(!index.has_value());
+    QCOMPARE(index.error().code, std::string("cancelled"));
+    // A key of another order is an error, not a wrong window.
+    core::LedgerRowKey key;
+    key.values.emplace_back(std::int64_t(3));
+    QVERIFY(!m_ledger->rowsFrom({}, core::LedgerSort::Name, true, key, 5).has_value());
 }
 
 void TestLedgerQueries::cubeMatchesRows()

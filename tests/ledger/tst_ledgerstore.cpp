@@ -1,10 +1,16 @@
 // The ledger file itself: schema, versions, migration, exact amounts, rules, invoices.
 #include "ledgertestutil.h"
 
+#include "core/ledger/importtransaction.h"
+#include "core/ledger/ledgercodec.h"
+#include "core/ledger/ledgerschema.h"
 #include "core/ledger/ledgerstore.h"
+#include "core/ledger/sqliteledger.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sqlite3.h>
 
 using namespace unalloc;
 using namespace unalloc::testing;
@@ -80,6 +86,63 @@ VALUES (1, 'litellm', 'r1', 'gpt-4o', x'800000000000000AD78EBC5AC6200000', 'USD'
         1785542500000000, 1785542501000000, 1);
 )sql";
 
+// Version 2 as it shipped on top of version 1, frozen for the same reason, with the aggregate
+// of kV1Rows (both rows fall on day 20666: 400 USD, 2 rows).
+constexpr const char *kV2Upgrade = R"sql(
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
+    day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch)) WITHOUT ROWID;
+CREATE INDEX rows_amount ON rows(amount);
+CREATE INDEX rows_name ON rows(name);
+INSERT INTO agg VALUES (1, 'litellm', 'gpt-4o', 20666, 'USD', 1,
+                        x'8000000000000015AF1D78B58C400000', 2);
+PRAGMA user_version = 2;
+)sql";
+
+/// Names of the indexes on `rows`, sorted (through a raw connection: WAL lets it read while
+/// the ledger is open).
+std::vector<std::string> rowIndexes(const std::string &path)
+{
+    std::vector<std::string> out;
+    sqlite3 *db = nullptr;
+    sqlite3_stmt *st = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK &&
+        sqlite3_prepare_v2(db,
+                           "SELECT name FROM sqlite_master WHERE type = 'index' AND "
+                           "tbl_name = 'rows' AND sql IS NOT NULL ORDER BY name",
+                           -1, &st, nullptr) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW)
+            out.emplace_back(reinterpret_cast<const char *>(sqlite3_column_text(st, 0)));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
+/// How many rows hold a key_fp other than ledgerschema::keyFingerprint(source, record_key).
+int wrongFingerprints(const std::string &path)
+{
+    int wrong = -1;
+    sqlite3 *db = nullptr;
+    sqlite3_stmt *st = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT source, record_key, key_fp FROM rows", -1, &st, nullptr) ==
+            SQLITE_OK) {
+        wrong = 0;
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const std::string source = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
+            const std::string key = reinterpret_cast<const char *>(sqlite3_column_text(st, 1));
+            if (sqlite3_column_int64(st, 2) !=
+                static_cast<std::int64_t>(core::ledgerschema::keyFingerprint(source, key)))
+                ++wrong;
+        }
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return wrong;
+}
+
 std::unique_ptr<core::LedgerStore> createLedger(const QTemporaryDir &dir, const char *name = "l")
 {
     const std::string path =
@@ -90,7 +153,9 @@ std::unique_ptr<core::LedgerStore> createLedger(const QTemporaryDir &dir, const 
     return std::move(*l);
 }
 
-void importRows(core::LedgerStore &ledger, const std::vector<core::CostRow> &rows)
+void importRows(core::LedgerStore &ledger,
+                const std::vector<core::CostRow> &rows,
+                core::BatchCounts *counts = nullptr)
 {
     auto txn = ledger.beginImport();
     QVERIFY(txn.has_value());
@@ -102,7 +167,18 @@ void importRows(core::LedgerStore &ledger, const std::vector<core::CostRow> &row
     for (const core::CostRow &r : rows)
         QVERIFY2((*txn)->addRow(r).has_value(), r.recordKey.c_str());
     QVERIFY((*txn)->endBatch(meta).has_value());
+    if (counts)
+        *counts = (*txn)->counts();
     QVERIFY((*txn)->commit().has_value());
+}
+
+std::vector<core::CostRow> keyedRows(const std::string &prefix, int first, int count)
+{
+    std::vector<core::CostRow> rows;
+    for (int i = first; i < first + count; ++i)
+        rows.push_back(makeRow(prefix + std::to_string(i), "1." + std::to_string(i % 100), i % 5,
+                               i % 3 ? "search" : ""));
+    return rows;
 }
 
 } // namespace
@@ -117,6 +193,12 @@ private slots:
     void refusesForeignFiles_data();
     void refusesForeignFiles();
     void migratesV1();
+    void migratesV2();
+    void keyFingerprintIsStable_data();
+    void keyFingerprintIsStable();
+    void sortIndexesAreBuiltOnDemand();
+    void fingerprintSet();
+    void numberedRowsShareTheirLabelSet();
     void amountRoundTrip_data();
     void amountRoundTrip();
     void usageAndQuantityRoundTrip();
@@ -140,8 +222,10 @@ void TestLedgerStore::createAndReopen()
     QCOMPARE(again.error().code, std::string("ledger-exists"));
     auto opened = core::LedgerStore::open(path);
     QVERIFY(opened.has_value());
-    QCOMPARE((*opened)->schemaVersion(), 2);
+    QCOMPARE((*opened)->schemaVersion(), 3);
     QVERIFY((*opened)->checkIntegrity().has_value());
+    // v3 files carry the fingerprint index only: the sort indexes are built on demand.
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
     auto missing = core::LedgerStore::open(dir.filePath(QStringLiteral("nope")).toStdString());
     QVERIFY(!missing.has_value());
 }
@@ -150,12 +234,12 @@ void TestLedgerStore::refusesNewerSchema()
 {
     QTemporaryDir dir;
     const std::string path = createLedger(dir)->path();
-    QVERIFY(execRaw(path, "PRAGMA user_version = 3"));
+    QVERIFY(execRaw(path, "PRAGMA user_version = 4"));
     auto l = core::LedgerStore::open(path);
     QVERIFY(!l.has_value());
     QCOMPARE(l.error().code, std::string("ledger-too-new"));
     QCOMPARE(l.error().file, path);
-    QVERIFY(l.error().detail.find("version 3") != std::string::npos);
+    QVERIFY(l.error().detail.find("version 4") != std::string::npos);
 }
 
 void TestLedgerStore::refusesForeignFiles_data()
@@ -197,7 +281,7 @@ void TestLedgerStore::migratesV1()
 
     auto l = core::LedgerStore::open(path);
     QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
-    QCOMPARE((*l)->schemaVersion(), 2);
+    QCOMPARE((*l)->schemaVersion(), 3);
     QVERIFY((*l)->checkIntegrity().has_value());
     auto cube = (*l)->loadCube();
     QVERIFY(cube.has_value());
@@ -205,10 +289,130 @@ void TestLedgerStore::migratesV1()
     QCOMPARE(cube->rawGroups()[0].amount.toString(), std::string("400.00"));
     QCOMPARE(cube->rawGroups()[0].rows, 2);
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
+    QCOMPARE(wrongFingerprints(path), 0);
     l->reset();
     auto reopened = core::LedgerStore::open(path, true);
     QVERIFY(reopened.has_value());
-    QCOMPARE((*reopened)->schemaVersion(), 2);
+    QCOMPARE((*reopened)->schemaVersion(), 3);
+}
+
+void TestLedgerStore::migratesV2()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("v2.unalloc")).toStdString();
+    QVERIFY(execRaw(path, std::string(kV1Ddl) + kV1Rows + kV2Upgrade));
+    auto ro = core::LedgerStore::open(path, true);
+    QVERIFY(!ro.has_value());
+    QCOMPARE(ro.error().code, std::string("ledger-needs-migration"));
+
+    auto l = core::LedgerStore::open(path);
+    QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
+    QCOMPARE((*l)->schemaVersion(), 3);
+    QVERIFY((*l)->checkIntegrity().has_value());
+    // key_fp is filled for the stored rows; the unique text index gave way to rows_fp and the
+    // v2 sort indexes are kept.
+    QCOMPARE(wrongFingerprints(path), 0);
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_amount", "rows_batch", "rows_fp",
+                                                         "rows_name", "rows_split", "rows_start"}));
+    // Dedupe still holds against the migrated rows: r1 exists, r3 is new; a small import keeps
+    // maintaining the sort indexes.
+    core::BatchCounts counts;
+    importRows(**l,
+               {makeRow("r1", "200", 0, "search", "litellm"),
+                makeRow("r3", "5", 0, "search", "litellm"), makeRow("r1", "1", 0, "x", "other")},
+               &counts);
+    QCOMPARE(counts.rowsAdded, 2);
+    QCOMPARE(counts.duplicates, 1);
+    QCOMPARE((*l)->rowCount({}).value(), 4);
+    QVERIFY((*l)->checkIntegrity().has_value());
+    QCOMPARE(wrongFingerprints(path), 0);
+    QCOMPARE(rowIndexes(path).size(), size_t(6));
+    importRows(**l, {makeRow("r3", "5", 0, "search", "litellm")}, &counts);
+    QCOMPARE(counts.rowsAdded, 0);
+    QCOMPARE(counts.duplicates, 1);
+}
+
+void TestLedgerStore::keyFingerprintIsStable_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<quint64>("fp");
+    // Stored in every row: these values must never change (checked against an independent
+    // implementation of the definition in ledgerschema.h).
+    QTest::newRow("empty") << QString() << QString() << Q_UINT64_C(9374953505845322213);
+    QTest::newRow("short") << QStringLiteral("litellm") << QStringLiteral("r1")
+                           << Q_UINT64_C(9721630521522794469);
+    QTest::newRow("word-long source")
+        << QStringLiteral("opencost") << QStringLiteral("a") << Q_UINT64_C(14321202047211969398);
+    QTest::newRow("long key") << QStringLiteral("openai")
+                              << QStringLiteral("chatcmpl-9f8e7d6c5b4a39281706f5e4d3c2b1a0")
+                              << Q_UINT64_C(6705329291627363054);
+    QTest::newRow("utf-8") << QStringLiteral("anthropic") << QStringLiteral("r\u00e9sum\u00e9")
+                           << Q_UINT64_C(10428270823266634326);
+}
+
+void TestLedgerStore::keyFingerprintIsStable()
+{
+    QFETCH(QString, source);
+    QFETCH(QString, key);
+    QFETCH(quint64, fp);
+    QCOMPARE(core::ledgerschema::keyFingerprint(source.toStdString(), key.toStdString()), fp);
+}
+
+void TestLedgerStore::sortIndexesAreBuiltOnDemand()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    const std::string path = l->path();
+    auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
+    core::SqliteLedger::ImportTuning tuning;
+    tuning.bulkRows = 10;
+    sqlite.setImportTuning(tuning);
+    // The length prefix keeps ("ab", "c") and ("a", "bc") apart.
+    QVERIFY(core::ledgerschema::keyFingerprint("ab", "c") !=
+            core::ledgerschema::keyFingerprint("a", "bc"));
+
+    importRows(*l, keyedRows("k", 0, 30)); // bulk from the first row: the ledger was empty
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
+    for (core::LedgerSort sort :
+         {core::LedgerSort::Start, core::LedgerSort::Source, core::LedgerSort::Name,
+          core::LedgerSort::Amount, core::LedgerSort::Batch}) {
+        auto before = l->rows({}, sort, false, 3, 7);
+        QVERIFY(before.has_value());
+        QVERIFY(l->ensureSortIndex(sort).has_value());
+        QVERIFY(l->ensureSortIndex(sort).has_value()); // a no-op once it exists
+        auto after = l->rows({}, sort, false, 3, 7);
+        QVERIFY(after.has_value());
+        QCOMPARE(after->size(), size_t(7));
+        for (size_t i = 0; i < after->size(); ++i)
+            QCOMPARE((*after)[i].id, (*before)[i].id);
+    }
+    const std::vector<std::string> all{"rows_amount", "rows_batch", "rows_fp",   "rows_name",
+                                       "rows_source", "rows_split", "rows_start"};
+    QCOMPARE(rowIndexes(path), all);
+    QVERIFY(l->checkIntegrity().has_value());
+
+    // A small import (5 added against 30 stored) maintains them ...
+    importRows(*l, keyedRows("k", 28, 7));
+    QCOMPARE(rowIndexes(path), all);
+    // ... a bulk one (20 added, at least half of the 35 stored) drops them; rows_fp is back.
+    core::BatchCounts counts;
+    importRows(*l, keyedRows("k", 0, 55), &counts);
+    QCOMPARE(counts.rowsAdded, 20);
+    QCOMPARE(counts.duplicates, 35);
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
+    QCOMPARE(l->rowCount({}).value(), 55);
+    QCOMPARE(wrongFingerprints(path), 0);
+    QVERIFY(l->checkIntegrity().has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
+
+    // A read-only ledger cannot build an index, and says so.
+    l.reset();
+    auto ro = core::LedgerStore::open(path, true);
+    QVERIFY(ro.has_value());
+    auto built = (*ro)->ensureSortIndex(core::LedgerSort::Name);
+    QVERIFY(!built.has_value());
+    QCOMPARE(built.error().code, std::string("ledger-read-only"));
 }
 
 void TestLedgerStore::amountRoundTrip_data()
@@ -327,6 +531,74 @@ void TestLedgerStore::readOnlyRefusesWrites()
     QVERIFY(l.has_value());
     QVERIFY(!(*l)->beginImport().has_value());
     QCOMPARE((*l)->setRules({}).error().code, std::string("ledger-read-only"));
+}
+
+void TestLedgerStore::fingerprintSet()
+{
+    core::FingerprintSet set;
+    QVERIFY(!set.contains(0));
+    QVERIFY(!set.contains(42));
+    // Sequential, spread and zero keys; every one is new once, then known.
+    std::vector<std::uint64_t> keys{0, 1, 2, 42, ~std::uint64_t{0}};
+    for (std::uint64_t i = 0; i < 200'000; ++i)
+        keys.push_back(core::ledgerschema::keyFingerprint("s", std::to_string(i)));
+    for (std::uint64_t i = 1; i <= 1000; ++i)
+        keys.push_back(i << 40); // equal low bits
+    set.reserve(1000);
+    for (std::uint64_t k : keys)
+        QVERIFY(set.insert(k));
+    QCOMPARE(set.size(), keys.size());
+    QVERIFY(set.capacity() * 7 >= set.size() * 10 - 10);
+    for (std::uint64_t k : keys) {
+        QVERIFY(set.contains(k));
+        QVERIFY(!set.insert(k));
+    }
+    QVERIFY(!set.contains(3));
+    QVERIFY(!set.contains(core::ledgerschema::keyFingerprint("s", "200000")));
+    QCOMPARE(set.size(), keys.size());
+    set.release();
+    QCOMPARE(set.size(), size_t(0));
+    QCOMPARE(set.capacity(), size_t(0));
+    QVERIFY(!set.contains(0));
+    QVERIFY(set.insert(7));
+}
+
+void TestLedgerStore::numberedRowsShareTheirLabelSet()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    importRows(*l, {makeRow("old", "1", 0, "search")}); // a set stored before
+    auto txn = l->beginImport();
+    QVERIFY(txn.has_value());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY((*txn)->beginBatch(meta).has_value());
+    // Ordinal 0 = team search (stored already), 1 = team ads, 2 = no team; un-numbered rows
+    // (addHashedRow) mix in.
+    const std::vector<std::pair<std::string, std::uint32_t>> teams = {
+        {"search", 0}, {"ads", 1}, {"", 2}, {"ads", 1}, {"search", 0}, {"", 2}};
+    for (size_t i = 0; i < teams.size(); ++i) {
+        const core::CostRow r = makeRow("n" + std::to_string(i), "2", 0, teams[i].first);
+        const std::uint64_t h =
+            core::ledgercodec::hashLabelSet(r.labels, r.rawLabels, r.collisions);
+        QVERIFY((*txn)->addNumberedRow(r, h, teams[i].second).value());
+        const core::CostRow u = makeRow("u" + std::to_string(i), "3", 0, teams[i].first);
+        QVERIFY((*txn)->addHashedRow(u, h).value());
+    }
+    QVERIFY((*txn)->endBatch(meta).has_value());
+    QVERIFY((*txn)->commit().has_value());
+    QVERIFY(l->checkIntegrity().has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
+    const auto rows = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
+    QCOMPARE(rows.size(), size_t(13));
+    for (const core::LedgerRow &r : rows) {
+        if (r.row.recordKey == "old")
+            continue;
+        const std::string team = teams[std::stoul(r.row.recordKey.substr(1))].first;
+        const std::string *got = r.row.labels.find("team");
+        QCOMPARE(got ? *got : std::string(), team);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLedgerStore)

@@ -12,10 +12,12 @@
 #include "ui/widgets/figurecard.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QToolButton>
 
@@ -140,6 +142,20 @@ void TstExplorer::ledgerViewPagesRows()
     QTest::keyClicks(filter, QStringLiteral("opencost"));
     QTRY_VERIFY(view->model()->rowCount() < all);
     QTRY_COMPARE(view->model()->rowCount(), 6); // the sample's 5 allocations and the pod
+    auto *count = view->findChild<QLabel *>(QStringLiteral("ledgerCount"));
+    QTRY_VERIFY2(count->text().startsWith(QStringLiteral("6 row")), qPrintable(count->text()));
+
+    // Unfiltered, the table reads its pages on a worker: scrolling to the end shows the last
+    // row once its page arrives (sorted by amount, descending: zero-dollar telemetry last).
+    filter->clear();
+    QTRY_COMPARE(view->model()->rowCount(), all);
+    auto *table = view->findChild<QTableView *>(QStringLiteral("ledgerTableView"));
+    table->scrollToBottom();
+    const QModelIndex last = view->model()->index(all - 1, LedgerTableModel::Amount);
+    QTRY_VERIFY(view->model()->isRowLoaded(all - 1));
+    QCOMPARE(last.data(ExportRole).toString(), QStringLiteral("0.00"));
+    QVERIFY(!view->model()->index(all - 1, LedgerTableModel::Source).data().toString().isEmpty());
+    QVERIFY(table->rowAt(table->viewport()->height() - 1) >= all - 2);
 }
 
 void TstExplorer::importsIntoNewLedger()

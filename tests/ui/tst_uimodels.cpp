@@ -14,6 +14,7 @@
 #include "ui/models/unallocatedtreemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace unalloc;
@@ -29,6 +30,8 @@ private slots:
     void snapshotModels();
     void treeModel();
     void ledgerModel();
+    void ledgerModelReadsPagesOffTheGuiThread_data();
+    void ledgerModelReadsPagesOffTheGuiThread();
     void sortsExactly();
 
 private:
@@ -135,6 +138,83 @@ void TstUiModels::ledgerModel()
     request.fallbacks = {"workspace"};
     model.setRequest(request);
     QVERIFY(model.pagesFetched() >= 1);
+}
+
+void TstUiModels::ledgerModelReadsPagesOffTheGuiThread_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<bool>("ascending");
+    QTest::addColumn<QString>("filter");
+    const std::pair<int, const char *> columns[] = {{LedgerTableModel::Start, "start"},
+                                                    {LedgerTableModel::Source, "source"},
+                                                    {LedgerTableModel::CostObject, "object"},
+                                                    {LedgerTableModel::Amount, "amount"},
+                                                    {LedgerTableModel::Batch, "batch"}};
+    for (const auto &[column, name] : columns) {
+        for (bool asc : {true, false}) {
+            const std::string row = std::string(name) + (asc ? " asc" : " desc");
+            QTest::newRow(row.c_str()) << column << asc << QString();
+            QTest::newRow((row + ", filtered").c_str()) << column << asc << QStringLiteral("llm");
+        }
+    }
+}
+
+void TstUiModels::ledgerModelReadsPagesOffTheGuiThread()
+{
+    QFETCH(int, column);
+    QFETCH(bool, ascending);
+    QFETCH(QString, filter);
+    const Qt::SortOrder order = ascending ? Qt::AscendingOrder : Qt::DescendingOrder;
+    // The reference reads on this thread (no file given); the model under test on a worker.
+    LedgerTableModel reference(m_ctx.app.locale);
+    reference.setStore(m_store.get());
+    reference.sort(column, order);
+    reference.setTextFilter(filter);
+    LedgerTableModel model(m_ctx.app.locale);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.sort(column, order);
+    model.setTextFilter(filter);
+    QSignalSpy counted(&model, &LedgerTableModel::counted);
+    model.setStore(m_store.get(), QString::fromStdString(m_store->path()));
+    QVERIFY(model.isCounting());
+    QTRY_COMPARE(counted.count(), 1);
+    QVERIFY(!model.isCounting());
+    QVERIFY(model.lastError().isEmpty());
+    QCOMPARE(model.rowCount(), reference.rowCount());
+    QVERIFY(model.rowCount() > LedgerTableModel::kPageRows);
+    auto row = [](const LedgerTableModel &m, int r) {
+        QStringList cells;
+        for (int c = 0; c < LedgerTableModel::ColumnCount; ++c)
+            cells << m.index(r, c).data().toString();
+        return cells.join(QLatin1Char('|'));
+    };
+    // The first rows arrive after the fetch; until then a row is a "loading" placeholder.
+    QTRY_VERIFY(model.isRowLoaded(0));
+    QCOMPARE(row(model, 0), row(reference, 0));
+    // A jump to the last page: placeholder first, then the last row.
+    const int last = model.rowCount() - 1;
+    QVERIFY(!model.isRowLoaded(last));
+    QCOMPARE(model.index(last, LedgerTableModel::Source).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Loading…"));
+    QVERIFY(model.index(last, LedgerTableModel::Source).data().toString().isEmpty());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QTRY_VERIFY(model.isRowLoaded(last));
+    QVERIFY(!changed.isEmpty());
+    QCOMPARE(row(model, last), row(reference, last));
+    (void)model.index(last - LedgerTableModel::kPageRows, 0).data();
+    QTRY_VERIFY(model.isRowLoaded(last - LedgerTableModel::kPageRows));
+    QCOMPARE(row(model, last - LedgerTableModel::kPageRows),
+             row(reference, last - LedgerTableModel::kPageRows));
+    // Exports read at once: exact and complete without waiting.
+    const int middle = model.rowCount() / 2;
+    QVERIFY(!model.isRowLoaded(middle));
+    QCOMPARE(model.index(middle, LedgerTableModel::Amount).data(ExportRole),
+             reference.index(middle, LedgerTableModel::Amount).data(ExportRole));
+    // Another order starts over: counted again, nothing stale arrives.
+    model.sort(column, ascending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    QCOMPARE(model.rowCount(), 0);
+    QTRY_COMPARE(model.rowCount(), reference.rowCount());
+    QTRY_COMPARE(counted.count(), 2);
 }
 
 void TstUiModels::sortsExactly()

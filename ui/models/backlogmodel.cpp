@@ -7,7 +7,7 @@ namespace unalloc::ui {
 
 int BacklogModel::rowsIn(const core::AnalysisSnapshot &s) const
 {
-    return static_cast<int>(s.fixPlan.size());
+    return static_cast<int>(s.backlog.size());
 }
 
 QString BacklogModel::columnTitle(int column) const
@@ -52,27 +52,31 @@ bool BacklogModel::isNumeric(int column) const
 
 QVariant BacklogModel::cell(int row, int column, int role) const
 {
-    const core::FixStep &step = m_snapshot->fixPlan[static_cast<size_t>(row)];
-    const core::BacklogItem &item = step.item;
+    // Cells are read from the backlog on demand: it may hold a million objects.
+    const core::Backlog &backlog = m_snapshot->backlog;
+    const auto i = static_cast<size_t>(row);
     switch (column) {
     case Rank:
         return cells::count(row + 1, locale(), role);
     case Source:
-        return cells::text(fmt::q(item.source), role);
+        return cells::text(fmt::q(backlog.source(i)), role);
     case CostObject:
-        return cells::text(fmt::q(item.name), role);
+        return cells::text(fmt::q(backlog.name(i)), role);
     case Amount:
-        return cells::money(item.amount, currency(), locale(), role);
+        return cells::money(backlog.amount(i), currency(), locale(), role);
     case ShareOfU:
         return cells::percent(
-            core::Decimal::percent(item.amount, m_snapshot->report.unallocated, 1), locale(), role);
+            core::Decimal::percent(backlog.amount(i), m_snapshot->report.unallocated, 1), locale(),
+            role);
     case UAfter:
-        return cells::percent(step.uAfter, locale(), role);
+        return cells::percent(
+            core::Decimal::percent(backlog.unallocatedAfter(i), m_snapshot->report.total, 1),
+            locale(), role);
     case Rows:
-        return cells::count(item.rows, locale(), role);
+        return cells::count(backlog.rows(i), locale(), role);
     case Labels: {
         QStringList parts;
-        for (const auto &[k, v] : item.labels.entries())
+        for (const auto &[k, v] : backlog.labels(i).entries())
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);
         return cells::text(parts.isEmpty() ? tr("(no labels)") : parts.join(QStringLiteral(", ")),
                            role);

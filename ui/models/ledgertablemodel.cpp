@@ -7,16 +7,34 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <limits>
+
 namespace unalloc::ui {
 
 LedgerTableModel::LedgerTableModel(const QLocale &locale, QObject *parent)
     : QAbstractTableModel(parent)
     , m_locale(locale)
-{}
+    , m_pager(new LedgerPager(kPageRows, this))
+{
+    connect(m_pager, &LedgerPager::counted, this, &LedgerTableModel::onCounted);
+    connect(m_pager, &LedgerPager::pageReady, this, &LedgerTableModel::onPage);
+    connect(m_pager, &LedgerPager::failed, this, [this](quint64 generation, const QString &error) {
+        if (generation != m_generation)
+            return;
+        m_error = error;
+        if (m_counting) {
+            m_counting = false;
+            emit counted();
+        }
+    });
+}
 
-void LedgerTableModel::setStore(const core::LedgerStore *store)
+LedgerTableModel::~LedgerTableModel() = default;
+
+void LedgerTableModel::setStore(const core::LedgerStore *store, const QString &filePath)
 {
     m_store = store;
+    m_path = store ? filePath : QString();
     refresh();
 }
 
@@ -52,36 +70,107 @@ void LedgerTableModel::refresh()
     beginResetModel();
     m_pages.clear();
     m_lru.clear();
+    m_pending.clear();
+    m_index.reset();
     m_count = 0;
-    if (m_store) {
-        if (auto n = m_store->rowCount(m_filter))
-            m_count = static_cast<int>(std::min<std::int64_t>(*n, std::numeric_limits<int>::max()));
-    }
-    endResetModel();
-}
-
-const core::LedgerRow *LedgerTableModel::rowAt(int row) const
-{
-    const int page = row / kPageRows;
-    auto it = m_pages.find(page);
-    if (it == m_pages.end()) {
-        if (!m_store)
-            return nullptr;
-        auto rows = m_store->rows(m_filter, m_sort, m_ascending,
-                                  static_cast<std::int64_t>(page) * kPageRows, kPageRows);
-        if (!rows)
-            return nullptr;
-        ++m_pagesFetched;
-        it = m_pages.insert(page, std::move(*rows));
-        m_lru.push_front(page);
-        if (static_cast<int>(m_lru.size()) > kCachedPages) {
-            m_pages.remove(m_lru.back());
-            m_lru.pop_back();
-            it = m_pages.find(page);
+    m_error.clear();
+    m_counting = false;
+    if (m_store && m_path.isEmpty()) {
+        // No file to open a second connection on: read here (in-memory ledgers are small).
+        if (auto index = m_store->pageIndex(m_filter, m_sort, m_ascending, kPageRows)) {
+            m_index = std::make_shared<const core::LedgerPageIndex>(std::move(*index));
+            m_count = static_cast<int>(
+                std::min<std::int64_t>(m_index->rows, std::numeric_limits<int>::max()));
+        } else {
+            m_error = fmt::q(index.error().message());
         }
     }
+    endResetModel();
+    if (m_store && !m_path.isEmpty()) {
+        m_counting = true;
+        m_generation = m_pager->start(m_path, {m_filter, m_sort, m_ascending});
+    } else {
+        m_generation = m_pager->start({}, {});
+        emit counted();
+    }
+}
+
+void LedgerTableModel::onCounted(quint64 generation, const LedgerPageIndexPtr &index)
+{
+    if (generation != m_generation || !m_counting)
+        return;
+    m_counting = false;
+    m_index = index;
+    const int rows =
+        static_cast<int>(std::min<std::int64_t>(index->rows, std::numeric_limits<int>::max()));
+    if (rows > 0) {
+        beginInsertRows({}, 0, rows - 1);
+        m_count = rows;
+        endInsertRows();
+    }
+    emit counted();
+}
+
+void LedgerTableModel::onPage(quint64 generation, int page, const LedgerPage &rows)
+{
+    if (generation != m_generation)
+        return;
+    m_pending.remove(page);
+    if (m_pages.contains(page))
+        return; // read at once meanwhile (an export)
+    cache(page, rows);
+    const int first = page * kPageRows;
+    const int last = std::min(m_count, first + kPageRows) - 1;
+    if (first <= last)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    emit pageLoaded(page);
+}
+
+const std::vector<core::LedgerRow> *LedgerTableModel::cache(int page, LedgerPage rows) const
+{
+    ++m_pagesFetched;
+    m_pages.insert(page, std::move(rows));
+    m_lru.remove(page);
+    m_lru.push_front(page);
+    if (static_cast<int>(m_lru.size()) > kCachedPages) {
+        m_pages.remove(m_lru.back());
+        m_lru.pop_back();
+    }
+    return m_pages.value(page).get();
+}
+
+bool LedgerTableModel::isRowLoaded(int row) const
+{
+    return m_pages.contains(row / kPageRows);
+}
+
+const core::LedgerRow *LedgerTableModel::rowAt(int row, bool now) const
+{
+    const int page = row / kPageRows;
+    const std::vector<core::LedgerRow> *rows = nullptr;
+    if (auto it = m_pages.constFind(page); it != m_pages.cend()) {
+        rows = it->get();
+    } else if (!m_index || size_t(page) >= m_index->pageStarts.size()) {
+        return nullptr;
+    } else if (now || m_path.isEmpty()) {
+        if (!m_store)
+            return nullptr;
+        auto read = m_store->rowsFrom(m_filter, m_sort, m_ascending,
+                                      m_index->pageStarts[size_t(page)], kPageRows);
+        if (!read)
+            return nullptr;
+        m_pending.remove(page); // an answer from the worker would repeat it
+        rows = cache(page, std::make_shared<const std::vector<core::LedgerRow>>(std::move(*read)));
+    } else {
+        if (!m_pending.contains(page)) {
+            m_pending.insert(page);
+            for (int dropped : m_pager->requestPage(page))
+                m_pending.remove(dropped);
+        }
+        return nullptr;
+    }
     const size_t offset = static_cast<size_t>(row % kPageRows);
-    return offset < it->size() ? &(*it)[offset] : nullptr;
+    return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
 }
 
 int LedgerTableModel::rowCount(const QModelIndex &parent) const
@@ -102,8 +191,12 @@ QVariant LedgerTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(index.column() == Amount || index.column() == Batch
                                        ? Qt::AlignRight | Qt::AlignVCenter
                                        : Qt::AlignLeft | Qt::AlignVCenter);
-    const core::LedgerRow *row = rowAt(index.row());
-    return row ? cell(*row, index.column(), role) : QVariant();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role < Qt::UserRole)
+        return {}; // decorations, fonts, colours: none, and no page read for them
+    const core::LedgerRow *row = rowAt(index.row(), role == ExportRole);
+    if (!row)
+        return role == Qt::ToolTipRole ? QVariant(tr("Loading…")) : QVariant();
+    return cell(*row, index.column(), role);
 }
 
 QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) const

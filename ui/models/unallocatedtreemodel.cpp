@@ -6,8 +6,13 @@
 namespace unalloc::ui {
 
 namespace {
-const std::vector<core::DrillNode> kNoNodes;
-}
+
+constexpr int kLevelShift = 62;
+constexpr int kSourceShift = 32;
+constexpr quintptr kGroupMask = 0xffffffffULL;
+constexpr quintptr kSourceMask = (quintptr{1} << (kLevelShift - kSourceShift)) - 1;
+
+} // namespace
 
 UnallocatedTreeModel::UnallocatedTreeModel(const QLocale &locale, QObject *parent)
     : QAbstractItemModel(parent)
@@ -18,61 +23,70 @@ void UnallocatedTreeModel::setSnapshot(SnapshotPtr snapshot)
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);
-    m_links.clear();
-    if (m_snapshot)
-        link(m_snapshot->unallocatedTree, nullptr);
     endResetModel();
 }
 
-void UnallocatedTreeModel::link(const std::vector<core::DrillNode> &nodes,
-                                const core::DrillNode *parent)
+quintptr UnallocatedTreeModel::pack(const Path &p)
 {
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        m_links[&nodes[i]] = {parent, static_cast<int>(i)};
-        link(nodes[i].children, &nodes[i]);
-    }
+    return static_cast<quintptr>(p.level) << kLevelShift |
+           (p.source & kSourceMask) << kSourceShift | (p.group & kGroupMask);
+}
+
+UnallocatedTreeModel::Path UnallocatedTreeModel::unpack(quintptr id)
+{
+    return Path{static_cast<int>(id >> kLevelShift), (id >> kSourceShift) & kSourceMask,
+                id & kGroupMask};
 }
 
 const core::DrillNode *UnallocatedTreeModel::node(const QModelIndex &index) const
 {
-    return index.isValid() ? static_cast<const core::DrillNode *>(index.internalPointer())
-                           : nullptr;
-}
-
-const std::vector<core::DrillNode> &
-UnallocatedTreeModel::childrenOf(const QModelIndex &parent) const
-{
-    if (!m_snapshot)
-        return kNoNodes;
-    const core::DrillNode *n = node(parent);
-    return n ? n->children : m_snapshot->unallocatedTree;
+    if (!m_snapshot || !index.isValid())
+        return nullptr;
+    const Path p = unpack(index.internalId());
+    const auto &sources = m_snapshot->unallocatedTree;
+    const auto row = static_cast<size_t>(index.row());
+    if (p.level == 0)
+        return &sources[row];
+    if (p.level == 1)
+        return &sources[p.source].children[row];
+    return nullptr;
 }
 
 QModelIndex UnallocatedTreeModel::index(int row, int column, const QModelIndex &parent) const
 {
     if (!hasIndex(row, column, parent))
         return {};
-    const auto &nodes = childrenOf(parent);
-    return createIndex(row, column,
-                       const_cast<core::DrillNode *>(&nodes[static_cast<size_t>(row)]));
+    if (!parent.isValid())
+        return createIndex(row, column, pack({0, 0, 0}));
+    const Path p = unpack(parent.internalId());
+    if (p.level == 0)
+        return createIndex(row, column, pack({1, static_cast<quintptr>(parent.row()), 0}));
+    return createIndex(row, column, pack({2, p.source, static_cast<quintptr>(parent.row())}));
 }
 
 QModelIndex UnallocatedTreeModel::parent(const QModelIndex &child) const
 {
-    const core::DrillNode *n = node(child);
-    if (n == nullptr)
+    if (!child.isValid())
         return {};
-    const Link &l = m_links.at(n);
-    if (l.parent == nullptr)
+    const Path p = unpack(child.internalId());
+    if (p.level == 0)
         return {};
-    return createIndex(m_links.at(l.parent).row, 0, const_cast<core::DrillNode *>(l.parent));
+    if (p.level == 1)
+        return createIndex(static_cast<int>(p.source), 0, pack({0, 0, 0}));
+    return createIndex(static_cast<int>(p.group), 0, pack({1, p.source, 0}));
 }
 
 int UnallocatedTreeModel::rowCount(const QModelIndex &parent) const
 {
-    if (parent.isValid() && parent.column() != 0)
+    if (!m_snapshot || (parent.isValid() && parent.column() != 0))
         return 0;
-    return static_cast<int>(childrenOf(parent).size());
+    if (!parent.isValid())
+        return static_cast<int>(m_snapshot->unallocatedTree.size());
+    const core::DrillNode *n = node(parent);
+    if (n == nullptr)
+        return 0; // cost objects are leaves
+    return static_cast<int>(n->level == core::DrillNode::Level::Source ? n->children.size()
+                                                                       : n->objects.size());
 }
 
 int UnallocatedTreeModel::columnCount(const QModelIndex &) const
@@ -91,30 +105,59 @@ QString UnallocatedTreeModel::nameText(const core::DrillNode &n) const
 
 QVariant UnallocatedTreeModel::data(const QModelIndex &index, int role) const
 {
-    const core::DrillNode *n = node(index);
-    if (n == nullptr)
+    if (!m_snapshot || !index.isValid())
         return {};
     const bool numeric = index.column() != Name && index.column() != Labels;
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(numeric ? Qt::AlignRight | Qt::AlignVCenter
                                            : Qt::AlignLeft | Qt::AlignVCenter);
-    const core::Currency &cur = m_snapshot->report.currency;
-    switch (index.column()) {
+    if (const core::DrillNode *n = node(index))
+        return nodeData(*n, index.column(), role);
+    const Path p = unpack(index.internalId());
+    const core::DrillNode &group = m_snapshot->unallocatedTree[p.source].children[p.group];
+    return objectData(group.objects[static_cast<size_t>(index.row())], index.column(), role);
+}
+
+QVariant UnallocatedTreeModel::nodeData(const core::DrillNode &n, int column, int role) const
+{
+    const core::AttributionReport &r = m_snapshot->report;
+    switch (column) {
     case Name:
-        return cells::text(nameText(*n), role);
+        return cells::text(nameText(n), role);
     case Amount:
-        return cells::money(n->amount, cur, m_locale, role);
+        return cells::money(n.amount, r.currency, m_locale, role);
     case ShareOfU:
-        return cells::percent(n->shareOfUnallocatedPct, m_locale, role);
+        return cells::percent(core::Decimal::percent(n.amount, r.unallocated, 1), m_locale, role);
     case ShareOfTotal:
-        return cells::percent(n->shareOfTotalPct, m_locale, role);
+        return cells::percent(core::Decimal::percent(n.amount, r.total, 1), m_locale, role);
     case Rows:
-        return cells::count(n->rows, m_locale, role);
+        return cells::count(n.rows, m_locale, role);
+    case Labels:
+        return role == Qt::DisplayRole || role == ExportRole ? QVariant(QString()) : QVariant();
+    }
+    return {};
+}
+
+QVariant UnallocatedTreeModel::objectData(size_t position, int column, int role) const
+{
+    const core::AttributionReport &r = m_snapshot->report;
+    const core::Backlog &b = m_snapshot->backlog;
+    switch (column) {
+    case Name:
+        return cells::text(fmt::q(b.name(position)), role);
+    case Amount:
+        return cells::money(b.amount(position), r.currency, m_locale, role);
+    case ShareOfU:
+        return cells::percent(core::Decimal::percent(b.amount(position), r.unallocated, 1),
+                              m_locale, role);
+    case ShareOfTotal:
+        return cells::percent(core::Decimal::percent(b.amount(position), r.total, 1), m_locale,
+                              role);
+    case Rows:
+        return cells::count(b.rows(position), m_locale, role);
     case Labels: {
-        if (n->level != core::DrillNode::Level::Object)
-            return role == Qt::DisplayRole || role == ExportRole ? QVariant(QString()) : QVariant();
         QStringList parts;
-        for (const auto &[k, v] : n->labels.entries())
+        for (const auto &[k, v] : b.labels(position).entries())
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);
         return cells::text(parts.join(QStringLiteral(", ")), role);
     }

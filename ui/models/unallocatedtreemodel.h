@@ -5,8 +5,6 @@
 #include <QAbstractItemModel>
 #include <QLocale>
 
-#include <unordered_map>
-
 namespace unalloc::ui {
 
 /// @brief The unallocated drill-down: source → namespace/project/workspace/… → cost object,
@@ -28,19 +26,23 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    struct Link
+    /// Where an index sits: its level and the rows of its ancestors, packed into the index's
+    /// internal id (a tree of a million objects needs no per-node bookkeeping).
+    struct Path
     {
-        const core::DrillNode *parent;
-        int row;
+        int level = 0; ///< 0 source, 1 group, 2 cost object
+        quintptr source = 0, group = 0;
     };
-    const std::vector<core::DrillNode> &childrenOf(const QModelIndex &parent) const;
+    static quintptr pack(const Path &p);
+    static Path unpack(quintptr id);
+    /// The source or group node of `index`; null for cost objects and the root.
     const core::DrillNode *node(const QModelIndex &index) const;
     QString nameText(const core::DrillNode &n) const;
-    void link(const std::vector<core::DrillNode> &nodes, const core::DrillNode *parent);
+    QVariant objectData(size_t position, int column, int role) const;
+    QVariant nodeData(const core::DrillNode &n, int column, int role) const;
 
     QLocale m_locale;
     SnapshotPtr m_snapshot;
-    std::unordered_map<const core::DrillNode *, Link> m_links;
 };
 
 } // namespace unalloc::ui

@@ -41,6 +41,7 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
     connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_model, &LedgerTableModel::counted, this, &LedgerView::updateCount);
     connect(m_debounce, &QTimer::timeout, this, [this] {
         m_model->setTextFilter(m_filter->text());
         updateCount();
@@ -97,7 +98,7 @@ void LedgerView::sizeColumns()
 
 void LedgerView::documentLoaded()
 {
-    m_model->setStore(m_context.document->store());
+    m_model->setStore(m_context.document->store(), m_context.document->filePath());
     updateCount();
 }
 
@@ -110,7 +111,12 @@ void LedgerView::showSnapshot(const SnapshotPtr &snapshot)
 
 void LedgerView::updateCount()
 {
-    m_count->setText(tr("%Ln row(s)", nullptr, m_model->rowCount()));
+    if (m_model->isCounting())
+        m_count->setText(tr("Counting rows…"));
+    else if (!m_model->lastError().isEmpty())
+        m_count->setText(tr("Cannot read the rows: %1").arg(m_model->lastError()));
+    else
+        m_count->setText(tr("%Ln row(s)", nullptr, m_model->rowCount()));
 }
 
 } // namespace unalloc::ui

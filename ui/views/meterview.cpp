@@ -227,10 +227,35 @@ void MeterView::refreshPods()
     if (!store)
         return;
     m_tenantKey = tenantKey();
+    const quint64 generation = ++m_podGeneration;
+    const QString path = m_context.document->filePath();
+    if (path.isEmpty()) { // no file for a second connection: an in-memory ledger is small
+        showPods(core::findPodCandidates(*store, m_tenantKey));
+        return;
+    }
+    // The search reads the ledger on its own read-only connection (a store is one connection,
+    // used by one thread at a time); an answer for an older ledger or owner key is dropped.
+    m_message->setText(tr("Looking for shared inference pods…"));
+    m_message->show();
+    auto *watcher = new QFutureWatcher<PodsResult>(this);
+    connect(watcher, &QFutureWatcher<PodsResult>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_podGeneration)
+            showPods(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
+        auto reader = core::LedgerStore::open(file, true);
+        if (!reader)
+            return core::fail(reader.error());
+        return core::findPodCandidates(**reader, key);
+    }));
+}
+
+void MeterView::showPods(const PodsResult &pods)
+{
     const std::int64_t selected =
         m_pod->currentIndex() >= 0 ? m_pod->currentData().toLongLong() : 0;
-    auto pods = core::findPodCandidates(*store, m_tenantKey);
-    m_pods = pods ? std::move(*pods) : std::vector<core::PodCandidate>();
+    m_pods = pods ? *pods : std::vector<core::PodCandidate>();
     const QSignalBlocker block(m_pod);
     m_pod->clear();
     for (const core::PodCandidate &p : m_pods) {
@@ -244,11 +269,11 @@ void MeterView::refreshPods()
     }
     const int keep = m_pod->findData(QVariant::fromValue<qint64>(selected));
     m_pod->setCurrentIndex(keep >= 0 ? keep : (m_pods.empty() ? -1 : 0));
+    recompute();
     if (!pods) {
         m_message->setText(tr("Cannot list the pods: %1").arg(fmt::q(pods.error().message())));
         m_message->show();
     }
-    recompute();
 }
 
 void MeterView::recompute()

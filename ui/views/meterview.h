@@ -48,7 +48,10 @@ public:
     bool sweepReady() const { return !m_sweepPoints.empty(); }
 
 private:
+    using PodsResult = core::Result<std::vector<core::PodCandidate>>;
+    /// Finds the pods off the GUI thread (synchronously without a ledger file).
     void refreshPods();
+    void showPods(const PodsResult &pods);
     void recompute();
     void showMeters();
     void showBars();
@@ -78,6 +81,7 @@ private:
     MeterSweepModel *m_sweep;
 
     std::vector<core::PodCandidate> m_pods;
+    quint64 m_podGeneration = 0; ///< the latest pod search; older answers are dropped
     std::string m_tenantKey;
     MeterSnapshotPtr m_meters;
     bool m_policyFromRules = true;

@@ -39,7 +39,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     m_tree->setModel(treeProxy);
     m_tree->setObjectName(QStringLiteral("unallocatedTreeView"));
     setUpTableView(m_tree);
-    m_tree->sortByColumn(UnallocatedTreeModel::Amount, Qt::DescendingOrder);
+    // The tree comes sorted (amount descending); a header click sorts it otherwise.
     auto *treePanel = new TablePanel(tr("Drill-down: source → group → cost object"), m_tree,
                                      m_treeModel, exportHost());
     treePanel->setObjectName(QStringLiteral("unallocatedTree"));
@@ -104,9 +104,9 @@ void UnallocatedView::showCurve(const core::AnalysisSnapshot &s)
     std::vector<CurveChart::Point> points;
     points.push_back({s.uPct.toDouble(), fmt::percent(s.uPct, locale()),
                       tr("Today: U = %1").arg(fmt::percent(s.uPct, locale()))});
-    const size_t steps = std::min<size_t>(s.fixPlan.size(), kCurveSteps);
+    const size_t steps = std::min<size_t>(s.backlog.size(), kCurveSteps);
     for (size_t i = 0; i < steps; ++i) {
-        const core::FixStep &step = s.fixPlan[i];
+        const core::FixStep step = s.backlog.step(i, s.report.total);
         points.push_back({step.uAfter.toDouble(), fmt::percent(step.uAfter, locale()),
                           tr("Fix %1: label %2 (%3, %4) → U = %5")
                               .arg(i + 1)

@@ -55,6 +55,9 @@ namespace {
 
 /// Every column as wide as its header and widest cell (capped, so one long label list does
 /// not push the others out of sight); the last one stretches over what is left.
+/// Rows beyond the visible ones that column fitting measures.
+constexpr int kFitRows = 200;
+
 void fitColumns(QTableView *table)
 {
     const int cap = table->fontMetrics().averageCharWidth() * 48;
@@ -78,6 +81,9 @@ void setUpTableView(QAbstractItemView *view, bool fitToContents)
         table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
         table->horizontalHeader()->setStretchLastSection(true);
         table->horizontalHeader()->setHighlightSections(false);
+        // Column widths come from the rows on screen plus this many more (Qt's default, 1000,
+        // makes every new snapshot of a million-row backlog format 8,000 cells).
+        table->horizontalHeader()->setResizeContentsPrecision(kFitRows);
         table->setWordWrap(false);
         if (fitToContents && table->model()) {
             const int minimum = table->fontMetrics().averageCharWidth() * 4;
@@ -91,6 +97,7 @@ void setUpTableView(QAbstractItemView *view, bool fitToContents)
         tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
         tree->setUniformRowHeights(true);
         tree->header()->setStretchLastSection(true);
+        tree->header()->setResizeContentsPrecision(kFitRows);
     }
 }
 

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "analysissnapshot.h"
+
+#include <deque>
+#include <mutex>
+
+namespace unalloc::core {
+
+/// @brief What one slice of the ledger (period, sources, de-duplication, tolerance) gives
+/// every view whatever the owner key: the prepared cube, sums per label set, the objects in
+/// backlog order and the seams. Computed once per slice, reused while the analyst changes
+/// the owner key and fallbacks.
+struct SliceData
+{
+    std::shared_ptr<const CostCube> cubeOwner; ///< keeps prepared.plain alive
+    PreparedCube prepared;
+    SliceSums sums;
+    std::shared_ptr<const SliceObjects> objects;
+    ReconciliationSnapshot seams;
+    std::vector<CollisionTotal> collisions;
+};
+
+/// Computes the slice of `request` over `input` (owner key and fallbacks unused).
+std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
+                                              const AnalysisRequest &request);
+
+/// @brief The last few slices of one loaded ledger; safe to share between worker threads.
+class SliceCache
+{
+public:
+    /// The slice of `request`, computed on a miss (outside the lock: two workers asking for
+    /// the same new slice may both compute it; both results are equal).
+    std::shared_ptr<const SliceData> get(const AnalysisInput &input,
+                                         const AnalysisRequest &request);
+
+private:
+    struct Key
+    {
+        std::optional<std::int32_t> fromDay, toDay;
+        std::set<std::string> sources;
+        bool dedupe = false;
+        Decimal tolerancePct;
+        friend bool operator==(const Key &, const Key &) = default;
+    };
+    static Key keyOf(const AnalysisRequest &request);
+
+    std::mutex m_mutex;
+    std::deque<std::pair<Key, std::shared_ptr<const SliceData>>> m_entries; ///< newest first
+};
+
+} // namespace unalloc::core

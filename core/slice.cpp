@@ -1,0 +1,350 @@
+#include "slice.h"
+
+#include "flatindex.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace unalloc::core {
+
+namespace {
+
+/// Group filter of a slice with the source names resolved to ids once.
+class SliceFilter
+{
+public:
+    SliceFilter(const CostCube &cube, const AttributionOptions &o)
+        : m_options(o)
+    {
+        m_source.assign(cube.sources().size(), o.sources.empty() ? 1 : 0);
+        for (const std::string &s : o.sources) {
+            if (const std::int64_t id = cube.sources().find(s); id >= 0)
+                m_source[static_cast<size_t>(id)] = 1;
+        }
+    }
+    bool operator()(const CostGroup &g) const
+    {
+        return (!m_options.fromDay || g.day >= *m_options.fromDay) &&
+               (!m_options.toDay || g.day < *m_options.toDay) && m_source[g.source] &&
+               (m_options.batches.empty() || m_options.batches.contains(g.batch));
+    }
+
+private:
+    const AttributionOptions &m_options;
+    std::vector<char> m_source;
+};
+
+/// Tracks the slice's currency; the first group of another currency is the error.
+class CurrencyCheck
+{
+public:
+    void see(Currency c)
+    {
+        if (m_error)
+            return;
+        if (!m_currency)
+            m_currency = c;
+        else if (*m_currency != c)
+            m_error = Error{"currency-mismatch",
+                            "the ledger slice mixes " + m_currency->code() + " and " + c.code() +
+                                "; add an FX rate table or filter one currency",
+                            {},
+                            {},
+                            {}};
+    }
+    std::optional<Currency> currency() const { return m_currency; }
+    std::optional<Error> error() const { return m_error; }
+
+private:
+    std::optional<Currency> m_currency;
+    std::optional<Error> m_error;
+};
+
+const std::string *ownerValue(const LabelMap &labels, const std::string &key)
+{
+    const std::string *v = labels.find(key);
+    if (v == nullptr || trimmed(*v).empty())
+        return nullptr;
+    return v;
+}
+
+/// Owner of one label set: index into the owner list (-1 = unallocated) and which key gave
+/// it (0 = owner key, k = fallback k, -1 = none).
+struct Resolved
+{
+    std::int32_t owner = -1;
+    std::int32_t via = -1;
+};
+
+std::vector<Resolved> resolveSets(const LabelSetPool &pool,
+                                  const AttributionOptions &options,
+                                  std::vector<std::string> &owners)
+{
+    std::vector<Resolved> resolved(pool.size());
+    std::unordered_map<std::string, std::int32_t> ownerIndex;
+    for (size_t i = 0; i < pool.size(); ++i) {
+        const LabelMap &labels = pool.at(static_cast<std::uint32_t>(i));
+        const std::string *v = ownerValue(labels, options.ownerKey);
+        std::int32_t via = v ? 0 : -1;
+        for (size_t f = 0; v == nullptr && f < options.fallbacks.size(); ++f) {
+            v = ownerValue(labels, options.fallbacks[f]);
+            if (v)
+                via = static_cast<std::int32_t>(f + 1);
+        }
+        if (v == nullptr || *v == kUnallocated)
+            continue; // stays unallocated
+        std::string owner(trimmed(*v));
+        auto [it, inserted] =
+            ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
+        if (inserted)
+            owners.push_back(std::move(owner));
+        resolved[i] = {it->second, via};
+    }
+    return resolved;
+}
+
+/// Rank of each id of `pool` in the order of its strings.
+std::vector<std::uint32_t> ranks(const StringPool &pool)
+{
+    std::vector<std::uint32_t> ids(pool.size());
+    std::iota(ids.begin(), ids.end(), 0U);
+    std::sort(ids.begin(), ids.end(),
+              [&pool](std::uint32_t a, std::uint32_t b) { return pool.at(a) < pool.at(b); });
+    std::vector<std::uint32_t> rank(pool.size());
+    for (size_t r = 0; r < ids.size(); ++r)
+        rank[ids[r]] = static_cast<std::uint32_t>(r);
+    return rank;
+}
+
+std::vector<std::uint32_t> ranks(const LabelSetPool &pool)
+{
+    std::vector<std::uint32_t> ids(pool.size());
+    std::iota(ids.begin(), ids.end(), 0U);
+    std::sort(ids.begin(), ids.end(),
+              [&pool](std::uint32_t a, std::uint32_t b) { return pool.at(a) < pool.at(b); });
+    std::vector<std::uint32_t> rank(pool.size());
+    for (size_t r = 0; r < ids.size(); ++r)
+        rank[ids[r]] = static_cast<std::uint32_t>(r);
+    return rank;
+}
+
+} // namespace
+
+SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
+{
+    SliceSums out;
+    const SliceFilter inSlice(cube, options);
+    FlatIndex index;
+    CurrencyCheck currency;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (!inSlice(g))
+            continue;
+        currency.see(g.currency);
+        const auto [id, inserted] = index.findOrInsert(
+            mixHash(g.labelSet, g.source), static_cast<std::uint32_t>(out.cells.size()),
+            [&](std::uint32_t i) {
+                return out.cells[i].labelSet == g.labelSet && out.cells[i].source == g.source;
+            });
+        if (inserted)
+            out.cells.push_back({g.labelSet, g.source, {}, 0});
+        SliceSums::Cell &c = out.cells[id];
+        c.amount += g.amount;
+        c.rows += g.rows;
+    }
+    std::sort(out.cells.begin(), out.cells.end(), [](const auto &a, const auto &b) {
+        return std::tie(a.labelSet, a.source) < std::tie(b.labelSet, b.source);
+    });
+    out.currency = currency.currency();
+    out.error = currency.error();
+    return out;
+}
+
+Result<AttributionReport>
+attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOptions &options)
+{
+    if (sums.error)
+        return fail(*sums.error);
+    AttributionReport r;
+    r.dimension = options.ownerKey;
+    r.fallbacks = options.fallbacks;
+    r.currency = sums.currency.value_or(Currency::usd());
+
+    std::vector<std::string> owners;
+    const std::vector<Resolved> resolved = resolveSets(cube.labelSets(), options, owners);
+
+    const size_t nSources = cube.sources().size();
+    const size_t nBuckets = owners.size() + 1; // last = unallocated
+    std::vector<Decimal> bucketAmount(nBuckets), bucketFallback(nBuckets);
+    std::vector<std::int64_t> bucketRows(nBuckets, 0);
+    std::vector<Decimal> cell(nBuckets * nSources);
+    std::vector<std::int64_t> cellRows(nBuckets * nSources, 0);
+    std::vector<Decimal> fbAmount(options.fallbacks.size());
+    std::vector<std::int64_t> fbRows(options.fallbacks.size(), 0);
+
+    for (const SliceSums::Cell &g : sums.cells) {
+        const Resolved &res = resolved[g.labelSet];
+        const size_t b = res.owner < 0 ? nBuckets - 1 : static_cast<size_t>(res.owner);
+        bucketAmount[b] += g.amount;
+        bucketRows[b] += g.rows;
+        cell[b * nSources + g.source] += g.amount;
+        cellRows[b * nSources + g.source] += g.rows;
+        r.total += g.amount;
+        r.rowCount += g.rows;
+        if (res.via == 0) {
+            r.resolution.ownerLabel += g.amount;
+            r.resolution.ownerRows += g.rows;
+        } else if (res.via > 0) {
+            r.resolution.fallback += g.amount;
+            r.resolution.fallbackRows += g.rows;
+            bucketFallback[b] += g.amount;
+            fbAmount[static_cast<size_t>(res.via - 1)] += g.amount;
+            fbRows[static_cast<size_t>(res.via - 1)] += g.rows;
+        } else {
+            r.resolution.none += g.amount;
+            r.resolution.noneRows += g.rows;
+        }
+    }
+    r.unallocated = bucketAmount[nBuckets - 1];
+    r.fallbackTotal = r.resolution.fallback;
+
+    // Source names sorted for output.
+    std::vector<size_t> sourceOrder(nSources);
+    std::iota(sourceOrder.begin(), sourceOrder.end(), size_t{0});
+    std::sort(sourceOrder.begin(), sourceOrder.end(), [&cube](size_t a, size_t b) {
+        return cube.sources().at(static_cast<std::uint32_t>(a)) <
+               cube.sources().at(static_cast<std::uint32_t>(b));
+    });
+
+    for (size_t b = 0; b < nBuckets; ++b) {
+        if (bucketRows[b] == 0)
+            continue;
+        Bucket bucket;
+        bucket.unallocated = b == nBuckets - 1;
+        bucket.key = bucket.unallocated ? std::string(kUnallocated) : owners[b];
+        bucket.amount = bucketAmount[b];
+        bucket.viaFallback = bucketFallback[b];
+        bucket.rows = bucketRows[b];
+        for (size_t s : sourceOrder) {
+            if (cellRows[b * nSources + s] == 0)
+                continue;
+            bucket.bySource.push_back({cube.sources().at(static_cast<std::uint32_t>(s)),
+                                       cell[b * nSources + s], cellRows[b * nSources + s]});
+        }
+        r.buckets.push_back(std::move(bucket));
+    }
+    std::sort(r.buckets.begin(), r.buckets.end(), [](const Bucket &a, const Bucket &b) {
+        if (a.unallocated != b.unallocated)
+            return b.unallocated;
+        if (a.amount != b.amount)
+            return a.amount > b.amount;
+        return a.key < b.key;
+    });
+    for (size_t s : sourceOrder) {
+        Decimal sum;
+        std::int64_t rows = 0;
+        for (size_t b = 0; b < nBuckets; ++b) {
+            sum += cell[b * nSources + s];
+            rows += cellRows[b * nSources + s];
+        }
+        if (rows > 0)
+            r.bySource.push_back({cube.sources().at(static_cast<std::uint32_t>(s)), sum, rows});
+    }
+    for (size_t f = 0; f < options.fallbacks.size(); ++f)
+        r.fallbackByKey.push_back({options.fallbacks[f], fbAmount[f], fbRows[f]});
+    return r;
+}
+
+SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &options)
+{
+    SliceObjects out;
+    out.cube = &cube;
+    const SliceFilter inSlice(cube, options);
+    CurrencyCheck currency;
+    FlatIndex index;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (!inSlice(g))
+            continue;
+        currency.see(g.currency);
+        const auto [id, inserted] = index.findOrInsert(
+            mixHash(g.labelSet, static_cast<std::uint64_t>(g.source) << 32 | g.object),
+            static_cast<std::uint32_t>(out.items.size()), [&](std::uint32_t i) {
+                const SliceObject &o = out.items[i];
+                return o.labelSet == g.labelSet && o.object == g.object && o.source == g.source;
+            });
+        if (inserted)
+            out.items.push_back({g.source, g.object, g.labelSet, {}, 0});
+        SliceObject &o = out.items[id];
+        o.amount += g.amount;
+        o.rows += g.rows;
+    }
+    out.error = currency.error();
+    const std::vector<std::uint32_t> sourceRank = ranks(cube.sources());
+    const std::vector<std::uint32_t> objectRank = ranks(cube.objects());
+    const std::vector<std::uint32_t> setRank = ranks(cube.labelSets());
+    std::sort(out.items.begin(), out.items.end(), [&](const SliceObject &a, const SliceObject &b) {
+        if (a.amount != b.amount)
+            return a.amount > b.amount;
+        return std::tuple(sourceRank[a.source], objectRank[a.object], setRank[a.labelSet]) <
+               std::tuple(sourceRank[b.source], objectRank[b.object], setRank[b.labelSet]);
+    });
+    return out;
+}
+
+std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions &options)
+{
+    std::vector<std::string> owners;
+    const std::vector<Resolved> resolved = resolveSets(cube.labelSets(), options, owners);
+    std::vector<char> out(resolved.size());
+    for (size_t i = 0; i < resolved.size(); ++i)
+        out[i] = resolved[i].owner < 0 ? 1 : 0;
+    return out;
+}
+
+Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
+                 const AttributionOptions &options,
+                 Decimal unallocated)
+    : m_objects(std::move(objects))
+{
+    if (!m_objects || !m_objects->cube)
+        return;
+    const std::vector<char> unowned = unallocatedSets(*m_objects->cube, options);
+    const std::vector<SliceObject> &items = m_objects->items;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (unowned[items[i].labelSet])
+            m_order.push_back(static_cast<std::uint32_t>(i));
+    }
+    m_after.reserve(m_order.size());
+    Decimal remaining = unallocated;
+    for (std::uint32_t i : m_order) {
+        remaining -= items[i].amount;
+        m_after.push_back(remaining);
+    }
+}
+
+const std::string &Backlog::source(size_t i) const
+{
+    return m_objects->cube->sources().at(at(i).source);
+}
+
+const std::string &Backlog::name(size_t i) const
+{
+    return m_objects->cube->objects().at(at(i).object);
+}
+
+const LabelMap &Backlog::labels(size_t i) const
+{
+    return m_objects->cube->labelSets().at(at(i).labelSet);
+}
+
+BacklogItem Backlog::item(size_t i) const
+{
+    return BacklogItem{source(i), name(i), amount(i), rows(i), labels(i)};
+}
+
+FixStep Backlog::step(size_t i, Decimal total) const
+{
+    return FixStep{item(i), m_after[i], Decimal::percent(m_after[i], total, 1)};
+}
+
+} // namespace unalloc::core

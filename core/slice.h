@@ -1,0 +1,92 @@
+#pragma once
+
+#include "attribution.h"
+
+#include <memory>
+
+namespace unalloc::core {
+
+/// @brief Exact sums of one ledger slice per (label set, source).
+///
+/// Computed once per slice (period, sources, batches); attribution with any owner key or
+/// fallback list then costs per distinct label set, not per group or row.
+struct SliceSums
+{
+    struct Cell
+    {
+        std::uint32_t labelSet = 0;
+        std::uint32_t source = 0;
+        Decimal amount;
+        std::int64_t rows = 0;
+    };
+    std::vector<Cell> cells;          ///< by (label set, source)
+    std::optional<Currency> currency; ///< of the slice; unset when it is empty
+    std::optional<Error> error;       ///< the slice mixes currencies
+};
+
+/// Sums the groups of `cube` in the slice of `options` (owner key and fallbacks unused).
+SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options);
+
+/// attribute() over precomputed sums of the same cube and slice.
+Result<AttributionReport>
+attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOptions &options);
+
+/// One cost object of a slice: the exact sum of its groups with one label set.
+struct SliceObject
+{
+    std::uint32_t source = 0;
+    std::uint32_t object = 0;
+    std::uint32_t labelSet = 0;
+    Decimal amount;
+    std::int64_t rows = 0;
+};
+
+/// @brief Every (source, cost object, label set) of a slice, in backlog order: amount
+/// descending, ties by source, object name and labels.
+struct SliceObjects
+{
+    const CostCube *cube = nullptr;
+    std::shared_ptr<const void> keepAlive; ///< owns *cube when the objects outlive the caller
+    std::vector<SliceObject> items;
+    std::optional<Error> error; ///< the slice mixes currencies
+};
+
+SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &options);
+
+/// @brief The labeling backlog of one attribution: the slice's objects whose label set
+/// resolves to no owner, costliest first, with the unallocated amount left after fixing
+/// each one and every one above it (the fix plan). Refers to the objects, copies nothing.
+class Backlog
+{
+public:
+    Backlog() = default;
+    /// `unallocated` is the report's U in money (the start of the fix plan).
+    Backlog(std::shared_ptr<const SliceObjects> objects,
+            const AttributionOptions &options,
+            Decimal unallocated);
+
+    size_t size() const { return m_order.size(); }
+    bool empty() const { return m_order.empty(); }
+    const SliceObject &at(size_t i) const { return m_objects->items[m_order[i]]; }
+    const std::string &source(size_t i) const;
+    const std::string &name(size_t i) const;
+    const LabelMap &labels(size_t i) const;
+    Decimal amount(size_t i) const { return at(i).amount; }
+    std::int64_t rows(size_t i) const { return at(i).rows; }
+    /// U in money once items 0..i are labelled.
+    Decimal unallocatedAfter(size_t i) const { return m_after[i]; }
+    /// The item as a value (strings and labels copied).
+    BacklogItem item(size_t i) const;
+    /// Fix step i with its U in percent of `total` (0.1, half-even).
+    FixStep step(size_t i, Decimal total) const;
+
+private:
+    std::shared_ptr<const SliceObjects> m_objects;
+    std::vector<std::uint32_t> m_order; ///< indices into m_objects->items
+    std::vector<Decimal> m_after;
+};
+
+/// Per label set of `cube`: true when it resolves to no owner under `options`.
+std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions &options);
+
+} // namespace unalloc::core

@@ -1,0 +1,134 @@
+// LabelSetMemo: the raw labels it gathers follow RawLabelBuilder's rules, what it writes into
+// a row is what the normaliser makes of them with the ledger's hash, whatever the row held
+// before, and distinct sets never share an entry.
+#include "adapters/common/batchbuilder.h"
+#include "adapters/common/labelsetmemo.h"
+#include "core/ledger/ledgercodec.h"
+
+#include <QTest>
+
+using namespace unalloc;
+
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+core::RawLabels viaBuilder(const Pairs &pairs)
+{
+    adapters::RawLabelBuilder b;
+    for (const auto &[k, v] : pairs)
+        b.add(k, v);
+    return b.take();
+}
+
+void fill(adapters::LabelSetMemo &memo, const Pairs &pairs, core::CostRow &row)
+{
+    memo.clear();
+    for (const auto &[k, v] : pairs)
+        memo.add(k, v);
+    memo.prefetchSlot();
+    memo.prefetchEntry();
+    memo.fill(row);
+}
+
+/// The row's label fields against the generic path's, from a fresh normaliser.
+void verify(const core::CostRow &row, const Pairs &pairs)
+{
+    const core::RawLabels raw = viaBuilder(pairs);
+    core::LabelNormaliser reference;
+    const core::NormalisedLabels n = reference.normalise(raw);
+    QVERIFY(row.rawLabels == raw);
+    QVERIFY(row.labels == n.labels);
+    QVERIFY(row.collisions == n.collisions);
+    QCOMPARE(row.labelSetHash, core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions));
+}
+
+const Pairs kCollision{{"teamID", "x"}, {"team_id", "y"}, {"owner", "z"}, {"env", "e"}};
+
+} // namespace
+
+class TestLabelSetMemo final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameAsBuilderAndNormaliser_data();
+    void sameAsBuilderAndNormaliser();
+    void rowIsRefilled();
+    void splitPointMatters();
+    void manyDistinctSets();
+};
+
+void TestLabelSetMemo::sameAsBuilderAndNormaliser_data()
+{
+    QTest::addColumn<Pairs>("pairs");
+    QTest::newRow("empty") << Pairs{};
+    QTest::newRow("plain") << Pairs{{"team", "a"}, {"env", "prod"}};
+    QTest::newRow("blank-dropped") << Pairs{{" ", "x"}, {"k", " \t"}, {"", "y"}, {"k", "v"}};
+    QTest::newRow("first-writer-wins") << Pairs{{"team", "a"}, {"team", "b"}, {"Team", "c"}};
+    QTest::newRow("collision") << kCollision;
+    QTest::newRow("long") << Pairs{{"app.kubernetes.io/name", std::string(40, 'v')},
+                                   {std::string(33, 'k'), "w"}};
+}
+
+void TestLabelSetMemo::sameAsBuilderAndNormaliser()
+{
+    QFETCH(Pairs, pairs);
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser);
+    for (int round = 0; round < 2; ++round) { // a miss, then a hit
+        core::CostRow row;
+        fill(memo, pairs, row);
+        verify(row, pairs);
+    }
+}
+
+void TestLabelSetMemo::rowIsRefilled()
+{
+    // One row through sets of other sizes, with and without collisions.
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser);
+    const std::vector<Pairs> sets{kCollision, {{"team", "a"}},
+                                  {},         {{"team", "b"}, {"env", "prod"}, {"svc", "s"}},
+                                  kCollision, {{"team", "a"}}};
+    core::CostRow row;
+    for (const Pairs &p : sets) {
+        fill(memo, p, row);
+        verify(row, p);
+    }
+}
+
+void TestLabelSetMemo::splitPointMatters()
+{
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser);
+    for (const Pairs &p : std::vector<Pairs>{{{"ab", "c"}},
+                                             {{"a", "bc"}},
+                                             {{"a", "b"}, {"c", "d"}},
+                                             {{"a", "bcd"}},
+                                             {{"ab", "c"}}}) {
+        core::CostRow row;
+        fill(memo, p, row);
+        verify(row, p);
+    }
+}
+
+void TestLabelSetMemo::manyDistinctSets()
+{
+    // Past its bound the memo starts over; every answer stays right.
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser);
+    core::CostRow row;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int i = 0; i < 140'000; ++i) {
+            const std::string v = std::to_string(i);
+            fill(memo, {{"team", v}, {"n", v}}, row);
+            QCOMPARE(*row.labels.find("team"), v);
+            QCOMPARE(row.rawLabels.size(), size_t(2));
+        }
+    }
+    verify(row, {{"team", "139999"}, {"n", "139999"}});
+}
+
+QTEST_GUILESS_MAIN(TestLabelSetMemo)
+#include "tst_labelsetmemo.moc"
