@@ -169,7 +169,8 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
                 showSweep();
             });
     const auto cancel = m_cancelSweep;
-    m_sweepWatcher.setFuture(QtConcurrent::run([cancel] {
+    m_pool.setMaxThreadCount(1);
+    m_sweepWatcher.setFuture(QtConcurrent::run(&m_pool, [cancel] {
         return core::loadSweep(core::meterSweepConfig(), core::meterSweepRates(),
                                [cancel](size_t) { return !cancel->load(); });
     }));
@@ -186,12 +187,20 @@ MeterView::~MeterView()
 void MeterView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    if (m_context.document->store() && snapshot->request.ownerKey != m_tenantKey)
-        refreshPods();
+    // The tenants are the owner key's values: a new key means new meters, not new pods.
+    const std::string key = tenantKey();
+    if (key == m_tenantKey)
+        return;
+    m_tenantKey = key;
+    if (m_context.document->store() && !m_pods.empty())
+        recompute();
 }
 
 void MeterView::documentLoaded()
 {
+    // The ledger changed (or is about to): what was read from it no longer holds.
+    ++m_meterGeneration;
+    m_telemetry.reset();
     if (!m_context.document->store() || !m_context.document->isLoaded()) {
         updateApplyControls(); // the store is busy until the next loaded()
         return;
@@ -243,12 +252,13 @@ void MeterView::refreshPods()
         if (generation == m_podGeneration)
             showPods(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
-        auto reader = core::LedgerStore::open(file, true);
-        if (!reader)
-            return core::fail(reader.error());
-        return core::findPodCandidates(**reader, key);
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(&m_pool, [file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
+            auto reader = core::LedgerStore::open(file, true);
+            if (!reader)
+                return core::fail(reader.error());
+            return core::findPodCandidates(**reader, key);
+        }));
 }
 
 void MeterView::showPods(const PodsResult &pods)
@@ -276,32 +286,114 @@ void MeterView::showPods(const PodsResult &pods)
     }
 }
 
+namespace {
+
+/// What a meter computation hands back to the view: the telemetry it read (kept for policy
+/// changes) and the meters.
+struct MeterResult
+{
+    std::shared_ptr<const core::TelemetryRecords> telemetry;
+    core::Result<core::MeterSnapshot> snapshot = core::fail("internal", "not computed");
+};
+
+MeterResult computeMeters(const core::LedgerStore *store,
+                          std::shared_ptr<const core::TelemetryRecords> telemetry,
+                          const core::PodCandidate &pod,
+                          const std::string &tenantKey,
+                          core::OverheadPolicy policy,
+                          const core::TelemetryOptions &options)
+{
+    MeterResult out;
+    if (!telemetry) {
+        auto read = core::podTelemetry(*store, pod.row, tenantKey);
+        if (!read) {
+            out.snapshot = core::fail(read.error());
+            return out;
+        }
+        telemetry = std::make_shared<const core::TelemetryRecords>(std::move(*read));
+    }
+    out.telemetry = telemetry;
+    out.snapshot = core::meterSnapshot(telemetry->records, pod, tenantKey, policy, options);
+    if (out.snapshot)
+        out.snapshot->skipped = telemetry->skipped;
+    return out;
+}
+
+} // namespace
+
 void MeterView::recompute()
 {
-    m_meters.reset();
+    const quint64 generation = ++m_meterGeneration;
     const int index = m_pod->currentIndex();
     const core::LedgerStore *store = m_context.document->store();
+    if (index < 0 || index >= int(m_pods.size()) || !store) {
+        m_meters.reset();
+        const QString problem =
+            store ? tr("No pod of this ledger has request telemetry in its window. Import a "
+                       "gateway log with first-token times (LiteLLM spend logs) for the pod's "
+                       "model, or see `unalloc meters --telemetry`.")
+                  : QString();
+        m_message->setText(problem);
+        m_message->setVisible(!problem.isEmpty());
+        showMeters();
+        return;
+    }
+    const core::PodCandidate &pod = m_pods[size_t(index)];
+    core::TelemetryOptions options;
+    const core::Rules &rules = m_context.document->input().rules;
+    options.prices.cachedInput = rules.cachedWeight;
+    options.prices.output = rules.outputWeight;
+    TelemetryPtr cached;
+    if (m_telemetry && m_telemetryPod == pod.rowId && m_telemetryKey == m_tenantKey)
+        cached = m_telemetry;
+    const QString path = m_context.document->filePath();
+    if (cached || path.isEmpty()) {
+        // A policy change over telemetry already read, or an in-memory ledger: quick.
+        const MeterResult r = computeMeters(store, cached, pod, m_tenantKey, policy(), options);
+        showMeterResult(r.telemetry, r.snapshot);
+        return;
+    }
+    // A pod's window can hold a large share of the ledger's rows: read them on the view's own
+    // thread and connection; an answer for an older pod, key or policy is dropped.
+    m_meters.reset();
+    showMeters();
+    m_message->setText(tr("Reading the request telemetry of %1…").arg(fmt::q(pod.row.name)));
+    m_message->show();
+    auto *watcher = new QFutureWatcher<MeterResult>(this);
+    connect(watcher, &QFutureWatcher<MeterResult>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_meterGeneration)
+            return;
+        const MeterResult r = watcher->result();
+        showMeterResult(r.telemetry, r.snapshot);
+    });
+    watcher->setFuture(QtConcurrent::run(
+        &m_pool, [file = fmt::s(path), pod, key = m_tenantKey, p = policy(), options] {
+            auto reader = core::LedgerStore::open(file, true);
+            if (!reader) {
+                MeterResult r;
+                r.snapshot = core::fail(reader.error());
+                return r;
+            }
+            return computeMeters(reader->get(), nullptr, pod, key, p, options);
+        }));
+}
+
+void MeterView::showMeterResult(const TelemetryPtr &telemetry,
+                                const core::Result<core::MeterSnapshot> &snapshot)
+{
+    const int index = m_pod->currentIndex();
+    if (telemetry && index >= 0 && index < int(m_pods.size())) {
+        m_telemetry = telemetry;
+        m_telemetryPod = m_pods[size_t(index)].rowId;
+        m_telemetryKey = m_tenantKey;
+    }
     QString problem;
-    if (index < 0 || index >= int(m_pods.size())) {
-        problem = tr("No pod of this ledger has request telemetry in its window. Import a "
-                     "gateway log with first-token times (LiteLLM spend logs) for the pod's "
-                     "model, or see `unalloc meters --telemetry`.");
-    } else if (store) {
-        const core::PodCandidate &pod = m_pods[size_t(index)];
-        auto telemetry = core::podTelemetry(*store, pod.row, m_tenantKey);
-        core::TelemetryOptions options;
-        const core::Rules &rules = m_context.document->input().rules;
-        options.prices.cachedInput = rules.cachedWeight;
-        options.prices.output = rules.outputWeight;
-        auto snap =
-            telemetry ? core::meterSnapshot(telemetry->records, pod, m_tenantKey, policy(), options)
-                      : core::Result<core::MeterSnapshot>(core::fail(telemetry.error()));
-        if (snap) {
-            snap->skipped = telemetry->skipped;
-            m_meters = std::make_shared<const core::MeterSnapshot>(std::move(*snap));
-        } else {
-            problem = tr("Cannot compute the meters: %1").arg(fmt::q(snap.error().message()));
-        }
+    if (snapshot)
+        m_meters = std::make_shared<const core::MeterSnapshot>(*snapshot);
+    else {
+        m_meters.reset();
+        problem = tr("Cannot compute the meters: %1").arg(fmt::q(snapshot.error().message()));
     }
     m_message->setText(problem);
     m_message->setVisible(!problem.isEmpty());

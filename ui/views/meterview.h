@@ -5,6 +5,7 @@
 #include "ui/models/metersharemodel.h"
 
 #include <QFutureWatcher>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -49,10 +50,16 @@ public:
 
 private:
     using PodsResult = core::Result<std::vector<core::PodCandidate>>;
-    /// Finds the pods off the GUI thread (synchronously without a ledger file).
+    using TelemetryPtr = std::shared_ptr<const core::TelemetryRecords>;
+    /// Finds the pods off the GUI thread (synchronously without a ledger file). The pods do not
+    /// depend on the owner key: searched once per loaded ledger.
     void refreshPods();
     void showPods(const PodsResult &pods);
+    /// The meters of the selected pod: from the telemetry read for it and the tenant key when
+    /// there is one, else read off the GUI thread (synchronously without a ledger file).
     void recompute();
+    void showMeterResult(const TelemetryPtr &telemetry,
+                         const core::Result<core::MeterSnapshot> &snapshot);
     void showMeters();
     void showBars();
     void showSweep();
@@ -81,13 +88,21 @@ private:
     MeterSweepModel *m_sweep;
 
     std::vector<core::PodCandidate> m_pods;
-    quint64 m_podGeneration = 0; ///< the latest pod search; older answers are dropped
+    quint64 m_podGeneration = 0;   ///< the latest pod search; older answers are dropped
+    quint64 m_meterGeneration = 0; ///< the latest meter computation; likewise
     std::string m_tenantKey;
+    TelemetryPtr m_telemetry; ///< of m_telemetryPod under m_telemetryKey
+    std::int64_t m_telemetryPod = 0;
+    std::string m_telemetryKey;
     MeterSnapshotPtr m_meters;
     bool m_policyFromRules = true;
     std::vector<core::SweepPoint> m_sweepPoints;
     QFutureWatcher<std::vector<core::SweepPoint>> m_sweepWatcher;
     std::shared_ptr<std::atomic<bool>> m_cancelSweep;
+    /// The view's own background thread (sweep, pod search, telemetry reads): long reads of a
+    /// large ledger never hold up the shared pool that the analysis of every view runs on.
+    /// Last member: destroyed first, it waits for its jobs (which own what they use).
+    QThreadPool m_pool;
 };
 
 } // namespace unalloc::ui
