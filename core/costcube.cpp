@@ -104,6 +104,15 @@ void CostCube::addGroup(std::uint32_t labelSet,
     };
     const Key key{labelSet, m_sources.intern(source), m_objects.intern(object), day, currency,
                   batch,    usageId(usageProvider),   usageId(usageModel)};
+    // Groups appended unindexed are indexed now, once.
+    for (; m_indexed < m_groups.size(); ++m_indexed) {
+        const CostGroup &g = m_groups[m_indexed];
+        const Key k{g.labelSet, g.source, g.object,        g.day,
+                    g.currency, g.batch,  g.usageProvider, g.usageModel};
+        m_index.findOrInsert(KeyHash{}(k), static_cast<std::uint32_t>(m_indexed),
+                             [](std::uint32_t) { return false; });
+    }
+    m_clustered = false; // an indexed add can land anywhere
     const auto [id, inserted] = m_index.findOrInsert(
         KeyHash{}(key), static_cast<std::uint32_t>(m_groups.size()), [&](std::uint32_t i) {
             const CostGroup &g = m_groups[i];
@@ -114,11 +123,26 @@ void CostCube::addGroup(std::uint32_t labelSet,
     if (inserted) {
         m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
                                      amount, rows, key.usageProvider, key.usageModel});
+        m_indexed = m_groups.size();
     } else {
         CostGroup &g = m_groups[id];
         g.amount += amount;
         g.rows += rows;
     }
+    m_rows += rows;
+}
+
+void CostCube::appendNewGroup(std::uint32_t labelSet,
+                              std::string_view source,
+                              std::string_view object,
+                              std::int32_t day,
+                              Currency currency,
+                              std::int64_t batch,
+                              Decimal amount,
+                              std::int64_t rows)
+{
+    m_groups.push_back(CostGroup{labelSet, m_sources.intern(source), m_objects.intern(object), day,
+                                 currency, batch, amount, rows, 0, 0});
     m_rows += rows;
 }
 

@@ -108,6 +108,22 @@ public:
                   std::int64_t rows,
                   std::string_view usageProvider = {},
                   std::string_view usageModel = {});
+    /// @brief Appends a group that is new to the cube, without looking it up.
+    ///
+    /// For a loader that reads an aggregate with unique keys in key order: each call's key
+    /// must differ from every group's so far, and groups with equal (label set, source, object)
+    /// must come one after another. While every group came this way, objectsClustered() holds
+    /// and per-object sums need no hashing. A later addGroup() indexes these groups first.
+    void appendNewGroup(std::uint32_t labelSet,
+                        std::string_view source,
+                        std::string_view object,
+                        std::int32_t day,
+                        Currency currency,
+                        std::int64_t batch,
+                        Decimal amount,
+                        std::int64_t rows);
+    /// True when groups with equal (label set, source, object) are adjacent in rawGroups().
+    bool objectsClustered() const { return m_clustered; }
     /// Room for `groups` groups without rehashing.
     void reserve(size_t groups);
     void addCollision(const CollisionTotal &c);
@@ -146,8 +162,10 @@ private:
     StringPool m_sources;
     StringPool m_objects;
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
-    FlatIndex m_index;       ///< over m_groups by Key
+    FlatIndex m_index;       ///< over m_groups[0, m_indexed) by Key
     std::vector<CostGroup> m_groups;
+    size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
+    bool m_clustered = true; ///< see objectsClustered()
     std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>
         m_collisions;
     std::int64_t m_rows = 0;

@@ -262,10 +262,21 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     const SliceFilter inSlice(cube, options);
     CurrencyCheck currency;
     FlatIndex index;
+    const bool clustered = cube.objectsClustered();
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))
             continue;
         currency.see(g.currency);
+        if (clustered) {
+            // A loaded ledger: an object's groups are adjacent, so a new (label set, source,
+            // object) starts a new item and no lookup is needed.
+            if (out.items.empty() || out.items.back().labelSet != g.labelSet ||
+                out.items.back().object != g.object || out.items.back().source != g.source)
+                out.items.push_back({g.source, g.object, g.labelSet, {}, 0});
+            out.items.back().amount += g.amount;
+            out.items.back().rows += g.rows;
+            continue;
+        }
         const auto [id, inserted] = index.findOrInsert(
             mixHash(g.labelSet, static_cast<std::uint64_t>(g.source) << 32 | g.object),
             static_cast<std::uint32_t>(out.items.size()), [&](std::uint32_t i) {

@@ -113,6 +113,8 @@ private slots:
     void cacheChangesNothing_data();
     void cacheChangesNothing();
     void backlogAndTreeConserveU();
+    void loadedCubeAnalysesLikeABuiltOne_data();
+    void loadedCubeAnalysesLikeABuiltOne();
     void periodReconFiltersLikeASlicedCube_data();
     void periodReconFiltersLikeASlicedCube();
 };
@@ -160,6 +162,67 @@ void TestAnalysis::cacheChangesNothing()
     QVERIFY(cached.has_value());
     QCOMPARE(dump(*cached), dump(*fresh));
     QVERIFY(!dump(*cached).isEmpty());
+}
+
+void TestAnalysis::loadedCubeAnalysesLikeABuiltOne_data()
+{
+    QTest::addColumn<QByteArray>("owner");
+    QTest::addColumn<QStringList>("fallbacks");
+    QTest::addColumn<int>("fromDay");
+    QTest::addColumn<bool>("mergeAfter"); ///< an indexed add after the appends
+    const QStringList none;
+    QTest::newRow("team") << QByteArray("team") << none << -1 << false;
+    QTest::newRow("team, namespace, from day 20")
+        << QByteArray("team") << QStringList{QStringLiteral("namespace")} << 20 << false;
+    QTest::newRow("project, then an indexed add")
+        << QByteArray("project") << QStringList{QStringLiteral("workspace")} << -1 << true;
+}
+
+// A ledger's aggregate loads with appendNewGroup (objects adjacent, no lookups): every figure,
+// the backlog included, must be what the same groups added one by one give.
+void TestAnalysis::loadedCubeAnalysesLikeABuiltOne()
+{
+    QFETCH(QByteArray, owner);
+    QFETCH(QStringList, fallbacks);
+    QFETCH(int, fromDay);
+    QFETCH(bool, mergeAfter);
+    const auto built = randomCube(23, 6000);
+    auto loaded = std::make_shared<CostCube>();
+    auto rebuilt = std::make_shared<CostCube>(); // the same groups through addGroup
+    for (const CostGroup &g : built->groups()) { // canonical order: objects adjacent
+        const LabelMap &labels = built->labelSets().at(g.labelSet);
+        const std::string &source = built->sources().at(g.source);
+        const std::string &object = built->objects().at(g.object);
+        loaded->appendNewGroup(loaded->internLabelSet(labels), source, object, g.day, g.currency,
+                               g.batch, g.amount, g.rows);
+        rebuilt->addGroup(labels, source, object, g.day, g.currency, g.batch, g.amount, g.rows);
+    }
+    QVERIFY(loaded->objectsClustered());
+    QVERIFY(!rebuilt->objectsClustered());
+    QCOMPARE(loaded->groupCount(), built->groupCount());
+    if (mergeAfter) {
+        // Into an existing group (found through the lazily built index) and a new one.
+        const CostGroup g = built->groups().front();
+        for (auto *cube : {loaded.get(), rebuilt.get()}) {
+            cube->addGroup(built->labelSets().at(g.labelSet), built->sources().at(g.source),
+                           built->objects().at(g.object), g.day, g.currency, g.batch,
+                           Decimal::fromInt(7), 2);
+            cube->addGroup(LabelMap(), "opencost", "late-object", 3, Currency::usd(), 9,
+                           Decimal::fromInt(5), 1);
+        }
+        QVERIFY(!loaded->objectsClustered());
+        QCOMPARE(loaded->groupCount(), built->groupCount() + 1);
+    }
+    const AnalysisRequest req = request(owner.toStdString(), strings(fallbacks), fromDay, -1, {});
+    AnalysisInput a, b;
+    a.cube = loaded;
+    b.cube = rebuilt;
+    const auto fromLoaded = analyse(a, req);
+    const auto fromRebuilt = analyse(b, req);
+    QVERIFY(fromLoaded && fromRebuilt);
+    QVERIFY(!fromLoaded->error);
+    QVERIFY(fromLoaded->backlog.size() > 10);
+    QCOMPARE(dump(*fromLoaded), dump(*fromRebuilt));
 }
 
 void TestAnalysis::backlogAndTreeConserveU()
