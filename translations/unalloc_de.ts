@@ -806,6 +806,10 @@
         <source>Batch</source>
         <translation>Importstapel</translation>
     </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::LedgerView</name>
@@ -835,6 +839,14 @@
             <numerusform>%Ln Zeile</numerusform>
             <numerusform>%Ln Zeilen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Counting rows…</source>
+        <translation>Zeilen werden gezählt…</translation>
+    </message>
+    <message>
+        <source>Cannot read the rows: %1</source>
+        <translation>Die Zeilen können nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1171,7 +1183,7 @@
     </message>
     <message>
         <source>&#xa0;ms</source>
-        <translation> ms</translation>
+        <translation>&#xa0;ms</translation>
     </message>
 </context>
 <context>
@@ -1383,6 +1395,14 @@
     <message>
         <source>reports show the unsplit pod</source>
         <translation>Berichte zeigen den unaufgeteilten Pod</translation>
+    </message>
+    <message>
+        <source>Looking for shared inference pods…</source>
+        <translation>Gemeinsame Inferenz-Pods werden gesucht…</translation>
+    </message>
+    <message>
+        <source>Reading the request telemetry of %1…</source>
+        <translation>Anfrage-Telemetrie von %1 wird gelesen…</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     auto *treePanel = new TablePanel(tr("Drill-down: source → group → cost object"), m_tree,
                                      m_treeModel, exportHost());
     treePanel->setObjectName(QStringLiteral("unallocatedTree"));
+    treePanel->setBeforeExport([this] { refreshTables(); });
 
     m_curve->setObjectName(QStringLiteral("fixPlanCurve"));
     auto *curvePanel =
@@ -60,6 +61,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     auto *backlogPanel =
         new TablePanel(tr("Labeling backlog"), backlog, m_backlogModel, exportHost());
     backlogPanel->setObjectName(QStringLiteral("backlogTable"));
+    backlogPanel->setBeforeExport([this] { refreshTables(); });
 
     auto *content = new QWidget;
     auto *grid = new QGridLayout;
@@ -91,12 +93,28 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                                 fmt::percent(snapshot->uPct, locale()),
                                 fmt::money(r.total, r.currency, locale()),
                                 fmt::q(r.dimension).toHtmlEscaped()));
-    m_treeModel->setSnapshot(snapshot);
+    showCurve(*snapshot);
+    m_tablesStale = true;
+    if (isVisible())
+        refreshTables();
+}
+
+void UnallocatedView::showEvent(QShowEvent *event)
+{
+    AnalysisView::showEvent(event);
+    refreshTables();
+}
+
+void UnallocatedView::refreshTables()
+{
+    if (!m_tablesStale || !m_snapshot)
+        return;
+    m_tablesStale = false;
+    m_treeModel->setSnapshot(m_snapshot);
     m_tree->expandToDepth(0);
     for (int c = 0; c < UnallocatedTreeModel::Labels; ++c)
         m_tree->resizeColumnToContents(c);
-    m_backlogModel->setSnapshot(snapshot);
-    showCurve(*snapshot);
+    m_backlogModel->setSnapshot(m_snapshot);
 }
 
 void UnallocatedView::showCurve(const core::AnalysisSnapshot &s)

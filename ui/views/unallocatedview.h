@@ -22,14 +22,22 @@ public:
     explicit UnallocatedView(const ViewContext &context, QWidget *parent = nullptr);
     void showSnapshot(const SnapshotPtr &snapshot) override;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showCurve(const core::AnalysisSnapshot &s);
+    /// Fills the tree and the backlog (up to a million objects) from the current snapshot
+    /// if they do not show it yet: at once while the view is visible, else when it is shown
+    /// or a table is exported, so that an owner-key change elsewhere does not wait for them.
+    void refreshTables();
 
     QLabel *m_summary;
     UnallocatedTreeModel *m_treeModel;
     QTreeView *m_tree;
     BacklogModel *m_backlogModel;
     CurveChart *m_curve;
+    bool m_tablesStale = false;
 };
 
 } // namespace unalloc::ui

@@ -30,11 +30,15 @@ TablePanel::TablePanel(const QString &title,
 
 bool TablePanel::exportTo(const QString &path, QString *error) const
 {
+    if (m_beforeExport)
+        m_beforeExport();
     return Exporter::writeCsv(*m_model, captionLines(), path, error);
 }
 
 void TablePanel::copyToClipboard() const
 {
+    if (m_beforeExport)
+        m_beforeExport();
     QGuiApplication::clipboard()->setText(Exporter::tableText(*m_model));
 }
 

@@ -2,6 +2,8 @@
 
 #include "panel.h"
 
+#include <functional>
+
 class QAbstractItemModel;
 class QAbstractItemView;
 
@@ -22,12 +24,19 @@ public:
     QAbstractItemView *view() const { return m_view; }
     bool exportTo(const QString &path, QString *error = nullptr) const;
     void copyToClipboard() const;
+    /// Runs before every export and copy: a view that fills its hidden tables only when shown
+    /// brings `model` up to date here.
+    void setBeforeExport(std::function<void()> bringUpToDate)
+    {
+        m_beforeExport = std::move(bringUpToDate);
+    }
 
 private:
     void exportCsv();
 
     QAbstractItemView *m_view;
     QAbstractItemModel *m_model;
+    std::function<void()> m_beforeExport;
 };
 
 /// Common setup of the explorer's table views: sortable, alternating rows, stretch last.
