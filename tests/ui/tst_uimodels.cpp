@@ -14,6 +14,7 @@
 #include "ui/models/unallocatedtreemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QCollator>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -33,6 +34,8 @@ private slots:
     void ledgerModelReadsPagesOffTheGuiThread_data();
     void ledgerModelReadsPagesOffTheGuiThread();
     void sortsExactly();
+    void tableModelSortsItsOwnRows_data();
+    void tableModelSortsItsOwnRows();
 
 private:
     test::TestContext m_ctx;
@@ -105,6 +108,9 @@ void TstUiModels::snapshotModels()
     QVERIFY(model->rowCount() > 0);
     proxy.sort(1, Qt::DescendingOrder);
     model->setSnapshot(m_snapshot);
+    model->sort(1, Qt::DescendingOrder); // the model's own sort, under both testers
+    model->setSnapshot(m_snapshot);
+    model->sort(-1);
 }
 
 void TstUiModels::treeModel()
@@ -232,6 +238,71 @@ void TstUiModels::sortsExactly()
         QVERIFY(d <= previous);
         previous = d;
     }
+}
+
+void TstUiModels::tableModelSortsItsOwnRows_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<bool>("descending");
+    QTest::newRow("amount, descending") << int(BacklogModel::Amount) << true;
+    QTest::newRow("amount, ascending") << int(BacklogModel::Amount) << false;
+    QTest::newRow("rows, descending") << int(BacklogModel::Rows) << true;
+    QTest::newRow("cost object, ascending") << int(BacklogModel::CostObject) << false;
+    QTest::newRow("source, descending") << int(BacklogModel::Source) << true;
+}
+
+// The backlog table has no proxy (it can hold a million rows): the model sorts itself, keeps
+// selections on their rows, keeps the order across snapshots and goes back to model order.
+void TstUiModels::tableModelSortsItsOwnRows()
+{
+    QFETCH(int, column);
+    QFETCH(bool, descending);
+    BacklogModel model(m_ctx.app.locale);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(m_snapshot);
+    const int n = model.rowCount();
+    QVERIFY(n > 3);
+    const auto text = [&model](int row, int col) {
+        return model.index(row, col).data(ExportRole).toString();
+    };
+    QStringList modelOrder;
+    for (int r = 0; r < n; ++r)
+        modelOrder << text(r, BacklogModel::CostObject) + text(r, BacklogModel::Source);
+    const QString lastObject = modelOrder.last();
+    QPersistentModelIndex last(model.index(n - 1, BacklogModel::CostObject));
+
+    model.sort(column, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    QCollator collator(m_ctx.app.locale);
+    collator.setNumericMode(true);
+    const auto inOrder = [&](int a, int b) { // row a may come before row b
+        const QVariant x = model.index(a, column).data(RawRole);
+        const QVariant y = model.index(b, column).data(RawRole);
+        int c = 0;
+        if (x.metaType() == QMetaType::fromType<core::Decimal>())
+            c = x.value<core::Decimal>() < y.value<core::Decimal>()
+                    ? -1
+                    : (y.value<core::Decimal>() < x.value<core::Decimal>() ? 1 : 0);
+        else if (x.metaType().id() == QMetaType::LongLong || x.metaType().id() == QMetaType::Int)
+            c = x.toLongLong() < y.toLongLong() ? -1 : (y.toLongLong() < x.toLongLong() ? 1 : 0);
+        else
+            c = collator.compare(x.toString(), y.toString());
+        return descending ? c >= 0 : c <= 0;
+    };
+    for (int r = 1; r < n; ++r)
+        QVERIFY2(inOrder(r - 1, r), qPrintable(QStringLiteral("row %1").arg(r)));
+    QVERIFY(last.isValid());
+    QCOMPARE(last.data(ExportRole).toString() + text(last.row(), BacklogModel::Source), lastObject);
+
+    // A new snapshot keeps the sort.
+    model.setSnapshot(m_snapshot);
+    for (int r = 1; r < n; ++r)
+        QVERIFY(inOrder(r - 1, r));
+    // Column -1: the model's own order (costliest first) again.
+    model.sort(-1);
+    QStringList restored;
+    for (int r = 0; r < n; ++r)
+        restored << text(r, BacklogModel::CostObject) + text(r, BacklogModel::Source);
+    QCOMPARE(restored, modelOrder);
 }
 
 QTEST_MAIN(TstUiModels)

@@ -1,5 +1,13 @@
 #include "rowtablemodel.h"
 
+#include "core/decimal.h"
+
+#include <QCollator>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
 namespace unalloc::ui {
 
 RowTableModel::RowTableModel(const QLocale &locale, QObject *parent)
@@ -26,11 +34,10 @@ QVariant RowTableModel::data(const QModelIndex &index, int role) const
                                                           : Qt::AlignLeft | Qt::AlignVCenter;
         return QVariant::fromValue(a);
     }
-    QVariant v = cell(index.row(), index.column(), role);
-    if (role == ExportRole && !v.isValid())
-        return cell(index.row(), index.column(), Qt::DisplayRole);
-    if (role == RawRole && !v.isValid())
-        return cell(index.row(), index.column(), Qt::DisplayRole);
+    const int row = modelRow(index.row());
+    QVariant v = cell(row, index.column(), role);
+    if ((role == ExportRole || role == RawRole) && !v.isValid())
+        return cell(row, index.column(), Qt::DisplayRole);
     return v;
 }
 
@@ -59,7 +66,86 @@ void RowTableModel::setLocale(const QLocale &locale)
 {
     beginResetModel();
     m_locale = locale;
+    sortRows(); // text collates by locale
     endResetModel();
+}
+
+void RowTableModel::sort(int column, Qt::SortOrder order)
+{
+    if (column == m_sortColumn && order == m_sortOrder)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<int> modelRows;
+    modelRows.reserve(static_cast<size_t>(before.size()));
+    for (const QModelIndex &i : before)
+        modelRows.push_back(modelRow(i.row()));
+    m_sortColumn = column < columns() ? column : -1;
+    m_sortOrder = order;
+    sortRows();
+    if (!before.isEmpty()) {
+        std::vector<int> shown(static_cast<size_t>(rows()));
+        for (size_t r = 0; r < shown.size(); ++r)
+            shown[static_cast<size_t>(modelRow(static_cast<int>(r)))] = static_cast<int>(r);
+        QModelIndexList after;
+        after.reserve(before.size());
+        for (qsizetype k = 0; k < before.size(); ++k)
+            after << index(shown[static_cast<size_t>(modelRows[static_cast<size_t>(k)])],
+                           before[k].column());
+        changePersistentIndexList(before, after);
+    }
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void RowTableModel::sortRows()
+{
+    m_order.clear();
+    const int n = rows();
+    if (m_sortColumn < 0 || n == 0)
+        return;
+    std::vector<QVariant> keys(static_cast<size_t>(n));
+    bool decimals = true, numbers = true;
+    const QMetaType decimal = QMetaType::fromType<core::Decimal>();
+    for (int r = 0; r < n; ++r) {
+        QVariant v = cell(r, m_sortColumn, RawRole);
+        if (!v.isValid())
+            v = cell(r, m_sortColumn, Qt::DisplayRole);
+        const int type = v.metaType().id();
+        decimals = decimals && (v.metaType() == decimal || !v.isValid());
+        numbers = numbers && (!v.isValid() || type == QMetaType::Int ||
+                              type == QMetaType::LongLong || type == QMetaType::UInt ||
+                              type == QMetaType::ULongLong || type == QMetaType::Double);
+        keys[static_cast<size_t>(r)] = std::move(v);
+    }
+    m_order.resize(static_cast<size_t>(n));
+    std::iota(m_order.begin(), m_order.end(), 0);
+    // Empty cells sort first ascending; ties keep the model order in both directions.
+    const auto sortBy = [this](auto less) {
+        std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
+            return m_sortOrder == Qt::AscendingOrder ? less(a, b) : less(b, a);
+        });
+    };
+    if (decimals) {
+        std::vector<std::optional<core::Decimal>> d(keys.size());
+        for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i].isValid())
+                d[i] = keys[i].value<core::Decimal>();
+        sortBy([&d](int a, int b) { return d[size_t(a)] < d[size_t(b)]; });
+    } else if (numbers) {
+        std::vector<std::optional<double>> d(keys.size());
+        for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i].isValid())
+                d[i] = keys[i].toDouble(); // counts and percentages shown, never money
+        sortBy([&d](int a, int b) { return d[size_t(a)] < d[size_t(b)]; });
+    } else {
+        QCollator collator(m_locale);
+        collator.setNumericMode(true);
+        std::vector<QCollatorSortKey> k;
+        k.reserve(keys.size());
+        for (const QVariant &v : keys)
+            k.push_back(collator.sortKey(v.toString()));
+        sortBy([&k](int a, int b) { return k[size_t(a)].compare(k[size_t(b)]) < 0; });
+    }
 }
 
 } // namespace unalloc::ui

@@ -5,11 +5,18 @@
 #include <QAbstractTableModel>
 #include <QLocale>
 
+#include <vector>
+
 namespace unalloc::ui {
 
 /// @brief Shared plumbing for the explorer's snapshot tables: each subclass declares its
 /// Column enum, names the columns and answers one cell; this base handles counts, headers,
-/// number alignment and the Export role fallback.
+/// number alignment, the Export role fallback and sorting.
+///
+/// sort() orders the rows by RawRole (exact decimals through core, numbers numerically, text
+/// by the locale's collation, ties in model order) without a proxy, so that a table of a
+/// million rows costs nothing to refill until someone sorts it; column -1 restores the
+/// model's own order. The order survives new rows. Exports read the rows as shown.
 class RowTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -20,6 +27,7 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setLocale(const QLocale &locale);
     const QLocale &locale() const { return m_locale; }
@@ -37,11 +45,23 @@ protected:
     {
         beginResetModel();
         assign();
+        sortRows();
         endResetModel();
     }
 
 private:
+    /// Model row of a shown row.
+    int modelRow(int shownRow) const
+    {
+        return m_order.empty() ? shownRow : m_order[static_cast<size_t>(shownRow)];
+    }
+    /// Recomputes m_order for m_sortColumn (no signals).
+    void sortRows();
+
     QLocale m_locale;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    std::vector<int> m_order; ///< shown row → model row; empty = model order
 };
 
 } // namespace unalloc::ui

@@ -53,9 +53,9 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
                                "U that remains."));
 
     auto *backlog = new QTableView;
-    auto *backlogProxy = new RawSortProxy(this);
-    backlogProxy->setSourceModel(m_backlogModel);
-    backlog->setModel(backlogProxy);
+    // Up to a million rows: the model sorts itself (a proxy would map every row again at each
+    // new snapshot).
+    backlog->setModel(m_backlogModel);
     backlog->setObjectName(QStringLiteral("backlogTableView"));
     setUpTableView(backlog);
     auto *backlogPanel =
