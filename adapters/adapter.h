@@ -31,7 +31,10 @@ struct ReadOptions
     std::string focusCostColumn = "BilledCost";
 };
 
-/// Receives each parsed row; rows are streamed, never all held by the adapter.
+/// Receives each parsed row; rows are streamed, never all held by the adapter. A sink may
+/// leave an older row of its own in the argument instead of an empty one (the importer does,
+/// so that a parser that refills one row object reuses that row's string capacity);
+/// BatchBuilder empties it again for callers that expect a moved-from row.
 using RowSink = std::function<void(core::CostRow &&row)>;
 /// Progress in bytes consumed of total; return false to cancel (the read then fails with
 /// code "cancelled").

@@ -184,8 +184,10 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &
     row.collisions = std::move(n.collisions);
     row.labelSetHash = 0;
     ++m_rowCount;
-    if (m_sink)
+    if (m_sink) {
         m_sink(std::move(row));
+        row = core::CostRow{}; // whatever the sink left: these callers build rows afresh
+    }
     return {};
 }
 

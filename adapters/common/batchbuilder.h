@@ -69,8 +69,9 @@ public:
     /// Normalises the row's raw labels, checks the window, accounts for it and passes it on.
     core::Result<void> submit(core::CostRow &&row, const std::string &record);
     /// The same for a row whose raw labels, labels, collisions and labelSetHash are set
-    /// already (by a LabelSetMemo over this builder's normaliser). The row is only moved from
-    /// if the sink does so: a caller may refill it for the next record.
+    /// already (by a LabelSetMemo over this builder's normaliser). The row is left as the
+    /// sink left it (moved from, or an older row handed back): the caller must assign every
+    /// field of it for the next record.
     core::Result<void> submitLabelled(core::CostRow &&row, const std::string &record);
     core::LabelNormaliser &normaliser() { return *m_normaliser; }
 

@@ -279,7 +279,13 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
                     : core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
             chunk.labelHashes.push_back(hash);
             chunk.labelSets.push_back(m_labelSets.ordinalOf(row, hash));
-            chunk.rows.push_back(std::move(row));
+            if (chunk.spare.empty()) {
+                chunk.rows.push_back(std::move(row));
+            } else { // the parser gets an old row to refill, with its strings' capacity
+                std::swap(row, chunk.spare.back());
+                chunk.rows.push_back(std::move(chunk.spare.back()));
+                chunk.spare.pop_back();
+            }
             if (chunk.rows.size() >= chunkRows) {
                 queue.push(std::move(chunk), idle);
                 chunk = queue.fresh(chunkRows);

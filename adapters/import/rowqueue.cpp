@@ -77,7 +77,10 @@ RowQueue::Chunk RowQueue::fresh(size_t rows)
             m_spare.pop_back();
         }
     }
-    c.rows.clear(); // frees the old rows here, on the producer's thread
+    // The written rows become the spares (a chunk's earlier spares were all used or are
+    // dropped here, on the producer's thread).
+    std::swap(c.rows, c.spare);
+    c.rows.clear();
     c.labelHashes.clear();
     c.labelSets.clear();
     c.rows.reserve(rows);

@@ -18,13 +18,16 @@ struct RowChunk
     std::vector<core::CostRow> rows;
     std::vector<std::uint64_t> labelHashes; ///< parallel to rows
     std::vector<std::uint32_t> labelSets;   ///< parallel to rows: LabelSetOrdinals
+    /// Rows of an earlier round, swapped into the parser's hands one by one so that it refills
+    /// their strings instead of allocating new ones (see RowSink).
+    std::vector<core::CostRow> spare;
 };
 
 /// @brief Bounded hand-off of row chunks from the parser thread to the ledger writer.
 ///
 /// Bounded so that a parser faster than SQLite waits instead of buffering the file in RAM.
-/// Drained chunks travel back (`recycle`) so that the rows are freed, and the vectors
-/// reused, on the parser's thread (frees on the thread that allocated stay cheap).
+/// Drained chunks travel back (`recycle`) so that their rows are reused (or freed) on the
+/// parser's thread, which allocated them.
 class RowQueue final
 {
 public:
@@ -49,7 +52,7 @@ public:
     void cancel();
     /// The consumer is done with a chunk; kept (up to capacity) for the producer to reuse.
     void recycle(Chunk &&chunk);
-    /// A recycled chunk, emptied, or a fresh one; never blocks.
+    /// A recycled chunk, its rows moved to `spare`, or a fresh one; never blocks.
     Chunk fresh(size_t rows);
 
 private:
