@@ -2,6 +2,7 @@
 #include "uitestsupport.h"
 
 #include "core/analysis/analysissnapshot.h"
+#include "ui/exporting/exporter.h"
 #include "ui/models/backlogmodel.h"
 #include "ui/models/collisionmodel.h"
 #include "ui/models/fallbackkeymodel.h"
@@ -216,6 +217,14 @@ void TstUiModels::ledgerModelReadsPagesOffTheGuiThread()
     QVERIFY(!model.isRowLoaded(middle));
     QCOMPARE(model.index(middle, LedgerTableModel::Amount).data(ExportRole),
              reference.index(middle, LedgerTableModel::Amount).data(ExportRole));
+    // So does "Copy table": every row's text, none blank for pages not fetched yet.
+    const int unseen = middle + LedgerTableModel::kPageRows;
+    QVERIFY(unseen < model.rowCount() && !model.isRowLoaded(unseen));
+    const QStringList copied = Exporter::tableText(model).split(QLatin1Char('\n'));
+    QCOMPARE(copied.size(), model.rowCount() + 2); // header, rows, final newline
+    QVERIFY(!copied.at(unseen + 1).split(QLatin1Char('\t')).at(LedgerTableModel::Source).isEmpty());
+    QCOMPARE(copied.at(unseen + 1).split(QLatin1Char('\t')).at(LedgerTableModel::Source),
+             reference.index(unseen, LedgerTableModel::Source).data().toString());
     // Another order starts over: counted again, nothing stale arrives.
     model.sort(column, ascending ? Qt::DescendingOrder : Qt::AscendingOrder);
     QCOMPARE(model.rowCount(), 0);

@@ -212,8 +212,15 @@ QString Exporter::tableText(const QAbstractItemModel &model)
     lines << header.join(QLatin1Char('\t'));
     for (int r = 0; r < model.rowCount(); ++r) {
         QStringList cells;
-        for (int c = 0; c < model.columnCount(); ++c)
-            cells << model.index(r, c).data().toString();
+        for (int c = 0; c < model.columnCount(); ++c) {
+            // A lazily loaded table (the ledger) shows nothing for rows not on screen yet; its
+            // export text reads them.
+            const QModelIndex cell = model.index(r, c);
+            QVariant shown = cell.data();
+            if (!shown.isValid())
+                shown = cell.data(ExportRole);
+            cells << shown.toString();
+        }
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
