@@ -34,9 +34,9 @@ private:
     static constexpr int kShardBits = 6;
     struct Shard
     {
-        std::vector<std::uint64_t> slots;
+        std::vector<std::uint64_t> table;
         size_t size = 0;
-        int bits = 0; ///< log2 of slots.size()
+        int bits = 0; ///< log2 of table.size()
         void rehash(int newBits);
         size_t home(std::uint64_t mixed) const
         {

@@ -30,6 +30,14 @@ Result<Decimal> decodeAmount(std::string_view blob)
     return Decimal::fromUnits(static_cast<__int128>(u));
 }
 
+Result<Currency> decodeCurrency(std::string_view code)
+{
+    auto c = Currency::parse(code);
+    if (!c)
+        return fail("ledger-corrupt", "stored currency '" + std::string(code) + "' is unknown");
+    return *c;
+}
+
 namespace {
 
 // FNV-1a with a separator byte between fields so that ("ab","c") and ("a","bc") differ.

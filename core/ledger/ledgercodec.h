@@ -21,6 +21,8 @@ using AmountBlob = std::array<unsigned char, kAmountBytes>;
 AmountBlob encodeAmount(Decimal d);
 /// Inverse of encodeAmount; an error for a blob of the wrong size.
 Result<Decimal> decodeAmount(std::string_view blob);
+/// A stored currency code; "ledger-corrupt" when it is not one unalloc knows.
+Result<Currency> decodeCurrency(std::string_view code);
 
 /// The parts of a row that are interned together as one label set.
 struct LabelSetValue

@@ -1,0 +1,240 @@
+// SqliteImportTransaction: label-set interning and the row path (checks, de-duplication by
+// key fingerprint, the row insert with its sticky parameters).
+#include "importtransaction.h"
+#include "importtransaction_p.h"
+#include "ledgerschema.h"
+
+#include <algorithm>
+
+namespace unalloc::core {
+
+namespace codec = ledgercodec;
+using namespace importdetail;
+
+Result<void> SqliteImportTransaction::loadLabelSets()
+{
+    auto st = m_ledger.db().prepare("SELECT id, labels, raw, collisions FROM label_sets");
+    if (!st)
+        return fail(st.error());
+    for (auto row = st->step(); row; row = st->step()) {
+        if (!*row)
+            return {};
+        auto v = codec::labelSetFromJson(st->textView(1), st->textView(2), st->textView(3));
+        if (!v)
+            return fail(v.error());
+        m_setHashes.push_back(codec::hashLabelSet(v->labels, v->raw, v->collisions));
+        m_sets.push_back(std::move(*v));
+        m_setIds.push_back(st->int64(0));
+        indexLabelSet(m_sets.size() - 1);
+    }
+    return fail(sql::sqlError(m_ledger.db().handle(), "cannot read label sets"));
+}
+
+void SqliteImportTransaction::indexLabelSet(size_t set)
+{
+    if (m_sets.size() * 10 > m_setSlots.size() * 7) {
+        m_setSlots.assign(std::max<size_t>(1024, m_setSlots.size() * 2), 0);
+        for (size_t i = 0; i + 1 < m_sets.size(); ++i)
+            indexLabelSet(i);
+    }
+    const size_t mask = m_setSlots.size() - 1;
+    size_t i = static_cast<size_t>(mix64(m_setHashes[set])) & mask;
+    while (m_setSlots[i] != 0)
+        i = (i + 1) & mask;
+    m_setSlots[i] = static_cast<std::uint32_t>(set + 1);
+}
+
+Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row, std::uint64_t h)
+{
+    if (!m_setSlots.empty()) {
+        const size_t mask = m_setSlots.size() - 1;
+        for (size_t i = static_cast<size_t>(mix64(h)) & mask; m_setSlots[i] != 0;
+             i = (i + 1) & mask) {
+            const size_t set = m_setSlots[i] - 1;
+            if (m_setHashes[set] != h)
+                continue;
+            // The hash only finds the candidate; the label set is what must be equal.
+            const codec::LabelSetValue &v = m_sets[set];
+            if (v.labels == row.labels && v.raw == row.rawLabels && v.collisions == row.collisions)
+                return m_setIds[set];
+        }
+    }
+    m_insertSet.reset();
+    m_insertSet.bind(1, codec::labelsToJson(row.labels));
+    m_insertSet.bind(2, codec::rawToJson(row.rawLabels));
+    m_insertSet.bind(3, codec::collisionsToJson(row.collisions));
+    if (auto r = m_insertSet.exec(); !r)
+        return fail(r.error());
+    const std::int64_t id = m_ledger.db().lastInsertId();
+    m_sets.push_back(codec::LabelSetValue{row.labels, row.rawLabels, row.collisions});
+    m_setIds.push_back(id);
+    m_setHashes.push_back(h);
+    indexLabelSet(m_sets.size() - 1);
+    return id;
+}
+
+Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
+{
+    return addHashedRow(row, codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
+}
+
+Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint64_t labelSetHash)
+{
+    if (m_batch == 0)
+        return fail("import-state", "addRow outside a batch");
+    auto labelSet = internLabelSet(row, labelSetHash);
+    if (!labelSet)
+        return fail(labelSet.error());
+    return addRowInSet(row, *labelSet);
+}
+
+Result<bool> SqliteImportTransaction::addNumberedRow(const CostRow &row,
+                                                     std::uint64_t labelSetHash,
+                                                     std::uint32_t labelSetOrdinal)
+{
+    if (m_batch == 0)
+        return fail("import-state", "addRow outside a batch");
+    if (labelSetOrdinal >= m_ordinalSets.size())
+        m_ordinalSets.resize(size_t{labelSetOrdinal} + 1, 0);
+    std::int64_t &id = m_ordinalSets[labelSetOrdinal];
+    if (id == 0) {
+        auto labelSet = internLabelSet(row, labelSetHash);
+        if (!labelSet)
+            return fail(labelSet.error());
+        id = *labelSet;
+    }
+    return addRowInSet(row, id);
+}
+
+Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row, std::int64_t labelSetId)
+{
+    if (row.recordKey.empty())
+        return fail(rowError(row, "missing-key", "the row has no record key", "record_key"));
+    if (row.source.empty() || !row.amount.currency.isValid())
+        return fail(rowError(row, "bad-row", "the row has no source or currency"));
+    selectCurrency(row.amount.currency);
+    const std::uint64_t fp = m_ledger.keyFingerprint(row.source, row.recordKey);
+    bool added = true;
+    if (m_mode == Mode::Bulk && m_fps.insert(fp)) {
+        // A fingerprint never seen: certainly a new record.
+        if (auto r = insertRow(row, labelSetId, fp); !r)
+            return fail(r.error());
+    } else {
+        // Possibly a duplicate (or a collision): from here on, the exact indexed path.
+        if (m_mode == Mode::Bulk) {
+            if (auto r = leaveBulk(); !r)
+                return fail(r.error());
+        }
+        auto r = addExact(row, labelSetId, fp);
+        if (!r)
+            return fail(r.error());
+        added = *r;
+        const std::int64_t bulkRows = m_ledger.importTuning().bulkRows;
+        if (added && !m_bulkDone && bulkRows > 0 &&
+            m_rowsAddedAll + 1 == std::max<std::int64_t>(bulkRows, m_rowsBefore / 2)) {
+            if (auto b = enterBulk(); !b)
+                return fail(b.error());
+        }
+    }
+    if (added)
+        ++m_rowsAddedAll;
+    if (auto r = account(row, labelSetId, added); !r)
+        return fail(r.error());
+    return added;
+}
+
+Result<bool>
+SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp)
+{
+    sql::Stmt &find = m_findKey;
+    find.bind(1, ledgerschema::storedFingerprint(fp));
+    find.bind(2, row.source, false);
+    find.bind(3, row.recordKey, false);
+    auto found = find.step();
+    if (!found) {
+        Error e = found.error();
+        e.record = "record " + row.recordKey;
+        return fail(std::move(e));
+    }
+    find.rewind();
+    if (*found)
+        return false;
+    if (auto r = insertRow(row, labelSet, fp); !r)
+        return fail(r.error());
+    return true;
+}
+
+void SqliteImportTransaction::bindSticky(int param, StickyText &s, std::string_view value)
+{
+    if (s.bound && !s.null && s.value == value)
+        return;
+    s.value.assign(value);
+    s.bound = true;
+    s.null = false;
+    m_insertRow.bind(param, s.value, false);
+}
+
+void SqliteImportTransaction::bindStickyNull(int param, StickyText &s)
+{
+    if (s.bound && s.null)
+        return;
+    s.bound = true;
+    s.null = true;
+    m_insertRow.bindNull(param);
+}
+
+Result<void>
+SqliteImportTransaction::insertRow(const CostRow &row, std::int64_t labelSet, std::uint64_t fp)
+{
+    // Every parameter is bound for every row (the statement is only rewound, never cleared),
+    // except the sticky ones, which keep their value while it does not change. Text and blobs
+    // are bound without a copy: the row and the locals outlive the step.
+    sql::Stmt &st = m_insertRow;
+    if (m_boundBatch != m_batch) {
+        st.bind(1, m_batch);
+        m_boundBatch = m_batch;
+    }
+    bindSticky(2, m_boundSource, row.source);
+    st.bind(3, row.recordKey, false);
+    st.bind(4, row.name, false);
+    const auto amount = codec::encodeAmount(row.amount.amount);
+    st.bindBlob(5, amount.data(), codec::kAmountBytes, false);
+    bindSticky(6, m_boundCurrency, m_currencyCodes[m_lastCurrencyIndex]); // selectCurrency ran
+    st.bind(7, row.start);
+    st.bind(8, row.end);
+    st.bind(9, labelSet);
+    codec::AmountBlob quantity{};
+    if (row.quantity) {
+        quantity = codec::encodeAmount(*row.quantity);
+        st.bindBlob(10, quantity.data(), codec::kAmountBytes, false);
+    } else {
+        st.bindNull(10);
+    }
+    bindSticky(11, m_boundUnit, row.unit);
+    if (const auto &u = row.usage) {
+        bindOpt(st, 12, u->promptTokens);
+        bindOpt(st, 13, u->completionTokens);
+        bindOpt(st, 14, u->cachedTokens);
+        bindOpt(st, 15, u->sendTime);
+        bindOpt(st, 16, u->firstTokenTime);
+        bindOpt(st, 17, u->doneTime);
+        bindSticky(18, m_boundProvider, u->provider);
+        st.bind(19, u->model, false);
+    } else {
+        for (int i = 12; i <= 17; ++i)
+            st.bindNull(i);
+        bindStickyNull(18, m_boundProvider);
+        st.bindNull(19);
+    }
+    st.bind(20, ledgerschema::storedFingerprint(fp));
+    auto r = st.step();
+    if (!r) {
+        Error e = r.error();
+        e.record = "record " + row.recordKey;
+        return fail(std::move(e));
+    }
+    st.rewind();
+    return {};
+}
+
+} // namespace unalloc::core

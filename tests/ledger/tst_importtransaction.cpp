@@ -1,0 +1,196 @@
+// The SQLite import transaction: stable key fingerprints, the fingerprint set, bulk mode and
+// the sort indexes it drops, label sets interned by ordinal.
+#include "ledgertestutil.h"
+
+#include "core/ledger/importtransaction.h"
+#include "core/ledger/ledgercodec.h"
+#include "core/ledger/ledgerschema.h"
+#include "core/ledger/ledgerstore.h"
+#include "core/ledger/sqliteledger.h"
+
+#include "ledgerstorefixtures.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace unalloc;
+using namespace unalloc::testing;
+
+namespace {
+
+std::vector<core::CostRow> keyedRows(const std::string &prefix, int first, int count)
+{
+    std::vector<core::CostRow> rows;
+    for (int i = first; i < first + count; ++i)
+        rows.push_back(makeRow(prefix + std::to_string(i), "1." + std::to_string(i % 100), i % 5,
+                               i % 3 ? "search" : ""));
+    return rows;
+}
+
+} // namespace
+
+class TestImportTransaction final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void keyFingerprintIsStable_data();
+    void keyFingerprintIsStable();
+    void sortIndexesAreBuiltOnDemand();
+    void fingerprintSet();
+    void numberedRowsShareTheirLabelSet();
+};
+
+void TestImportTransaction::keyFingerprintIsStable_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<quint64>("fp");
+    // Stored in every row: these values must never change (checked against an independent
+    // implementation of the definition in ledgerschema.h).
+    QTest::newRow("empty") << QString() << QString() << Q_UINT64_C(9374953505845322213);
+    QTest::newRow("short") << QStringLiteral("litellm") << QStringLiteral("r1")
+                           << Q_UINT64_C(9721630521522794469);
+    QTest::newRow("word-long source")
+        << QStringLiteral("opencost") << QStringLiteral("a") << Q_UINT64_C(14321202047211969398);
+    QTest::newRow("long key") << QStringLiteral("openai")
+                              << QStringLiteral("chatcmpl-9f8e7d6c5b4a39281706f5e4d3c2b1a0")
+                              << Q_UINT64_C(6705329291627363054);
+    QTest::newRow("utf-8") << QStringLiteral("anthropic") << QStringLiteral("r\u00e9sum\u00e9")
+                           << Q_UINT64_C(10428270823266634326);
+}
+
+void TestImportTransaction::keyFingerprintIsStable()
+{
+    QFETCH(QString, source);
+    QFETCH(QString, key);
+    QFETCH(quint64, fp);
+    QCOMPARE(core::ledgerschema::keyFingerprint(source.toStdString(), key.toStdString()), fp);
+}
+
+void TestImportTransaction::sortIndexesAreBuiltOnDemand()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    const std::string path = l->path();
+    auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
+    core::SqliteLedger::ImportTuning tuning;
+    tuning.bulkRows = 10;
+    sqlite.setImportTuning(tuning);
+    // The length prefix keeps ("ab", "c") and ("a", "bc") apart.
+    QVERIFY(core::ledgerschema::keyFingerprint("ab", "c") !=
+            core::ledgerschema::keyFingerprint("a", "bc"));
+
+    importRows(*l, keyedRows("k", 0, 30)); // bulk from the first row: the ledger was empty
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
+    for (core::LedgerSort sort :
+         {core::LedgerSort::Start, core::LedgerSort::Source, core::LedgerSort::Name,
+          core::LedgerSort::Amount, core::LedgerSort::Batch}) {
+        auto before = l->rows({}, sort, false, 3, 7);
+        QVERIFY(before.has_value());
+        QVERIFY(l->ensureSortIndex(sort).has_value());
+        QVERIFY(l->ensureSortIndex(sort).has_value()); // a no-op once it exists
+        auto after = l->rows({}, sort, false, 3, 7);
+        QVERIFY(after.has_value());
+        QCOMPARE(after->size(), size_t(7));
+        for (size_t i = 0; i < after->size(); ++i)
+            QCOMPARE((*after)[i].id, (*before)[i].id);
+    }
+    const std::vector<std::string> all{"rows_amount", "rows_batch", "rows_fp",   "rows_name",
+                                       "rows_source", "rows_split", "rows_start"};
+    QCOMPARE(rowIndexes(path), all);
+    QVERIFY(l->checkIntegrity().has_value());
+
+    // A small import (5 added against 30 stored) maintains them ...
+    importRows(*l, keyedRows("k", 28, 7));
+    QCOMPARE(rowIndexes(path), all);
+    // ... a bulk one (20 added, at least half of the 35 stored) drops them; rows_fp is back.
+    core::BatchCounts counts;
+    importRows(*l, keyedRows("k", 0, 55), &counts);
+    QCOMPARE(counts.rowsAdded, 20);
+    QCOMPARE(counts.duplicates, 35);
+    QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
+    QCOMPARE(l->rowCount({}).value(), 55);
+    QCOMPARE(wrongFingerprints(path), 0);
+    QVERIFY(l->checkIntegrity().has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
+
+    // A read-only ledger cannot build an index, and says so.
+    l.reset();
+    auto ro = core::LedgerStore::open(path, true);
+    QVERIFY(ro.has_value());
+    auto built = (*ro)->ensureSortIndex(core::LedgerSort::Name);
+    QVERIFY(!built.has_value());
+    QCOMPARE(built.error().code, std::string("ledger-read-only"));
+}
+
+void TestImportTransaction::fingerprintSet()
+{
+    core::FingerprintSet set;
+    QVERIFY(!set.contains(0));
+    QVERIFY(!set.contains(42));
+    // Sequential, spread and zero keys; every one is new once, then known.
+    std::vector<std::uint64_t> keys{0, 1, 2, 42, ~std::uint64_t{0}};
+    for (std::uint64_t i = 0; i < 200'000; ++i)
+        keys.push_back(core::ledgerschema::keyFingerprint("s", std::to_string(i)));
+    for (std::uint64_t i = 1; i <= 1000; ++i)
+        keys.push_back(i << 40); // equal low bits
+    set.reserve(1000);
+    for (std::uint64_t k : keys)
+        QVERIFY(set.insert(k));
+    QCOMPARE(set.size(), keys.size());
+    QVERIFY(set.capacity() * 7 >= set.size() * 10 - 10);
+    for (std::uint64_t k : keys) {
+        QVERIFY(set.contains(k));
+        QVERIFY(!set.insert(k));
+    }
+    QVERIFY(!set.contains(3));
+    QVERIFY(!set.contains(core::ledgerschema::keyFingerprint("s", "200000")));
+    QCOMPARE(set.size(), keys.size());
+    set.release();
+    QCOMPARE(set.size(), size_t(0));
+    QCOMPARE(set.capacity(), size_t(0));
+    QVERIFY(!set.contains(0));
+    QVERIFY(set.insert(7));
+}
+
+void TestImportTransaction::numberedRowsShareTheirLabelSet()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    importRows(*l, {makeRow("old", "1", 0, "search")}); // a set stored before
+    auto txn = l->beginImport();
+    QVERIFY(txn.has_value());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY((*txn)->beginBatch(meta).has_value());
+    // Ordinal 0 = team search (stored already), 1 = team ads, 2 = no team; un-numbered rows
+    // (addHashedRow) mix in.
+    const std::vector<std::pair<std::string, std::uint32_t>> teams = {
+        {"search", 0}, {"ads", 1}, {"", 2}, {"ads", 1}, {"search", 0}, {"", 2}};
+    for (size_t i = 0; i < teams.size(); ++i) {
+        const core::CostRow r = makeRow("n" + std::to_string(i), "2", 0, teams[i].first);
+        const std::uint64_t h =
+            core::ledgercodec::hashLabelSet(r.labels, r.rawLabels, r.collisions);
+        QVERIFY((*txn)->addNumberedRow(r, h, teams[i].second).value());
+        const core::CostRow u = makeRow("u" + std::to_string(i), "3", 0, teams[i].first);
+        QVERIFY((*txn)->addHashedRow(u, h).value());
+    }
+    QVERIFY((*txn)->endBatch(meta).has_value());
+    QVERIFY((*txn)->commit().has_value());
+    QVERIFY(l->checkIntegrity().has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
+    const auto rows = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
+    QCOMPARE(rows.size(), size_t(13));
+    for (const core::LedgerRow &r : rows) {
+        if (r.row.recordKey == "old")
+            continue;
+        const std::string team = teams[std::stoul(r.row.recordKey.substr(1))].first;
+        const std::string *got = r.row.labels.find("team");
+        QCOMPARE(got ? *got : std::string(), team);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestImportTransaction)
+#include "tst_importtransaction.moc"
