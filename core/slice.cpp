@@ -105,19 +105,8 @@ std::vector<Resolved> resolveSets(const LabelSetPool &pool,
 }
 
 /// Rank of each id of `pool` in the order of its strings.
-std::vector<std::uint32_t> ranks(const StringPool &pool)
-{
-    std::vector<std::uint32_t> ids(pool.size());
-    std::iota(ids.begin(), ids.end(), 0U);
-    std::sort(ids.begin(), ids.end(),
-              [&pool](std::uint32_t a, std::uint32_t b) { return pool.at(a) < pool.at(b); });
-    std::vector<std::uint32_t> rank(pool.size());
-    for (size_t r = 0; r < ids.size(); ++r)
-        rank[ids[r]] = static_cast<std::uint32_t>(r);
-    return rank;
-}
-
-std::vector<std::uint32_t> ranks(const LabelSetPool &pool)
+/// Each id's position when the pool's values are sorted (StringPool, LabelSetPool).
+template<class Pool> std::vector<std::uint32_t> ranks(const Pool &pool)
 {
     std::vector<std::uint32_t> ids(pool.size());
     std::iota(ids.begin(), ids.end(), 0U);
