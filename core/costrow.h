@@ -45,6 +45,10 @@ struct CostRow
     /// it (computed once per distinct label set), else 0: a cache the importer may use. Code
     /// that changes those three fields afterwards must reset it to 0.
     std::uint64_t labelSetHash = 0;
+    /// Set with labelSetHash by a reader's label-set memo: rows with the same non-zero value
+    /// (unique in the process) have equal labels, raw labels and collisions, so the importer
+    /// numbers the set once instead of comparing every row's. Same reset rule as labelSetHash.
+    std::uint32_t labelSetMemo = 0;
 };
 
 } // namespace unalloc::core

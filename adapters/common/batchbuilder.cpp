@@ -183,6 +183,7 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &
     row.labels = std::move(n.labels);
     row.collisions = std::move(n.collisions);
     row.labelSetHash = 0;
+    row.labelSetMemo = 0;
     ++m_rowCount;
     if (m_sink) {
         m_sink(std::move(row));

@@ -1,5 +1,7 @@
 #include "labelsetmemo.h"
 
+#include <atomic>
+
 #include "core/ledger/ledgercodec.h"
 
 #include <algorithm>
@@ -186,6 +188,7 @@ void LabelSetMemo::fill(core::CostRow &row)
     else
         row.collisions = m_collisions[head.collisions];
     row.labelSetHash = head.ledgerHash;
+    row.labelSetMemo = head.id;
 }
 
 size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
@@ -201,8 +204,14 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
     core::NormalisedLabels n = m_normaliser.normalise(raw);
 
     const size_t at = m_arena.size();
+    // Ids come from one process-wide counter: rows of two memos (two files of one import)
+    // never share one by chance. 0 is never handed out.
+    static std::atomic<std::uint32_t> nextId{0};
+    std::uint32_t id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (id == 0) // after 2^32 sets: skip the "none" value
+        id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
     Header head{core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions), 0,
-                static_cast<std::uint32_t>(n.labels.size()), kNoCollisions};
+                static_cast<std::uint32_t>(n.labels.size()), kNoCollisions, id};
     m_arena.resize(at + sizeof head);
     for (const auto &[k, v] : m_views) {
         pack(m_arena, k);

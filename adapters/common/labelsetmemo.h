@@ -39,8 +39,8 @@ public:
     /// slot once the labels are added, then (a little later) the entry it points to.
     void prefetchSlot() const;
     void prefetchEntry() const;
-    /// Writes the set added since `clear` into the row: raw labels, labels, collisions and
-    /// labelSetHash, reusing the strings the row already has.
+    /// Writes the set added since `clear` into the row: raw labels, labels, collisions,
+    /// labelSetHash and labelSetMemo, reusing the strings the row already has.
     void fill(core::CostRow &row);
 
 private:
@@ -56,6 +56,7 @@ private:
         std::uint32_t rawBytes;   ///< packed raw keys and values; the labels follow, sorted
         std::uint32_t labelCount; ///< canonical key and value pairs
         std::uint32_t collisions; ///< index into m_collisions, or kNoCollisions
+        std::uint32_t id;         ///< CostRow::labelSetMemo: unique among all memos' sets
     };
     static constexpr std::uint32_t kNoCollisions = ~std::uint32_t(0);
     struct Slot

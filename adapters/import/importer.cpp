@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 
 namespace unalloc::adapters {
 
@@ -84,6 +85,19 @@ class LabelSetOrdinals final
 public:
     std::uint32_t ordinalOf(const core::CostRow &row, std::uint64_t hash)
     {
+        // A memo's set (the reader compared its raw bytes already): numbered once.
+        if (row.labelSetMemo != 0) {
+            const auto [it, inserted] = m_byMemo.try_emplace(row.labelSetMemo, 0);
+            if (inserted)
+                it->second = compared(row, hash);
+            return it->second;
+        }
+        return compared(row, hash);
+    }
+
+private:
+    std::uint32_t compared(const core::CostRow &row, std::uint64_t hash)
+    {
         if (!m_slots.empty()) {
             const size_t mask = m_slots.size() - 1;
             for (size_t i = slotOf(hash, mask); m_slots[i] != 0; i = (i + 1) & mask) {
@@ -104,7 +118,6 @@ public:
         return static_cast<std::uint32_t>(m_entries.size() - 1);
     }
 
-private:
     struct Entry
     {
         std::uint64_t hash;
@@ -125,6 +138,7 @@ private:
 
     std::vector<Entry> m_entries;
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
+    std::unordered_map<std::uint32_t, std::uint32_t> m_byMemo; ///< labelSetMemo → ordinal
 };
 
 /// @brief One import call: a transaction, the adapters' reads and the writer loop.

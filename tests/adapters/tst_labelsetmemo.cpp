@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <map>
+
 using namespace unalloc;
 
 namespace {
@@ -57,6 +59,7 @@ private slots:
     void rowIsRefilled();
     void splitPointMatters();
     void manyDistinctSets();
+    void memoIdsNameOneSet();
 };
 
 void TestLabelSetMemo::sameAsBuilderAndNormaliser_data()
@@ -128,6 +131,35 @@ void TestLabelSetMemo::manyDistinctSets()
         }
     }
     verify(row, {{"team", "139999"}, {"n", "139999"}});
+}
+
+// The importer numbers a set once per memo id: equal ids must mean equal sets, across memos
+// (two files of one import) and after a memo starts over.
+void TestLabelSetMemo::memoIdsNameOneSet()
+{
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo first(normaliser), second(normaliser);
+    std::map<std::uint32_t, std::string> setOfId;
+    const auto check = [&](adapters::LabelSetMemo &memo, const Pairs &p) {
+        core::CostRow row;
+        fill(memo, p, row);
+        QVERIFY(row.labelSetMemo != 0);
+        std::string text;
+        for (const auto &[k, v] : row.rawLabels)
+            text += k + '=' + v + ';';
+        const auto [it, inserted] = setOfId.emplace(row.labelSetMemo, text);
+        QCOMPARE(it->second, text);
+    };
+    for (int i = 0; i < 3; ++i) {
+        check(first, {{"team", "a"}});
+        check(second, {{"team", "b"}});
+        check(first, kCollision);
+        check(second, {{"team", "a"}});
+    }
+    QCOMPARE(setOfId.size(), size_t(4)); // {team=a} has an id in each memo
+    for (int i = 0; i < 70'000; ++i)     // past the bound: the memo starts over, ids do not repeat
+        check(first, {{"n", std::to_string(i)}});
+    check(first, {{"team", "a"}});
 }
 
 QTEST_GUILESS_MAIN(TestLabelSetMemo)
