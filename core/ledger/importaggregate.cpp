@@ -51,29 +51,14 @@ void SqliteImportTransaction::selectCurrency(Currency c)
 
 SqliteImportTransaction::AggEntry &SqliteImportTransaction::aggEntry(const AggKey &k)
 {
-    if ((m_agg.size() + 1) * 10 > m_aggSlots.size() * 7) {
-        std::vector<std::uint32_t> slots(std::max<size_t>(1024, m_aggSlots.size() * 2), 0);
-        const size_t mask = slots.size() - 1;
-        for (size_t e = 0; e < m_agg.size(); ++e) {
-            size_t i = aggHash(m_agg[e].key) & mask;
-            while (slots[i] != 0)
-                i = (i + 1) & mask;
-            slots[i] = static_cast<std::uint32_t>(e + 1);
-        }
-        m_aggSlots = std::move(slots);
-    }
-    const size_t mask = m_aggSlots.size() - 1;
-    size_t i = aggHash(k) & mask;
-    for (;; i = (i + 1) & mask) {
-        const std::uint32_t slot = m_aggSlots[i];
-        if (slot == 0)
-            break;
-        if (m_agg[slot - 1].key == k)
-            return m_agg[slot - 1];
-    }
-    m_agg.push_back(AggEntry{Decimal{}, 0, k});
-    m_aggSlots[i] = static_cast<std::uint32_t>(m_agg.size());
-    return m_agg.back();
+    // The slots keep 32 bits of each key's hash: a probe reads an entry (a likely cache miss
+    // in a large batch) only when those match.
+    const auto [id, inserted] =
+        m_aggIndex.findOrInsert(aggHash(k), static_cast<std::uint32_t>(m_agg.size()),
+                                [&](std::uint32_t i) { return m_agg[i].key == k; });
+    if (inserted)
+        m_agg.push_back(AggEntry{Decimal{}, 0, k});
+    return m_agg[id];
 }
 
 Result<void> SqliteImportTransaction::account(const CostRow &row, std::int64_t labelSet, bool added)
@@ -153,7 +138,7 @@ Result<void> SqliteImportTransaction::writeAggregate()
             return r;
     }
     m_agg.clear();
-    std::fill(m_aggSlots.begin(), m_aggSlots.end(), 0);
+    m_aggIndex.clear();
     return {};
 }
 

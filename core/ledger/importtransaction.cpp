@@ -116,7 +116,7 @@ Result<std::int64_t> SqliteImportTransaction::beginBatch(const ImportBatch &meta
     m_totals.clear();
     m_lastTotal = nullptr;
     m_agg.clear();
-    std::fill(m_aggSlots.begin(), m_aggSlots.end(), 0);
+    m_aggIndex.clear();
     return m_batch;
 }
 

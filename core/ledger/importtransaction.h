@@ -3,6 +3,8 @@
 #include "ledgercodec.h"
 #include "sqliteledger.h"
 
+#include "core/flatindex.h"
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -160,8 +162,8 @@ private:
     std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> m_stringIndex;
     std::string m_lastSource;
     std::uint32_t m_lastSourceIndex = UINT32_MAX;
-    std::vector<AggEntry> m_agg;           ///< the batch's groups in first-seen order
-    std::vector<std::uint32_t> m_aggSlots; ///< open addressing: index + 1 into m_agg, 0 empty
+    std::vector<AggEntry> m_agg; ///< the batch's groups in first-seen order
+    FlatIndex m_aggIndex;        ///< over m_agg by key (hash bits in the slots)
 
     std::vector<ledgercodec::LabelSetValue> m_sets; ///< parallel to m_setIds and m_setHashes
     std::vector<std::int64_t> m_setIds;
