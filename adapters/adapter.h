@@ -29,6 +29,10 @@ struct ReadOptions
     /// The FOCUS cost column used as the row amount: "BilledCost" (invoice basis, default) or
     /// "EffectiveCost" (amortised), per the ledger's rules.
     std::string focusCostColumn = "BilledCost";
+    /// For the importer only: a reader with a label-set memo may write a row's labels, raw
+    /// labels and collisions only the first time it hands out that row's labelSetMemo, and
+    /// mark the later rows CostRow::labelsElided (the consumer keeps the set by its id).
+    bool elideRepeatedLabels = false;
 };
 
 /// Receives each parsed row; rows are streamed, never all held by the adapter. A sink may

@@ -49,6 +49,33 @@ struct CostRow
     /// (unique in the process) have equal labels, raw labels and collisions, so the importer
     /// numbers the set once instead of comparing every row's. Same reset rule as labelSetHash.
     std::uint32_t labelSetMemo = 0;
+    /// Set only by readers asked for it (ReadOptions::elideRepeatedLabels): labels, rawLabels
+    /// and collisions were not written (they hold whatever the row held before) and equal
+    /// those of the earlier row of the same read that carried this labelSetMemo in full.
+    bool labelsElided = false;
+
+    /// Member by member: cheaper than the three moves of std::swap for a sink that trades a
+    /// filled row for an old one.
+    void swap(CostRow &other) noexcept
+    {
+        using std::swap;
+        swap(source, other.source);
+        swap(recordKey, other.recordKey);
+        swap(name, other.name);
+        swap(amount, other.amount);
+        swap(start, other.start);
+        swap(end, other.end);
+        swap(labels, other.labels);
+        swap(rawLabels, other.rawLabels);
+        swap(collisions, other.collisions);
+        swap(quantity, other.quantity);
+        swap(unit, other.unit);
+        swap(usage, other.usage);
+        swap(batchId, other.batchId);
+        swap(labelSetHash, other.labelSetHash);
+        swap(labelSetMemo, other.labelSetMemo);
+        swap(labelsElided, other.labelsElided);
+    }
 };
 
 } // namespace unalloc::core

@@ -149,11 +149,6 @@ bool LabelSetMemo::matches(const char *packed, size_t bytes) const
 
 void LabelSetMemo::fill(core::CostRow &row)
 {
-    row.rawLabels.resize(m_views.size());
-    for (size_t i = 0; i < m_views.size(); ++i) {
-        row.rawLabels[i].key.assign(m_views[i].first);
-        row.rawLabels[i].value.assign(m_views[i].second);
-    }
     if (m_slots.empty())
         m_slots.resize(1024);
     const std::uint64_t h = avalanche(m_hash);
@@ -176,6 +171,22 @@ void LabelSetMemo::fill(core::CostRow &row)
     }
     Header head;
     std::memcpy(&head, m_arena.data() + at, sizeof head);
+    row.labelSetHash = head.ledgerHash;
+    row.labelSetMemo = head.id;
+    if (m_elideRepeats && head.handedOut != 0) {
+        row.labelsElided = true;
+        return;
+    }
+    row.labelsElided = false;
+    if (head.handedOut == 0) {
+        head.handedOut = 1;
+        std::memcpy(m_arena.data() + at, &head, sizeof head);
+    }
+    row.rawLabels.resize(m_views.size());
+    for (size_t k = 0; k < m_views.size(); ++k) {
+        row.rawLabels[k].key.assign(m_views[k].first);
+        row.rawLabels[k].value.assign(m_views[k].second);
+    }
     const char *p = m_arena.data() + at + sizeof head + head.rawBytes;
     m_labelViews.clear();
     for (std::uint32_t k = 0; k < head.labelCount; ++k) {
@@ -187,8 +198,6 @@ void LabelSetMemo::fill(core::CostRow &row)
         row.collisions.clear();
     else
         row.collisions = m_collisions[head.collisions];
-    row.labelSetHash = head.ledgerHash;
-    row.labelSetMemo = head.id;
 }
 
 size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
@@ -211,7 +220,7 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
     if (id == 0) // after 2^32 sets: skip the "none" value
         id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
     Header head{core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions), 0,
-                static_cast<std::uint32_t>(n.labels.size()), kNoCollisions, id};
+                static_cast<std::uint32_t>(n.labels.size()), kNoCollisions, id, 0};
     m_arena.resize(at + sizeof head);
     for (const auto &[k, v] : m_views) {
         pack(m_arena, k);

@@ -23,8 +23,11 @@ namespace unalloc::adapters {
 class LabelSetMemo final
 {
 public:
-    explicit LabelSetMemo(core::LabelNormaliser &normaliser)
+    /// With `elideRepeats`, `fill` writes a set's labels only the first time it hands the set
+    /// out and marks later rows CostRow::labelsElided (see ReadOptions::elideRepeatedLabels).
+    explicit LabelSetMemo(core::LabelNormaliser &normaliser, bool elideRepeats = false)
         : m_normaliser(normaliser)
+        , m_elideRepeats(elideRepeats)
     {}
 
     /// Starts the raw labels of the next record.
@@ -40,7 +43,9 @@ public:
     void prefetchSlot() const;
     void prefetchEntry() const;
     /// Writes the set added since `clear` into the row: raw labels, labels, collisions,
-    /// labelSetHash and labelSetMemo, reusing the strings the row already has.
+    /// labelSetHash and labelSetMemo, reusing the strings the row already has. When eliding
+    /// repeats and the set was handed out before, only labelSetHash, labelSetMemo and
+    /// labelsElided: the caller must pass every filled row on (the first one carries the set).
     void fill(core::CostRow &row);
 
 private:
@@ -57,6 +62,7 @@ private:
         std::uint32_t labelCount; ///< canonical key and value pairs
         std::uint32_t collisions; ///< index into m_collisions, or kNoCollisions
         std::uint32_t id;         ///< CostRow::labelSetMemo: unique among all memos' sets
+        std::uint32_t handedOut;  ///< 1 once `fill` wrote the set into a row in full
     };
     static constexpr std::uint32_t kNoCollisions = ~std::uint32_t(0);
     struct Slot
@@ -72,6 +78,7 @@ private:
     void reset();
 
     core::LabelNormaliser &m_normaliser;
+    const bool m_elideRepeats;
     std::vector<std::pair<std::string_view, std::string_view>> m_views;
     std::uint64_t m_hash = kSeed; ///< of m_views, fed as they come
     std::vector<char> m_arena;

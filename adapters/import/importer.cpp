@@ -3,6 +3,7 @@
 #include "mappedfile.h"
 #include "rowqueue.h"
 
+#include "core/flatindex.h"
 #include "core/ledger/ledgercodec.h"
 
 #include <openssl/evp.h>
@@ -11,8 +12,8 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
-#include <unordered_map>
 
 namespace unalloc::adapters {
 
@@ -87,10 +88,18 @@ public:
     {
         // A memo's set (the reader compared its raw bytes already): numbered once.
         if (row.labelSetMemo != 0) {
-            const auto [it, inserted] = m_byMemo.try_emplace(row.labelSetMemo, 0);
-            if (inserted)
-                it->second = compared(row, hash);
-            return it->second;
+            const std::uint32_t memo = row.labelSetMemo;
+            const auto [at, inserted] = m_byMemo.findOrInsert(
+                memo * 0x9E3779B97F4A7C15ULL, static_cast<std::uint32_t>(m_memos.size()),
+                [&](std::uint32_t i) { return m_memos[i] == memo; });
+            if (inserted) {
+                // The reader writes a set in full the first time it hands it out.
+                if (row.labelsElided)
+                    throw std::logic_error("a row without labels names an unknown label set");
+                m_memos.push_back(memo);
+                m_memoOrdinals.push_back(compared(row, hash));
+            }
+            return m_memoOrdinals[at];
         }
         return compared(row, hash);
     }
@@ -138,7 +147,11 @@ private:
 
     std::vector<Entry> m_entries;
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
-    std::unordered_map<std::uint32_t, std::uint32_t> m_byMemo; ///< labelSetMemo → ordinal
+    // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
+    // missed the cache on most of them.
+    core::FlatIndex m_byMemo;                 ///< into m_memos / m_memoOrdinals
+    std::vector<std::uint32_t> m_memos;        ///< labelSetMemo ids seen
+    std::vector<std::uint32_t> m_memoOrdinals; ///< parallel to m_memos
 };
 
 /// @brief One import call: a transaction, the adapters' reads and the writer loop.
@@ -231,7 +244,7 @@ core::Result<void> ImportRun::writeRows(RowQueue &queue,
                                         const RowQueue::IdleWork &idle)
 {
     while (auto chunk = queue.pop(idle)) {
-        for (size_t i = 0; i < chunk->rows.size(); ++i) {
+        for (size_t i = 0; i < chunk->count; ++i) {
             core::CostRow &row = chunk->rows[i];
             if (!m_options.sourceOverride.empty())
                 row.source = m_options.sourceOverride;
@@ -239,7 +252,7 @@ core::Result<void> ImportRun::writeRows(RowQueue &queue,
             if (!added)
                 return core::fail(located(added.error(), src.origin));
         }
-        m_state.rows += static_cast<std::int64_t>(chunk->rows.size());
+        m_state.rows += static_cast<std::int64_t>(chunk->count);
         queue.recycle(std::move(*chunk));
         const std::int64_t done = parsed.load(std::memory_order_relaxed);
         m_state.bytesDone = m_bytesBefore + done;
@@ -271,6 +284,8 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     ro.requestedStart = m_options.requestedStart;
     ro.requestedEnd = m_options.requestedEnd;
     ro.requestedStep = m_options.requestedStep;
+    // Rows of a set seen before come without their labels: this run numbers each set once.
+    ro.elideRepeatedLabels = true;
     RowQueue queue(static_cast<size_t>(std::max(m_options.queueChunks, 1)));
     std::atomic<std::int64_t> parsed{0};
     std::atomic<bool> stop{false};
@@ -293,14 +308,9 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
                     : core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
             chunk.labelHashes.push_back(hash);
             chunk.labelSets.push_back(m_labelSets.ordinalOf(row, hash));
-            if (chunk.spare.empty()) {
-                chunk.rows.push_back(std::move(row));
-            } else { // the parser gets an old row to refill, with its strings' capacity
-                std::swap(row, chunk.spare.back());
-                chunk.rows.push_back(std::move(chunk.spare.back()));
-                chunk.spare.pop_back();
-            }
-            if (chunk.rows.size() >= chunkRows) {
+            // The parser gets an old row to refill, with its strings' capacity.
+            row.swap(chunk.next());
+            if (chunk.count >= chunkRows) {
                 queue.push(std::move(chunk), idle);
                 chunk = queue.fresh(chunkRows);
             }
@@ -316,7 +326,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         } catch (const std::exception &e) {
             read = core::fail("internal", std::string("the parser failed: ") + e.what());
         }
-        if (read && !chunk.rows.empty())
+        if (read && chunk.count != 0)
             queue.push(std::move(chunk));
         queue.close();
     });

@@ -77,10 +77,7 @@ RowQueue::Chunk RowQueue::fresh(size_t rows)
             m_spare.pop_back();
         }
     }
-    // The written rows become the spares (a chunk's earlier spares were all used or are
-    // dropped here, on the producer's thread).
-    std::swap(c.rows, c.spare);
-    c.rows.clear();
+    c.count = 0;
     c.labelHashes.clear();
     c.labelSets.clear();
     c.rows.reserve(rows);

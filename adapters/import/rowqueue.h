@@ -15,12 +15,20 @@ namespace unalloc::adapters {
 /// parser thread).
 struct RowChunk
 {
+    /// The first `count` are this round's rows; the rest are rows of an earlier round, kept
+    /// so that the parser refills their strings instead of allocating new ones (see RowSink).
     std::vector<core::CostRow> rows;
-    std::vector<std::uint64_t> labelHashes; ///< parallel to rows
-    std::vector<std::uint32_t> labelSets;   ///< parallel to rows: LabelSetOrdinals
-    /// Rows of an earlier round, swapped into the parser's hands one by one so that it refills
-    /// their strings instead of allocating new ones (see RowSink).
-    std::vector<core::CostRow> spare;
+    size_t count = 0;
+    std::vector<std::uint64_t> labelHashes; ///< parallel to the first `count` rows
+    std::vector<std::uint32_t> labelSets;   ///< parallel to the first `count` rows: ordinals
+
+    /// The slot of the next row: an old row (whatever it held) or a new empty one.
+    core::CostRow &next()
+    {
+        if (count == rows.size())
+            rows.emplace_back();
+        return rows[count++];
+    }
 };
 
 /// @brief Bounded hand-off of row chunks from the parser thread to the ledger writer.
@@ -52,7 +60,7 @@ public:
     void cancel();
     /// The consumer is done with a chunk; kept (up to capacity) for the producer to reuse.
     void recycle(Chunk &&chunk);
-    /// A recycled chunk, its rows moved to `spare`, or a fresh one; never blocks.
+    /// A recycled chunk (count 0, its rows kept for reuse) or a fresh one; never blocks.
     Chunk fresh(size_t rows);
 
 private:

@@ -94,7 +94,7 @@ public:
     explicit Visitor(BatchBuilder &b, core::Currency c)
         : m_b(b)
         , m_currency(c)
-        , m_labels(b.normaliser())
+        , m_labels(b.normaliser(), b.options().elideRepeatedLabels)
     {}
 
     bool wantsRecord(const JsonPath &p) const override

@@ -98,6 +98,8 @@ Result<bool> SqliteImportTransaction::addNumberedRow(const CostRow &row,
         m_ordinalSets.resize(size_t{labelSetOrdinal} + 1, 0);
     std::int64_t &id = m_ordinalSets[labelSetOrdinal];
     if (id == 0) {
+        if (row.labelsElided)
+            return fail(rowError(row, "internal", "the row's label set was never given in full"));
         auto labelSet = internLabelSet(row, labelSetHash);
         if (!labelSet)
             return fail(labelSet.error());

@@ -60,6 +60,7 @@ private slots:
     void splitPointMatters();
     void manyDistinctSets();
     void memoIdsNameOneSet();
+    void repeatsElidedOnlyWhenAsked();
 };
 
 void TestLabelSetMemo::sameAsBuilderAndNormaliser_data()
@@ -160,6 +161,49 @@ void TestLabelSetMemo::memoIdsNameOneSet()
     for (int i = 0; i < 70'000; ++i)     // past the bound: the memo starts over, ids do not repeat
         check(first, {{"n", std::to_string(i)}});
     check(first, {{"team", "a"}});
+}
+
+// With elision (the importer's mode) a set is written into a row only the first time the memo
+// hands it out; later rows carry its id and hash alone, and a memo that starts over writes
+// every set in full again under a new id.
+void TestLabelSetMemo::repeatsElidedOnlyWhenAsked()
+{
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo plain(normaliser), eliding(normaliser, true);
+    const Pairs a{{"team", "a"}, {"squad", "x"}};
+    const Pairs b{{"team", "b"}};
+    core::CostRow row;
+    for (int i = 0; i < 3; ++i) {
+        fill(plain, a, row);
+        QVERIFY(!row.labelsElided);
+        verify(row, a);
+    }
+    fill(eliding, a, row);
+    QVERIFY(!row.labelsElided);
+    verify(row, a);
+    const std::uint32_t idA = row.labelSetMemo;
+    const std::uint64_t hashA = row.labelSetHash;
+    fill(eliding, b, row);
+    QVERIFY(!row.labelsElided);
+    verify(row, b);
+    const std::uint32_t idB = row.labelSetMemo;
+    fill(eliding, a, row); // elided: the row keeps what it held ({team=b}), only id and hash move
+    QVERIFY(row.labelsElided);
+    QCOMPARE(row.labelSetMemo, idA);
+    QCOMPARE(row.labelSetHash, hashA);
+    QCOMPARE(*row.labels.find("team"), std::string("b"));
+    fill(eliding, b, row);
+    QVERIFY(row.labelsElided);
+    QCOMPARE(row.labelSetMemo, idB);
+    // Past its bound the memo starts over: a set comes in full again, under a new id.
+    for (int i = 0; i < 70'000; ++i) {
+        fill(eliding, {{"n", std::to_string(i)}}, row);
+        QVERIFY(!row.labelsElided);
+    }
+    fill(eliding, a, row);
+    QVERIFY(!row.labelsElided);
+    QVERIFY(row.labelSetMemo != idA);
+    verify(row, a);
 }
 
 QTEST_GUILESS_MAIN(TestLabelSetMemo)

@@ -39,6 +39,7 @@ private slots:
     void sortIndexesAreBuiltOnDemand();
     void fingerprintSet();
     void numberedRowsShareTheirLabelSet();
+    void elidedLabelsNeedTheirSetFirst();
 };
 
 void TestImportTransaction::keyFingerprintIsStable_data()
@@ -177,19 +178,49 @@ void TestImportTransaction::numberedRowsShareTheirLabelSet()
         const core::CostRow u = makeRow("u" + std::to_string(i), "3", 0, teams[i].first);
         QVERIFY((*txn)->addHashedRow(u, h).value());
     }
+    // A row that comes without its labels (a reader's repeat) is stored with its ordinal's
+    // set, whatever its stale label fields hold.
+    core::CostRow elided = makeRow("e", "4", 0, "search");
+    elided.labelsElided = true;
+    QVERIFY((*txn)->addNumberedRow(elided, 0, 1).value());
     QVERIFY((*txn)->endBatch(meta).has_value());
     QVERIFY((*txn)->commit().has_value());
     QVERIFY(l->checkIntegrity().has_value());
     QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
     const auto rows = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
-    QCOMPARE(rows.size(), size_t(13));
+    QCOMPARE(rows.size(), size_t(14));
     for (const core::LedgerRow &r : rows) {
         if (r.row.recordKey == "old")
             continue;
+        if (r.row.recordKey == "e") {
+            QCOMPARE(*r.row.labels.find("team"), std::string("ads"));
+            continue;
+        }
         const std::string team = teams[std::stoul(r.row.recordKey.substr(1))].first;
         const std::string *got = r.row.labels.find("team");
         QCOMPARE(got ? *got : std::string(), team);
     }
+}
+
+// An elided row whose ordinal the transaction has not seen cannot be stored: the import fails
+// with an internal error instead of storing an empty or stale label set.
+void TestImportTransaction::elidedLabelsNeedTheirSetFirst()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    auto txn = l->beginImport();
+    QVERIFY(txn.has_value());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY((*txn)->beginBatch(meta).has_value());
+    core::CostRow r = makeRow("a", "1", 0, "search");
+    r.labelsElided = true;
+    auto added = (*txn)->addNumberedRow(r, 0, 0);
+    QVERIFY(!added.has_value());
+    QCOMPARE(added.error().code, std::string("internal"));
+    txn->reset();
+    QCOMPARE(l->rows({}, core::LedgerSort::Source, true, 0, 10).value().size(), size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestImportTransaction)

@@ -117,7 +117,8 @@ bool timeReports(const std::string &ledgerPath)
 /// --parse-only: the LiteLLM adapter's read alone, into a sink that hashes the label set and
 /// keeps the rows in chunks as the importer's parser thread does (less the SHA-256 and the
 /// queue hand-off). --reuse-rows: the sink swaps each row with one of the chunk's old rows
-/// instead of moving it in, so the adapter refills strings that keep their capacity.
+/// instead of moving it in, so the adapter refills strings that keep their capacity, and (as
+/// for the importer) rows of a label set seen before come without their labels.
 int benchParseOnly(const std::string &spend, bool reuseRows)
 {
     QFile file(QString::fromStdString(spend));
@@ -128,6 +129,7 @@ int benchParseOnly(const std::string &spend, bool reuseRows)
     adapters::ReadOptions ro;
     ro.fileName = spend;
     ro.normaliser = &normaliser;
+    ro.elideRepeatedLabels = reuseRows;
     std::int64_t rows = 0;
     std::vector<core::CostRow> chunk;
     std::vector<std::uint64_t> hashes;
@@ -139,7 +141,7 @@ int benchParseOnly(const std::string &spend, bool reuseRows)
         if (!reuseRows)
             chunk.push_back(std::move(row));
         else if (used < chunk.size())
-            std::swap(chunk[used], row);
+            chunk[used].swap(row);
         else
             chunk.push_back(std::move(row));
         if (++used >= 4096) {
