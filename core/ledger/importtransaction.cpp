@@ -5,11 +5,30 @@
 #include "importtransaction_p.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace unalloc::core {
 
 namespace codec = ledgercodec;
 using namespace importdetail;
+
+namespace {
+
+/// Switches the journal mode if nobody else has the file open; true when the mode is `mode`
+/// afterwards. Does not wait: another connection is an answer, not a reason to block.
+bool setJournalMode(sql::Db &db, const char *mode)
+{
+    db.setBusyTimeout(0);
+    bool done = false;
+    if (auto st = db.prepare(std::string("PRAGMA journal_mode = ") + mode)) {
+        auto row = st->step();
+        done = row && *row && st->text(0) == mode;
+    }
+    db.setBusyTimeout(sql::kBusyTimeoutMs);
+    return done;
+}
+
+} // namespace
 
 Result<std::unique_ptr<ImportTransaction>> SqliteImportTransaction::begin(SqliteLedger &ledger)
 {
@@ -21,8 +40,21 @@ Result<std::unique_ptr<ImportTransaction>> SqliteImportTransaction::begin(Sqlite
     // were a third of the insert. (checkIntegrity runs PRAGMA foreign_key_check.)
     (void)ledger.db().exec("PRAGMA temp_store = FILE; PRAGMA threads = 1; "
                            "PRAGMA foreign_keys = OFF");
+    // An import into an empty ledger appends every page. Through the WAL each page is written
+    // twice (a frame, then the checkpoint into the file), and synced twice; a rollback
+    // journal only keeps pages that existed before the transaction (none of the appended
+    // ones), so each page is written once. SQLite's own advice for transactions of more than
+    // about 100 MB. Leaving WAL needs the only connection to the file: with readers open
+    // the mode stays WAL. Atomicity is the same: a crash leaves a hot journal that the next
+    // opening rolls back (SqliteLedger::open also does it for read-only openings).
+    if (ledger.importTuning().rollbackJournalWhenEmpty) {
+        auto any = ledger.db().scalar("SELECT EXISTS (SELECT 1 FROM rows)");
+        if (any && *any == 0)
+            t->m_rollbackJournal = setJournalMode(ledger.db(), "delete");
+    }
     if (auto r = ledger.db().exec(std::string(kExactCache) + "; BEGIN IMMEDIATE"); !r) {
         (void)ledger.db().exec(kRestorePragmas);
+        t->restoreWal();
         return fail(Error{"ledger-busy", r.error().detail, ledger.path(), {}, {}});
     }
     t->m_open = true;
@@ -50,8 +82,17 @@ SqliteImportTransaction::~SqliteImportTransaction()
         m_insertRow = {};
         m_findKey = {};
         (void)m_ledger.db().exec(std::string("ROLLBACK; ") + kRestorePragmas);
+        restoreWal();
         m_ledger.setImportOpen(false);
     }
+}
+
+void SqliteImportTransaction::restoreWal()
+{
+    // Should a reader have opened the file meanwhile, the ledger stays in rollback mode until
+    // the next writable opening sets WAL (ledgerschema::configure).
+    if (std::exchange(m_rollbackJournal, false))
+        (void)setJournalMode(m_ledger.db(), "wal");
 }
 
 Result<void> SqliteImportTransaction::prepare()
@@ -218,8 +259,9 @@ Result<void> SqliteImportTransaction::commit()
     if (auto r = m_ledger.db().exec("COMMIT"); !r)
         return fail(Error{"ledger-commit", r.error().detail, m_ledger.path(), {}, {}});
     m_open = false;
-    m_ledger.setImportOpen(false);
     (void)m_ledger.db().exec(kRestorePragmas);
+    restoreWal();
+    m_ledger.setImportOpen(false);
     return {};
 }
 

@@ -92,6 +92,8 @@ private:
     enum class Mode { Exact, Bulk };
 
     Result<void> prepare();
+    /// Back to WAL after a rollback-journal import (outside any transaction).
+    void restoreWal();
     Result<void> loadLabelSets();
     Result<std::int64_t> internLabelSet(const CostRow &row, std::uint64_t hash);
     /// Checks, dedupes, inserts and accounts a row whose label set id is known.
@@ -143,6 +145,9 @@ private:
 
     SqliteLedger &m_ledger;
     bool m_open = false;
+    /// The import runs under a rollback journal instead of the WAL (see begin()); the WAL
+    /// comes back when it ends either way.
+    bool m_rollbackJournal = false;
     Mode m_mode = Mode::Exact;
     bool m_bulkDone = false;  ///< bulk mode ended early: exact for the rest of the import
     bool m_fpDropped = false; ///< rows_fp is missing (bulk mode) and must be rebuilt

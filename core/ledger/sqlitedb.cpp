@@ -160,8 +160,13 @@ Result<Db> Db::open(const std::string &path, bool readOnly, bool create)
         return fail(std::move(e));
     }
     sqlite3_extended_result_codes(db, 1);
-    sqlite3_busy_timeout(db, 5000);
+    sqlite3_busy_timeout(db, kBusyTimeoutMs);
     return Db(db);
+}
+
+void Db::setBusyTimeout(int ms)
+{
+    sqlite3_busy_timeout(m_db, ms);
 }
 
 Result<void> Db::exec(std::string_view sqlText)

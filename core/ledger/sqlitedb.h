@@ -11,6 +11,9 @@ struct sqlite3_stmt;
 
 namespace unalloc::core::sql {
 
+/// How long a statement waits for another connection's lock before it fails.
+inline constexpr int kBusyTimeoutMs = 5000;
+
 /// @brief A prepared statement: bind by 1-based index, step, read columns; resets on reuse.
 class Stmt final
 {
@@ -68,6 +71,8 @@ public:
     /// Opens `path`; `create` allows a new file. Errors carry the path.
     static Result<Db> open(const std::string &path, bool readOnly, bool create);
 
+    /// How long statements wait for another connection's lock (kBusyTimeoutMs by default).
+    void setBusyTimeout(int ms);
     sqlite3 *handle() const { return m_db; }
     Result<void> exec(std::string_view sqlText);
     Result<Stmt> prepare(std::string_view sqlText) const;

@@ -16,8 +16,23 @@ namespace codec = ledgercodec;
 
 namespace {
 
+/// An import killed under a rollback journal (SqliteImportTransaction::begin) leaves a hot
+/// journal, which only a connection that may write can roll back: a read-only opening would
+/// fail with "attempt to write a readonly database". Roll it back first, as any writable
+/// opening would. Without write access the read-only opening reports the problem.
+void recoverHotJournal(const std::string &path)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(path + "-journal", ec))
+        return;
+    if (auto db = sql::Db::open(path, false, false))
+        (void)db->scalar("SELECT count(*) FROM sqlite_schema");
+}
+
 Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOnly, bool create)
 {
+    if (readOnly && !create)
+        recoverHotJournal(path);
     auto db = sql::Db::open(path, readOnly, create);
     if (!db)
         return fail(db.error());

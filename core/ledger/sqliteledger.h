@@ -66,6 +66,9 @@ public:
     {
         std::int64_t bulkRows = 100'000;
         std::uint64_t (*fingerprint)(std::string_view source, std::string_view recordKey) = nullptr;
+        /// An import into a ledger without rows runs under a rollback journal (each page
+        /// written once) instead of the WAL, when no other connection is open.
+        bool rollbackJournalWhenEmpty = true;
     };
     void setImportTuning(const ImportTuning &tuning) { m_tuning = tuning; }
     const ImportTuning &importTuning() const { return m_tuning; }

@@ -10,6 +10,7 @@
 
 #include "ledgerstorefixtures.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +41,8 @@ private slots:
     void fingerprintSet();
     void numberedRowsShareTheirLabelSet();
     void elidedLabelsNeedTheirSetFirst();
+    void rollbackJournalOnlyWhenAlone_data();
+    void rollbackJournalOnlyWhenAlone();
 };
 
 void TestImportTransaction::keyFingerprintIsStable_data()
@@ -221,6 +224,60 @@ void TestImportTransaction::elidedLabelsNeedTheirSetFirst()
     QCOMPARE(added.error().code, std::string("internal"));
     txn->reset();
     QCOMPARE(l->rows({}, core::LedgerSort::Source, true, 0, 10).value().size(), size_t(0));
+}
+
+void TestImportTransaction::rollbackJournalOnlyWhenAlone_data()
+{
+    QTest::addColumn<bool>("readerOpen");
+    QTest::addColumn<bool>("hasRows");
+    QTest::addColumn<QString>("modeDuringImport");
+    QTest::newRow("empty, alone") << false << false << QStringLiteral("delete");
+    QTest::newRow("empty, a reader open") << true << false << QStringLiteral("wal");
+    QTest::newRow("rows already") << false << true << QStringLiteral("wal");
+}
+
+// An import into an empty ledger runs under a rollback journal when its connection is the
+// only one, and the ledger is back in WAL afterwards. With a reader open (the explorer while
+// it imports) it stays in WAL, so that the reader goes on reading, without waiting.
+void TestImportTransaction::rollbackJournalOnlyWhenAlone()
+{
+    QFETCH(bool, readerOpen);
+    QFETCH(bool, hasRows);
+    QFETCH(QString, modeDuringImport);
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    if (hasRows)
+        importRows(*l, keyedRows("old", 0, 3));
+    std::unique_ptr<core::LedgerStore> reader;
+    if (readerOpen)
+        reader = std::move(core::LedgerStore::open(l->path(), true).value());
+    auto &db = dynamic_cast<core::SqliteLedger &>(*l).db();
+    auto mode = [&db] {
+        auto st = db.prepare("PRAGMA journal_mode");
+        return st && st->step().value_or(false) ? QString::fromStdString(st->text(0)) : QString();
+    };
+    QElapsedTimer timer;
+    timer.start();
+    auto txn = l->beginImport();
+    QVERIFY(txn.has_value());
+    QVERIFY(timer.elapsed() < 2000); // never waits for the reader's lock
+    QCOMPARE(mode(), modeDuringImport);
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY((*txn)->beginBatch(meta).has_value());
+    for (const core::CostRow &r : keyedRows("k", 0, 50))
+        QVERIFY((*txn)->addRow(r).has_value());
+    if (reader)
+        QCOMPARE(reader->rowCount({}).value(), 0);
+    QVERIFY((*txn)->endBatch(meta).has_value());
+    QVERIFY((*txn)->commit().has_value());
+    txn->reset();
+    QCOMPARE(mode(), QStringLiteral("wal"));
+    QCOMPARE(l->rowCount({}).value(), hasRows ? 53 : 50);
+    if (reader)
+        QCOMPARE(reader->rowCount({}).value(), 50);
+    QVERIFY(l->checkIntegrity().has_value());
 }
 
 QTEST_GUILESS_MAIN(TestImportTransaction)
