@@ -22,7 +22,7 @@ public:
     {
         if ((m_size + 1) * 2 > m_slots.size())
             grow(m_slots.empty() ? 16 : m_slots.size() * 2);
-        const auto h = static_cast<std::uint32_t>(hash ^ (hash >> 32));
+        const std::uint32_t h = fold(hash);
         for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {
             Slot &s = m_slots[i];
             if (s.id == kEmpty) {
@@ -50,9 +50,34 @@ public:
         m_mask = 0;
     }
     size_t size() const { return m_size; }
+    /// No id (what `peek` returns when it has no guess).
+    static constexpr std::uint32_t kNone = 0xffffffffU;
+    /// Start loading the slot a probe for `hash` begins at, for a lookup a little later.
+    void prefetch(std::uint64_t hash) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[fold(hash) & m_mask]);
+    }
+    /// The id a probe for `hash` would most likely compare first (its slot's hash bits match),
+    /// or kNone: lets the caller start loading that element ahead of `findOrInsert`.
+    std::uint32_t peek(std::uint64_t hash) const
+    {
+        if (m_slots.empty())
+            return kNone;
+        const std::uint32_t h = fold(hash);
+        for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {
+            const Slot &s = m_slots[i];
+            if (s.id == kEmpty || s.hash == h)
+                return s.id;
+        }
+    }
 
 private:
-    static constexpr std::uint32_t kEmpty = 0xffffffffU;
+    static constexpr std::uint32_t kEmpty = kNone;
+    static std::uint32_t fold(std::uint64_t hash)
+    {
+        return static_cast<std::uint32_t>(hash ^ (hash >> 32));
+    }
     struct Slot
     {
         std::uint32_t id = kEmpty;

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <thread>
 
@@ -244,14 +245,15 @@ core::Result<void> ImportRun::writeRows(RowQueue &queue,
                                         const RowQueue::IdleWork &idle)
 {
     while (auto chunk = queue.pop(idle)) {
-        for (size_t i = 0; i < chunk->count; ++i) {
-            core::CostRow &row = chunk->rows[i];
-            if (!m_options.sourceOverride.empty())
-                row.source = m_options.sourceOverride;
-            auto added = m_txn.addNumberedRow(row, chunk->labelHashes[i], chunk->labelSets[i]);
-            if (!added)
-                return core::fail(located(added.error(), src.origin));
+        if (!m_options.sourceOverride.empty()) {
+            for (size_t i = 0; i < chunk->count; ++i)
+                chunk->rows[i].source = m_options.sourceOverride;
         }
+        if (auto added = m_txn.addNumberedRows(
+                std::span<const core::CostRow>(chunk->rows.data(), chunk->count),
+                chunk->labelHashes.data(), chunk->labelSets.data());
+            !added)
+            return core::fail(located(added.error(), src.origin));
         m_state.rows += static_cast<std::int64_t>(chunk->count);
         queue.recycle(std::move(*chunk));
         const std::int64_t done = parsed.load(std::memory_order_relaxed);

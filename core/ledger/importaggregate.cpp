@@ -10,18 +10,6 @@ namespace unalloc::core {
 namespace codec = ledgercodec;
 using namespace importdetail;
 
-namespace {
-
-template<typename Key> size_t aggHash(const Key &k)
-{
-    const std::uint64_t a = static_cast<std::uint64_t>(k.labelSet) * 0x9E3779B97F4A7C15ULL;
-    const std::uint64_t b = std::uint64_t{k.object} << 32 | k.source;
-    const std::uint64_t c = std::uint64_t{static_cast<std::uint32_t>(k.day)} << 8 | k.currency;
-    return static_cast<size_t>(mix64(a ^ b ^ c * 0xC2B2AE3D27D4EB4FULL));
-}
-
-} // namespace
-
 std::uint32_t SqliteImportTransaction::internString(std::string_view s)
 {
     if (auto it = m_stringIndex.find(s); it != m_stringIndex.end())
@@ -49,19 +37,41 @@ void SqliteImportTransaction::selectCurrency(Currency c)
     m_lastCurrencyIndex = static_cast<std::uint32_t>(m_currencies.size() - 1);
 }
 
-SqliteImportTransaction::AggEntry &SqliteImportTransaction::aggEntry(const AggKey &k)
+SqliteImportTransaction::AggEntry &SqliteImportTransaction::aggEntry(const AggKey &k, size_t hash)
 {
     // The slots keep 32 bits of each key's hash: a probe reads an entry (a likely cache miss
     // in a large batch) only when those match.
     const auto [id, inserted] =
-        m_aggIndex.findOrInsert(aggHash(k), static_cast<std::uint32_t>(m_agg.size()),
+        m_aggIndex.findOrInsert(hash, static_cast<std::uint32_t>(m_agg.size()),
                                 [&](std::uint32_t i) { return m_agg[i].key == k; });
     if (inserted)
         m_agg.push_back(AggEntry{Decimal{}, 0, k});
     return m_agg[id];
 }
 
-Result<void> SqliteImportTransaction::account(const CostRow &row, std::int64_t labelSet, bool added)
+SqliteImportTransaction::AggKey SqliteImportTransaction::aggKeyOf(const CostRow &row,
+                                                                  std::int64_t labelSet)
+{
+    // The source is nearly always the same from row to row: one compare instead of a lookup.
+    if (m_lastSourceIndex == UINT32_MAX || row.source != m_lastSource) {
+        m_lastSourceIndex = internString(row.source);
+        m_lastSource = row.source;
+    }
+    return AggKey{labelSet, m_lastSourceIndex, internString(row.name),
+                  static_cast<std::int32_t>(dayIndex(row.start)), m_lastCurrencyIndex};
+}
+
+void SqliteImportTransaction::prefetchGroup(size_t hash) const
+{
+    m_aggIndex.prefetch(hash);
+    if (const std::uint32_t guess = m_aggIndex.peek(hash); guess != FlatIndex::kNone)
+        __builtin_prefetch(&m_agg[guess]);
+}
+
+Result<void> SqliteImportTransaction::account(const CostRow &row,
+                                              std::int64_t labelSet,
+                                              bool added,
+                                              const Prepared *prepared)
 {
     ++m_counts.rowsRead;
     m_minStart = m_minStart ? std::min(*m_minStart, row.start) : row.start;
@@ -78,14 +88,12 @@ Result<void> SqliteImportTransaction::account(const CostRow &row, std::int64_t l
     }
     ++m_counts.rowsAdded;
     auto addedSum = t.added.checkedAdd(row.amount.amount);
-    // The source is nearly always the same from row to row: one compare instead of a lookup.
-    if (m_lastSourceIndex == UINT32_MAX || row.source != m_lastSource) {
-        m_lastSourceIndex = internString(row.source);
-        m_lastSource = row.source;
-    }
-    AggEntry &g =
-        aggEntry(AggKey{labelSet, m_lastSourceIndex, internString(row.name),
-                        static_cast<std::int32_t>(dayIndex(row.start)), m_lastCurrencyIndex});
+    AggEntry &g = [&]() -> AggEntry & {
+        if (prepared)
+            return aggEntry(prepared->key, prepared->keyHash);
+        const AggKey k = aggKeyOf(row, labelSet);
+        return aggEntry(k, aggHash(k));
+    }();
     auto groupSum = g.amount.checkedAdd(row.amount.amount);
     if (!addedSum || !groupSum)
         return fail(rowError(row, "overflow", "the batch total overflows", "amount"));

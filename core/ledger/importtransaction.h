@@ -6,6 +6,7 @@
 #include "core/flatindex.h"
 
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +27,14 @@ public:
     /// Adds `fp`; false when it was already in the set.
     bool insert(std::uint64_t fp);
     bool contains(std::uint64_t fp) const;
+    /// Start loading the slot `insert(fp)` probes first.
+    void prefetch(std::uint64_t fp) const
+    {
+        const std::uint64_t m = mixed(fp);
+        const Shard &s = m_shards[m >> (64 - kShardBits)];
+        if (!s.table.empty())
+            __builtin_prefetch(&s.table[s.home(m)]);
+    }
     size_t size() const;
     /// Slots allocated over all shards.
     size_t capacity() const;
@@ -80,6 +89,9 @@ public:
     Result<bool> addNumberedRow(const CostRow &row,
                                 std::uint64_t labelSetHash,
                                 std::uint32_t labelSetOrdinal) override;
+    Result<void> addNumberedRows(std::span<const CostRow> rows,
+                                 const std::uint64_t *labelSetHashes,
+                                 const std::uint32_t *labelSetOrdinals) override;
     Result<void> endBatch(const ImportBatch &final) override;
     Result<void> addInvoice(const Invoice &invoice) override;
     BatchCounts counts() const override { return m_counts; }
@@ -96,8 +108,16 @@ private:
     void restoreWal();
     Result<void> loadLabelSets();
     Result<std::int64_t> internLabelSet(const CostRow &row, std::uint64_t hash);
-    /// Checks, dedupes, inserts and accounts a row whose label set id is known.
-    Result<bool> addRowInSet(const CostRow &row, std::int64_t labelSet);
+    /// What addNumberedRows works out for a row before it adds it (so that it can start
+    /// loading the memory the row will touch a few rows ahead).
+    struct Prepared;
+    /// Checks, dedupes, inserts and accounts a row whose label set id is known; `prepared`
+    /// (optional) carries its fingerprint and aggregate key.
+    Result<bool>
+    addRowInSet(const CostRow &row, std::int64_t labelSet, const Prepared *prepared = nullptr);
+    /// The label set id of an ordinal, interned from `row` on its first use.
+    Result<std::int64_t>
+    labelSetOfOrdinal(const CostRow &row, std::uint64_t labelSetHash, std::uint32_t ordinal);
     void indexLabelSet(size_t set);
     /// Looks the key up through rows_fp and inserts the row when it is new.
     Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
@@ -106,7 +126,8 @@ private:
     Result<void> leaveBulk();
     Result<void> dropSortIndexes();
     Result<void> buildFingerprintIndex();
-    Result<void> account(const CostRow &row, std::int64_t labelSet, bool added);
+    Result<void>
+    account(const CostRow &row, std::int64_t labelSet, bool added, const Prepared *prepared);
     Result<void> writeAggregate();
     Result<void> writeBatch(const ImportBatch &final);
     std::uint32_t internString(std::string_view s);
@@ -121,6 +142,12 @@ private:
         std::int32_t day;
         std::uint32_t currency; ///< index into m_currencies
         friend bool operator==(const AggKey &, const AggKey &) = default;
+    };
+    struct Prepared
+    {
+        std::uint64_t fp;
+        AggKey key;
+        size_t keyHash;
     };
     struct AggEntry
     {
@@ -141,7 +168,14 @@ private:
             return std::hash<std::string_view>{}(s);
         }
     };
-    AggEntry &aggEntry(const AggKey &key);
+    AggEntry &aggEntry(const AggKey &key, size_t hash);
+    /// The aggregate key of a row (its label set, source, name, day and currency), interning
+    /// its strings; selectCurrency must have run for the row.
+    AggKey aggKeyOf(const CostRow &row, std::int64_t labelSet);
+    /// Start loading the aggregate group `hash` most likely names.
+    void prefetchGroup(size_t hash) const;
+    std::vector<Prepared> m_prepared;         ///< addNumberedRows' scratch
+    std::vector<std::int64_t> m_preparedSets; ///< addNumberedRows' scratch: label set ids
 
     SqliteLedger &m_ledger;
     bool m_open = false;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -136,6 +137,19 @@ public:
                                         std::uint32_t /*labelSetOrdinal*/)
     {
         return addHashedRow(row, labelSetHash);
+    }
+    /// addNumberedRow for each of `rows` in turn (the arrays run parallel to them): what a
+    /// caller that hands rows over in chunks calls, so that the ledger can work a few rows
+    /// ahead. Stops at the first error, which it returns; duplicates are not errors.
+    virtual Result<void> addNumberedRows(std::span<const CostRow> rows,
+                                         const std::uint64_t *labelSetHashes,
+                                         const std::uint32_t *labelSetOrdinals)
+    {
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (auto r = addNumberedRow(rows[i], labelSetHashes[i], labelSetOrdinals[i]); !r)
+                return std::unexpected(r.error());
+        }
+        return {};
     }
     /// Finishes the current batch with its final status, evidence, totals and warnings.
     virtual Result<void> endBatch(const ImportBatch &final) = 0;

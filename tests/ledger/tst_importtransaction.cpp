@@ -14,6 +14,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
+#include <span>
+
 using namespace unalloc;
 using namespace unalloc::testing;
 
@@ -43,6 +46,8 @@ private slots:
     void elidedLabelsNeedTheirSetFirst();
     void rollbackJournalOnlyWhenAlone_data();
     void rollbackJournalOnlyWhenAlone();
+    void chunkAddsLikeOneByOne_data();
+    void chunkAddsLikeOneByOne();
 };
 
 void TestImportTransaction::keyFingerprintIsStable_data()
@@ -278,6 +283,111 @@ void TestImportTransaction::rollbackJournalOnlyWhenAlone()
     if (reader)
         QCOMPARE(reader->rowCount({}).value(), 50);
     QVERIFY(l->checkIntegrity().has_value());
+}
+
+void TestImportTransaction::chunkAddsLikeOneByOne_data()
+{
+    QTest::addColumn<bool>("priorRows");   // exact mode from the start instead of bulk
+    QTest::addColumn<int>("badAt");        // -1, or a row without a record key
+    QTest::addColumn<int>("elidedAt");     // -1, or a row without labels of a new set
+    QTest::addColumn<int>("bulkRows");     // ImportTuning::bulkRows
+    QTest::newRow("bulk, duplicates") << false << -1 << -1 << 100000;
+    QTest::newRow("exact, duplicates") << true << -1 << -1 << 100000;
+    QTest::newRow("exact turning bulk") << true << -1 << -1 << 40;
+    QTest::newRow("bad row") << false << 37 << -1 << 100000;
+    QTest::newRow("unknown elided set") << false << -1 << 51 << 100000;
+    QTest::newRow("both, elided first") << true << 90 << 20 << 100000;
+}
+
+// addNumberedRows works a few rows ahead; what it stores, and the first error it reports,
+// must be those of addNumberedRow called row by row.
+void TestImportTransaction::chunkAddsLikeOneByOne()
+{
+    QFETCH(bool, priorRows);
+    QFETCH(int, badAt);
+    QFETCH(int, elidedAt);
+    QFETCH(int, bulkRows);
+    std::vector<core::CostRow> rows;
+    std::vector<std::uint64_t> hashes;
+    std::vector<std::uint32_t> ordinals;
+    std::map<std::string, std::uint32_t> ordinalOfTeam;
+    for (int i = 0; i < 120; ++i) {
+        // Keys repeat (duplicates in the chunk and of the prior rows); teams, days and
+        // currencies vary.
+        const std::string team = "team-" + std::to_string(i % 7);
+        core::CostRow r = makeRow("k" + std::to_string(i % 90), "1.0" + std::to_string(i % 9),
+                                  i % 4, team);
+        if (i % 5 == 0)
+            r.amount.currency = core::Currency::parse("EUR").value();
+        if (i == badAt)
+            r.recordKey.clear();
+        const auto [it, fresh] =
+            ordinalOfTeam.emplace(team, static_cast<std::uint32_t>(ordinalOfTeam.size()));
+        if (i == elidedAt) {
+            r.labelsElided = true;
+            it->second = 1000; // an ordinal nobody gave in full
+        }
+        hashes.push_back(core::ledgercodec::hashLabelSet(r.labels, r.rawLabels, r.collisions));
+        ordinals.push_back(i == elidedAt ? 1000 : it->second);
+        if (i == elidedAt)
+            ordinalOfTeam.erase(it);
+        rows.push_back(std::move(r));
+    }
+    auto run = [&](bool chunked, std::vector<std::string> &content) -> std::string {
+        QTemporaryDir dir;
+        auto l = createLedger(dir);
+        l->setClock([] { return core::TimeUs{1'790'000'000'000'000}; });
+        if (priorRows)
+            importRows(*l, keyedRows("k", 80, 5));
+        auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
+        core::SqliteLedger::ImportTuning tuning = sqlite.importTuning();
+        tuning.bulkRows = bulkRows;
+        sqlite.setImportTuning(tuning);
+        std::string error;
+        {
+            auto txn = l->beginImport().value();
+            core::ImportBatch meta;
+            meta.source = "fake";
+            meta.format = "direct";
+            txn->beginBatch(meta).value();
+            if (chunked) {
+                for (size_t at = 0; at < rows.size() && error.empty(); at += 50) {
+                    const size_t n = std::min<size_t>(50, rows.size() - at);
+                    auto r = txn->addNumberedRows(std::span(rows).subspan(at, n),
+                                                  hashes.data() + at, ordinals.data() + at);
+                    if (!r)
+                        error = r.error().code + ": " + r.error().message();
+                }
+            } else {
+                for (size_t i = 0; i < rows.size() && error.empty(); ++i) {
+                    auto r = txn->addNumberedRow(rows[i], hashes[i], ordinals[i]);
+                    if (!r)
+                        error = r.error().code + ": " + r.error().message();
+                }
+            }
+            if (error.empty()) {
+                txn->endBatch(meta).value();
+                txn->commit().value();
+            }
+        }
+        l.reset();
+        content = dumpContent(dir.filePath(QStringLiteral("l.unalloc")).toStdString());
+        return error;
+    };
+    std::vector<std::string> one, chunked;
+    const std::string oneError = run(false, one);
+    const std::string chunkError = run(true, chunked);
+    QCOMPARE(chunkError, oneError);
+    QCOMPARE(oneError.empty(), badAt < 0 && elidedAt < 0);
+    for (size_t i = 0; i < std::min(one.size(), chunked.size()); ++i)
+        QCOMPARE(chunked[i], one[i]);
+    QCOMPARE(chunked.size(), one.size());
+    QVERIFY(!oneError.empty() || one.size() > 100);
+    // The first bad row in row order is the one reported.
+    if (elidedAt >= 0 && (badAt < 0 || elidedAt < badAt))
+        QVERIFY2(oneError.starts_with("internal"), oneError.c_str());
+    else if (badAt >= 0)
+        QVERIFY2(oneError.starts_with("missing-key"), oneError.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestImportTransaction)
