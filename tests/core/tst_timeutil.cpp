@@ -146,6 +146,14 @@ void TestTimeUtil::formats_data()
         << QByteArray("2026-07-31");
     QTest::newRow("before the epoch")
         << qint64(-kHour) << QByteArray("1969-12-31T23:00:00Z") << QByteArray("1969-12-31");
+    QTest::newRow("every field two digits")
+        << qint64(kAug1 + 13 * kHour + (7 * 60 + 9) * qint64(1'000'000) + 123'456)
+        << QByteArray("2026-08-01T13:07:09.123456Z") << QByteArray("2026-08-01");
+    QTest::newRow("year one") << qint64(-719'162LL * 86'400'000'000LL)
+                              << QByteArray("0001-01-01T00:00:00Z") << QByteArray("0001-01-01");
+    QTest::newRow("last second of 9999")
+        << qint64(2'932'897LL * 86'400'000'000LL - 1'000'000)
+        << QByteArray("9999-12-31T23:59:59Z") << QByteArray("9999-12-31");
 }
 
 void TestTimeUtil::formats()
