@@ -2,6 +2,7 @@
 
 #include "adapters/common/batchbuilder.h"
 #include "adapters/common/jsonstream.h"
+#include "adapters/common/labelsetmemo.h"
 
 #include <algorithm>
 
@@ -31,6 +32,7 @@ public:
     Visitor(BatchBuilder &b, core::Currency currency)
         : m_b(b)
         , m_currency(currency)
+        , m_labels(b.normaliser(), b.options().elideRepeatedLabels)
     {}
 
     bool wantsRecord(const JsonPath &p) const override
@@ -95,6 +97,8 @@ private:
 
     BatchBuilder &m_b;
     core::Currency m_currency;
+    /// An hourly month repeats each pod's labels 720 times: normalised once per distinct set.
+    LabelSetMemo m_labels;
     std::string m_code, m_message;
     std::int64_t m_steps = 0;
     bool m_stepOpen = false;
@@ -184,13 +188,25 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
         return std::unexpected(amount.error());
     row.amount = core::Money{*amount, m_currency};
 
-    RawLabelBuilder labels;
+    // RawLabelBuilder's rules, through the memo (the views stay valid until fill: they point
+    // into `a` and at constants).
+    m_labels.clear();
+    auto add = [this](std::string_view key, const JValue *value) {
+        if (value && value->isScalar() && !value->isNull())
+            m_labels.add(key, value->text());
+    };
+    auto addObject = [&add](const JValue *object) {
+        if (object && object->isObject()) {
+            for (const auto &[k, v] : object->members())
+                add(k, &v);
+        }
+    };
     const JValue *props = a.get("properties");
     if (props && props->isObject()) {
-        labels.addObject(props->get("labels"));
-        labels.addObject(props->get("annotations"));
+        addObject(props->get("labels"));
+        addObject(props->get("annotations"));
         for (std::string_view k : kStructural)
-            labels.add(k, props->get(k));
+            add(k, props->get(k));
     }
     const JValue *model = nullptr;
     for (const JValue *holder : {static_cast<const JValue *>(&a), props}) {
@@ -201,10 +217,10 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
         }
     }
     if (model) {
-        labels.add("model", model->text());
-        labels.add("unalloc_layer", "inference");
+        m_labels.add("model", model->text());
+        m_labels.add("unalloc_layer", "inference");
     }
-    row.rawLabels = labels.take();
+    m_labels.fill(row);
 
     if (const JValue *gpuHours = a.get("gpuHours")) {
         auto hours = m_b.decimalField(gpuHours, where, "gpuHours");
@@ -215,7 +231,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
             row.unit = "gpu-hours";
         }
     }
-    return m_b.submit(std::move(row), where);
+    return m_b.submitLabelled(std::move(row), where);
 }
 
 void Visitor::finishEvidence()
