@@ -288,7 +288,12 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     ro.requestedStep = m_options.requestedStep;
     // Rows of a set seen before come without their labels: this run numbers each set once.
     ro.elideRepeatedLabels = true;
-    RowQueue queue(static_cast<size_t>(std::max(m_options.queueChunks, 1)));
+    // What is left of the import (this input included) against what it wrote already.
+    const std::int64_t rest = m_state.bytesTotal - m_bytesBefore;
+    const bool settle = m_options.settleRatio > 0 && m_bytesBefore > 0 &&
+                        rest * m_options.settleRatio <= m_bytesBefore;
+    RowQueue queue(static_cast<size_t>(
+        std::max({m_options.queueChunks, settle ? m_options.settleChunks : 0, 1})));
     std::atomic<std::int64_t> parsed{0};
     std::atomic<bool> stop{false};
     core::Result<ReadResult> read = core::fail("internal", "the parser did not run");
@@ -332,7 +337,10 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
             queue.push(std::move(chunk));
         queue.close();
     });
-    auto written = writeRows(queue, src, parsed, idle);
+    // The settling (a sort of every fingerprint) overlaps the parser's read-ahead.
+    core::Result<void> written = settle ? m_txn.settle() : core::Result<void>{};
+    if (written)
+        written = writeRows(queue, src, parsed, idle);
     if (!written) {
         stop = true;
         queue.cancel();

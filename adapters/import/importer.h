@@ -26,6 +26,12 @@ struct ImportOptions
     /// cache and the rows held in flight small (10M records: peak RSS 274 MB, 2048: 304 MB).
     int chunkRows = 1024;
     int queueChunks = 6;
+    /// Once the inputs left are at most 1/settleRatio of the bytes imported so far, the
+    /// ledger settles the bulk (ImportTransaction::settle: the fingerprint index build that
+    /// commit would run) while the parser reads ahead into up to settleChunks chunks.
+    /// settleRatio 0: never.
+    int settleRatio = 8;
+    int settleChunks = 48;
 };
 
 /// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.

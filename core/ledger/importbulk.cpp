@@ -142,6 +142,13 @@ Result<void> SqliteImportTransaction::leaveBulk()
     return m_ledger.db().exec(kExactCache);
 }
 
+Result<void> SqliteImportTransaction::settle()
+{
+    if (!m_open)
+        return fail("import-state", "the import has already ended");
+    return m_mode == Mode::Bulk ? leaveBulk() : Result<void>{};
+}
+
 Result<void> SqliteImportTransaction::buildFingerprintIndex()
 {
     if (!m_fpDropped)

@@ -92,6 +92,7 @@ public:
     Result<void> addNumberedRows(std::span<const CostRow> rows,
                                  const std::uint64_t *labelSetHashes,
                                  const std::uint32_t *labelSetOrdinals) override;
+    Result<void> settle() override;
     Result<void> endBatch(const ImportBatch &final) override;
     Result<void> addInvoice(const Invoice &invoice) override;
     BatchCounts counts() const override { return m_counts; }

@@ -151,6 +151,10 @@ public:
         }
         return {};
     }
+    /// The rest of this import is small against what it wrote so far: do now what commit would
+    /// do at the end for the bulk of it (SQLite: build the fingerprint index; the remaining
+    /// rows then take the exact path), so that the work overlaps reading the rest. Optional.
+    virtual Result<void> settle() { return {}; }
     /// Finishes the current batch with its final status, evidence, totals and warnings.
     virtual Result<void> endBatch(const ImportBatch &final) = 0;
     /// Adds an invoice to the current batch (or to none); the same invoice twice is one.

@@ -138,6 +138,7 @@ private slots:
     void cancelImportsNothing();
     void fileOrderDoesNotChangeTheReport();
     void bulkImportsMatchExactImports();
+    void settlingMatchesCommitting();
     void fingerprintCollisionsKeepBothRows();
 };
 
@@ -380,6 +381,41 @@ void TestImport::bulkImportsMatchExactImports()
                                      fakeFile(concat({keyed("x", 0, 600), {"FAIL late"}})))})
                  .has_value());
     QCOMPARE(dumpContent(bulk.ledger().path()), before);
+}
+
+void TestImport::settlingMatchesCommitting()
+{
+    // A large input then a small one: the ledger settles its bulk (builds the fingerprint
+    // index) before the small one, whose rows then take the exact path, duplicates included.
+    // The ledger must be the one an import that settles only at commit writes.
+    const std::vector<std::string> big = keyed("s", 0, 400);
+    const std::vector<std::string> small = concat({keyed("t", 0, 15), keyed("s", 100, 5)});
+    Fixture settled, plain;
+    adapters::ImportOptions never = fakeOptions();
+    never.settleRatio = 0;
+    for (Fixture *fx : {&settled, &plain}) {
+        auto r = fx->import({fx->write("big.fake", fakeFile(big)),
+                             fx->write("small.fake", fakeFile(small))},
+                            fx == &settled ? fakeOptions() : never);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message().c_str());
+        QCOMPARE(r->batches[1].counts.rowsAdded, std::int64_t(15));
+        QCOMPARE(r->batches[1].counts.duplicates, std::int64_t(5));
+        QVERIFY(fx->ledger().checkIntegrity().has_value());
+    }
+    QCOMPARE(storedKeys(settled.ledger()), storedKeys(plain.ledger()));
+    QCOMPARE(dumpCube(settled.ledger().loadCube().value()),
+             dumpCube(plain.ledger().loadCube().value()));
+    const auto a = settled.ledger().batchRecords().value();
+    const auto b = plain.ledger().batchRecords().value();
+    QCOMPARE(a.size(), size_t(2));
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].rowsAdded, b[i].rowsAdded);
+        QCOMPARE(a[i].duplicates, b[i].duplicates);
+        QCOMPARE(a[i].addedTotals, b[i].addedTotals);
+        QCOMPARE(a[i].batch.totals, b[i].batch.totals);
+        QCOMPARE(a[i].batch.sha256, b[i].batch.sha256);
+    }
 }
 
 void TestImport::fingerprintCollisionsKeepBothRows()

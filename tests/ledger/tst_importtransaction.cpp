@@ -48,6 +48,7 @@ private slots:
     void rollbackJournalOnlyWhenAlone();
     void chunkAddsLikeOneByOne_data();
     void chunkAddsLikeOneByOne();
+    void settleBuildsTheIndexAtOnce();
 };
 
 void TestImportTransaction::keyFingerprintIsStable_data()
@@ -388,6 +389,38 @@ void TestImportTransaction::chunkAddsLikeOneByOne()
         QVERIFY2(oneError.starts_with("internal"), oneError.c_str());
     else if (badAt >= 0)
         QVERIFY2(oneError.starts_with("missing-key"), oneError.c_str());
+}
+
+// settle() ends bulk mode there and then: rows_fp exists inside the transaction, and a row
+// that repeats a stored key is found by it.
+void TestImportTransaction::settleBuildsTheIndexAtOnce()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    auto &db = dynamic_cast<core::SqliteLedger &>(*l).db();
+    auto hasIndex = [&db] {
+        return db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'rows_fp'").value();
+    };
+    auto txn = l->beginImport();
+    QVERIFY(txn.has_value());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY((*txn)->beginBatch(meta).has_value());
+    for (const core::CostRow &r : keyedRows("k", 0, 30))
+        QVERIFY((*txn)->addRow(r).value());
+    QCOMPARE(hasIndex(), 0); // bulk: dropped until commit
+    QVERIFY((*txn)->settle().has_value());
+    QCOMPARE(hasIndex(), 1);
+    QVERIFY((*txn)->settle().has_value()); // once is enough; again does nothing
+    QVERIFY(!(*txn)->addRow(keyedRows("k", 7, 1).front()).value()); // a duplicate
+    QVERIFY((*txn)->addRow(keyedRows("k", 30, 1).front()).value());
+    QVERIFY((*txn)->endBatch(meta).has_value());
+    QCOMPARE((*txn)->counts().duplicates, std::int64_t(1));
+    QVERIFY((*txn)->commit().has_value());
+    QCOMPARE(l->rowCount({}).value(), 31);
+    QVERIFY(!(*txn)->settle().has_value()); // the import has ended
+    QVERIFY(l->checkIntegrity().has_value());
 }
 
 QTEST_GUILESS_MAIN(TestImportTransaction)
