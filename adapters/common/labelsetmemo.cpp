@@ -219,8 +219,12 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
     std::uint32_t id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
     if (id == 0) // after 2^32 sets: skip the "none" value
         id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
-    Header head{core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions), 0,
-                static_cast<std::uint32_t>(n.labels.size()), kNoCollisions, id, 0};
+    Header head{core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions),
+                0,
+                static_cast<std::uint32_t>(n.labels.size()),
+                kNoCollisions,
+                id,
+                0};
     m_arena.resize(at + sizeof head);
     for (const auto &[k, v] : m_views) {
         pack(m_arena, k);

@@ -150,7 +150,7 @@ private:
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
     // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
     // missed the cache on most of them.
-    core::FlatIndex m_byMemo;                 ///< into m_memos / m_memoOrdinals
+    core::FlatIndex m_byMemo;                  ///< into m_memos / m_memoOrdinals
     std::vector<std::uint32_t> m_memos;        ///< labelSetMemo ids seen
     std::vector<std::uint32_t> m_memoOrdinals; ///< parallel to m_memos
 };

@@ -152,8 +152,8 @@ void TestTimeUtil::formats_data()
     QTest::newRow("year one") << qint64(-719'162LL * 86'400'000'000LL)
                               << QByteArray("0001-01-01T00:00:00Z") << QByteArray("0001-01-01");
     QTest::newRow("last second of 9999")
-        << qint64(2'932'897LL * 86'400'000'000LL - 1'000'000)
-        << QByteArray("9999-12-31T23:59:59Z") << QByteArray("9999-12-31");
+        << qint64(2'932'897LL * 86'400'000'000LL - 1'000'000) << QByteArray("9999-12-31T23:59:59Z")
+        << QByteArray("9999-12-31");
 }
 
 void TestTimeUtil::formats()

@@ -31,6 +31,25 @@ std::vector<core::CostRow> keyedRows(const std::string &prefix, int first, int c
     return rows;
 }
 
+core::ImportBatch fakeMeta()
+{
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    return meta;
+}
+
+/// An import with one batch (fakeMeta) open.
+std::unique_ptr<core::ImportTransaction> openBatch(core::LedgerStore &ledger)
+{
+    auto txn = ledger.beginImport();
+    if (!txn)
+        qFatal("beginImport failed: %s", txn.error().message().c_str());
+    if (!(*txn)->beginBatch(fakeMeta()))
+        qFatal("beginBatch failed");
+    return std::move(*txn);
+}
+
 } // namespace
 
 class TestImportTransaction final : public QObject
@@ -169,12 +188,8 @@ void TestImportTransaction::numberedRowsShareTheirLabelSet()
     QTemporaryDir dir;
     auto l = createLedger(dir);
     importRows(*l, {makeRow("old", "1", 0, "search")}); // a set stored before
-    auto txn = l->beginImport();
-    QVERIFY(txn.has_value());
-    core::ImportBatch meta;
-    meta.source = "fake";
-    meta.format = "direct";
-    QVERIFY((*txn)->beginBatch(meta).has_value());
+    auto txn = openBatch(*l);
+    const core::ImportBatch meta = fakeMeta();
     // Ordinal 0 = team search (stored already), 1 = team ads, 2 = no team; un-numbered rows
     // (addHashedRow) mix in.
     const std::vector<std::pair<std::string, std::uint32_t>> teams = {
@@ -183,17 +198,17 @@ void TestImportTransaction::numberedRowsShareTheirLabelSet()
         const core::CostRow r = makeRow("n" + std::to_string(i), "2", 0, teams[i].first);
         const std::uint64_t h =
             core::ledgercodec::hashLabelSet(r.labels, r.rawLabels, r.collisions);
-        QVERIFY((*txn)->addNumberedRow(r, h, teams[i].second).value());
+        QVERIFY(txn->addNumberedRow(r, h, teams[i].second).value());
         const core::CostRow u = makeRow("u" + std::to_string(i), "3", 0, teams[i].first);
-        QVERIFY((*txn)->addHashedRow(u, h).value());
+        QVERIFY(txn->addHashedRow(u, h).value());
     }
     // A row that comes without its labels (a reader's repeat) is stored with its ordinal's
     // set, whatever its stale label fields hold.
     core::CostRow elided = makeRow("e", "4", 0, "search");
     elided.labelsElided = true;
-    QVERIFY((*txn)->addNumberedRow(elided, 0, 1).value());
-    QVERIFY((*txn)->endBatch(meta).has_value());
-    QVERIFY((*txn)->commit().has_value());
+    QVERIFY(txn->addNumberedRow(elided, 0, 1).value());
+    QVERIFY(txn->endBatch(meta).has_value());
+    QVERIFY(txn->commit().has_value());
     QVERIFY(l->checkIntegrity().has_value());
     QCOMPARE(dumpCube(l->loadCube().value()), dumpCube(cubeFromRows(*l)));
     const auto rows = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
@@ -217,18 +232,13 @@ void TestImportTransaction::elidedLabelsNeedTheirSetFirst()
 {
     QTemporaryDir dir;
     auto l = createLedger(dir);
-    auto txn = l->beginImport();
-    QVERIFY(txn.has_value());
-    core::ImportBatch meta;
-    meta.source = "fake";
-    meta.format = "direct";
-    QVERIFY((*txn)->beginBatch(meta).has_value());
+    auto txn = openBatch(*l);
     core::CostRow r = makeRow("a", "1", 0, "search");
     r.labelsElided = true;
-    auto added = (*txn)->addNumberedRow(r, 0, 0);
+    auto added = txn->addNumberedRow(r, 0, 0);
     QVERIFY(!added.has_value());
     QCOMPARE(added.error().code, std::string("internal"));
-    txn->reset();
+    txn.reset();
     QCOMPARE(l->rows({}, core::LedgerSort::Source, true, 0, 10).value().size(), size_t(0));
 }
 
@@ -264,21 +274,17 @@ void TestImportTransaction::rollbackJournalOnlyWhenAlone()
     };
     QElapsedTimer timer;
     timer.start();
-    auto txn = l->beginImport();
-    QVERIFY(txn.has_value());
+    auto txn = openBatch(*l);
+    const core::ImportBatch meta = fakeMeta();
     QVERIFY(timer.elapsed() < 2000); // never waits for the reader's lock
     QCOMPARE(mode(), modeDuringImport);
-    core::ImportBatch meta;
-    meta.source = "fake";
-    meta.format = "direct";
-    QVERIFY((*txn)->beginBatch(meta).has_value());
     for (const core::CostRow &r : keyedRows("k", 0, 50))
-        QVERIFY((*txn)->addRow(r).has_value());
+        QVERIFY(txn->addRow(r).has_value());
     if (reader)
         QCOMPARE(reader->rowCount({}).value(), 0);
-    QVERIFY((*txn)->endBatch(meta).has_value());
-    QVERIFY((*txn)->commit().has_value());
-    txn->reset();
+    QVERIFY(txn->endBatch(meta).has_value());
+    QVERIFY(txn->commit().has_value());
+    txn.reset();
     QCOMPARE(mode(), QStringLiteral("wal"));
     QCOMPARE(l->rowCount({}).value(), hasRows ? 53 : 50);
     if (reader)
@@ -288,10 +294,10 @@ void TestImportTransaction::rollbackJournalOnlyWhenAlone()
 
 void TestImportTransaction::chunkAddsLikeOneByOne_data()
 {
-    QTest::addColumn<bool>("priorRows");   // exact mode from the start instead of bulk
-    QTest::addColumn<int>("badAt");        // -1, or a row without a record key
-    QTest::addColumn<int>("elidedAt");     // -1, or a row without labels of a new set
-    QTest::addColumn<int>("bulkRows");     // ImportTuning::bulkRows
+    QTest::addColumn<bool>("priorRows"); // exact mode from the start instead of bulk
+    QTest::addColumn<int>("badAt");      // -1, or a row without a record key
+    QTest::addColumn<int>("elidedAt");   // -1, or a row without labels of a new set
+    QTest::addColumn<int>("bulkRows");   // ImportTuning::bulkRows
     QTest::newRow("bulk, duplicates") << false << -1 << -1 << 100000;
     QTest::newRow("exact, duplicates") << true << -1 << -1 << 100000;
     QTest::newRow("exact turning bulk") << true << -1 << -1 << 40;
@@ -316,8 +322,8 @@ void TestImportTransaction::chunkAddsLikeOneByOne()
         // Keys repeat (duplicates in the chunk and of the prior rows); teams, days and
         // currencies vary.
         const std::string team = "team-" + std::to_string(i % 7);
-        core::CostRow r = makeRow("k" + std::to_string(i % 90), "1.0" + std::to_string(i % 9),
-                                  i % 4, team);
+        core::CostRow r =
+            makeRow("k" + std::to_string(i % 90), "1.0" + std::to_string(i % 9), i % 4, team);
         if (i % 5 == 0)
             r.amount.currency = core::Currency::parse("EUR").value();
         if (i == badAt)
@@ -346,11 +352,8 @@ void TestImportTransaction::chunkAddsLikeOneByOne()
         sqlite.setImportTuning(tuning);
         std::string error;
         {
-            auto txn = l->beginImport().value();
-            core::ImportBatch meta;
-            meta.source = "fake";
-            meta.format = "direct";
-            txn->beginBatch(meta).value();
+            auto txn = openBatch(*l);
+            const core::ImportBatch meta = fakeMeta();
             if (chunked) {
                 for (size_t at = 0; at < rows.size() && error.empty(); at += 50) {
                     const size_t n = std::min<size_t>(50, rows.size() - at);
@@ -401,25 +404,21 @@ void TestImportTransaction::settleBuildsTheIndexAtOnce()
     auto hasIndex = [&db] {
         return db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'rows_fp'").value();
     };
-    auto txn = l->beginImport();
-    QVERIFY(txn.has_value());
-    core::ImportBatch meta;
-    meta.source = "fake";
-    meta.format = "direct";
-    QVERIFY((*txn)->beginBatch(meta).has_value());
+    auto txn = openBatch(*l);
+    const core::ImportBatch meta = fakeMeta();
     for (const core::CostRow &r : keyedRows("k", 0, 30))
-        QVERIFY((*txn)->addRow(r).value());
+        QVERIFY(txn->addRow(r).value());
     QCOMPARE(hasIndex(), 0); // bulk: dropped until commit
-    QVERIFY((*txn)->settle().has_value());
+    QVERIFY(txn->settle().has_value());
     QCOMPARE(hasIndex(), 1);
-    QVERIFY((*txn)->settle().has_value()); // once is enough; again does nothing
-    QVERIFY(!(*txn)->addRow(keyedRows("k", 7, 1).front()).value()); // a duplicate
-    QVERIFY((*txn)->addRow(keyedRows("k", 30, 1).front()).value());
-    QVERIFY((*txn)->endBatch(meta).has_value());
-    QCOMPARE((*txn)->counts().duplicates, std::int64_t(1));
-    QVERIFY((*txn)->commit().has_value());
+    QVERIFY(txn->settle().has_value()); // once is enough; again does nothing
+    QVERIFY(!txn->addRow(keyedRows("k", 7, 1).front()).value()); // a duplicate
+    QVERIFY(txn->addRow(keyedRows("k", 30, 1).front()).value());
+    QVERIFY(txn->endBatch(meta).has_value());
+    QCOMPARE(txn->counts().duplicates, std::int64_t(1));
+    QVERIFY(txn->commit().has_value());
     QCOMPARE(l->rowCount({}).value(), 31);
-    QVERIFY(!(*txn)->settle().has_value()); // the import has ended
+    QVERIFY(!txn->settle().has_value()); // the import has ended
     QVERIFY(l->checkIntegrity().has_value());
 }
 

@@ -83,8 +83,7 @@ void TestKillImport::killedImportLeavesLedgerIntact()
     if (empty) {
         // A hot journal: a read-only opening (what `unalloc report` does) rolls it back first
         // and sees the ledger as it was.
-        QVERIFY(QFile::exists(QString::fromStdString(ledgerPath + "-journal")) ||
-                stopAfter == 1);
+        QVERIFY(QFile::exists(QString::fromStdString(ledgerPath + "-journal")) || stopAfter == 1);
         auto reader = core::LedgerStore::open(ledgerPath, true);
         QVERIFY2(reader.has_value(), reader ? "" : reader.error().message().c_str());
         QCOMPARE((*reader)->rowCount({}).value(), 0);

@@ -25,8 +25,8 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
-#include <unistd.h>
 #include <time.h>
+#include <unistd.h>
 
 using namespace unalloc;
 
