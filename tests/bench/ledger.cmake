@@ -2,7 +2,9 @@
 add_executable(bench_ledger
     ${CMAKE_CURRENT_LIST_DIR}/ledger/bench_ledger.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
-    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchreal.h
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchreal.cpp)
 target_link_libraries(bench_ledger PRIVATE unalloc-adapters unalloc_options Qt6::Core)
 
 # bench_writer: the ledger writer alone (bulk import, re-import, append), wall and CPU time.

@@ -1,8 +1,16 @@
-// bench_ledger: import speed, peak RSS, report and re-attribution time on a generated ledger.
-//   bench_ledger [--records N] [--dir DIR] [--keep]     (env UNALLOC_BENCH_RECORDS=N)
+// bench_ledger: import speed, peak RSS, ledger size, report and re-attribution time on a
+// generated ledger, for two shapes of gateway records:
+//   realistic  records as a real LiteLLM proxy logs them (per-request end user, session, IP,
+//              virtual key: distinct label sets are about as many as records)
+//   sets       records whose label sets are drawn from 3,000 combinations
+//   bench_ledger [--records N] [--shape both|realistic|sets] [--cardinality k=v,...]
+//                [--dir DIR] [--keep]                       (env UNALLOC_BENCH_RECORDS=N)
+//   bench_ledger --generate [--records N] [--cardinality ...]   realistic JSON to stdout
 //   bench_ledger --parse-only [--reuse-rows] [--input FILE | --records N]
-// Default 1M LiteLLM records plus 30 days of hourly OpenCost allocations.
+// Default 1M LiteLLM records plus 30 days of hourly OpenCost allocations; `both` runs each
+// shape in its own child process, so each peak RSS is its own.
 #include "benchgen.h"
+#include "benchreal.h"
 
 #include "adapters/import/importer.h"
 #include "adapters/litellm/litellmspend.h"
@@ -25,6 +33,8 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,6 +64,10 @@ struct Args
     bool parseOnly = false;
     bool reuseRows = false;
     std::string input; ///< --parse-only on this LiteLLM file instead of a generated one
+    std::string shape = "both";
+    bench::RealisticShape cardinality;
+    bool generate = false; ///< --generate: realistic records to stdout, nothing else
+    bool bad = false;
 };
 
 Args parseArgs(int argc, char **argv)
@@ -75,7 +89,17 @@ Args parseArgs(int argc, char **argv)
             a.reuseRows = true;
         else if (arg == "--input" && i + 1 < argc)
             a.input = argv[++i];
+        else if (arg == "--shape" && i + 1 < argc)
+            a.shape = argv[++i];
+        else if (arg == "--cardinality" && i + 1 < argc)
+            a.bad |= !bench::parseRealisticShape(argv[++i], a.cardinality);
+        else if (arg == "--generate")
+            a.generate = true;
+        else
+            a.bad = true;
     }
+    if (a.shape != "both" && a.shape != "realistic" && a.shape != "sets")
+        a.bad = true;
     return a;
 }
 
@@ -113,6 +137,16 @@ bool timeReports(const std::string &ledgerPath)
                 "U %s%%, F %s%%\n",
                 re * 1e3, again->unallocatedPct().toString().c_str(),
                 again->fallbackPct().toString().c_str());
+    core::AttributionOptions endUser;
+    endUser.ownerKey = "end_user";
+    endUser.fallbacks = {"team"};
+    const auto t3 = Clock::now();
+    auto third = core::attribute(*cube, endUser);
+    const double re3 = secondsSince(t3);
+    if (!third)
+        return false;
+    std::printf("re-attribution (owner end_user, fallback team): %.1f ms; %zu owners, U %s%%\n",
+                re3 * 1e3, third->buckets.size(), third->unallocatedPct().toString().c_str());
     return true;
 }
 
@@ -193,14 +227,17 @@ int benchParseOnly(const std::string &spend, bool reuseRows)
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+std::int64_t fileBytes(const std::string &path)
 {
-    QCoreApplication app(argc, argv);
-    const Args args = parseArgs(argc, argv);
-    if (args.parseOnly && !args.input.empty())
-        return benchParseOnly(args.input, args.reuseRows);
+    struct stat st
+    {
+    };
+    return ::stat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_size) : 0;
+}
+
+/// One shape, in this process: generate, flush, import, size, report.
+int runShape(const Args &args, const std::string &shape)
+{
     QTemporaryDir tmp(args.dir.empty() ? QDir::tempPath() + QStringLiteral("/bench_ledger-XXXXXX")
                                        : QString::fromStdString(args.dir) +
                                              QStringLiteral("/bench_ledger-XXXXXX"));
@@ -209,13 +246,33 @@ int main(int argc, char **argv)
     const std::string spend = dir + "/litellm_spend_logs.json";
     const std::string alloc = dir + "/opencost_allocation_hourly.json";
     const int steps = 30 * 24, pods = 100;
+    const bool realistic = shape == "realistic";
 
-    std::printf("bench_ledger: %lld LiteLLM records + %d OpenCost allocations; %u cores; dir %s\n",
-                static_cast<long long>(args.records), steps * pods,
+    std::printf("\n== shape %s: %lld LiteLLM records + %d OpenCost allocations; %u cores; dir %s\n",
+                shape.c_str(), static_cast<long long>(args.records), steps * pods,
                 std::thread::hardware_concurrency(), dir.c_str());
+    if (realistic) {
+        const auto &c = args.cardinality;
+        std::printf("cardinality: %d virtual keys, %d teams, %d users, %d end users, a session per "
+                    "%d requests, %d features, %d models, %d IPs\n",
+                    c.virtualKeys, c.teams, c.users, c.endUsers, c.requestsPerSession, c.features,
+                    c.models, c.ips);
+    }
     auto t0 = Clock::now();
-    const std::int64_t spendBytes = bench::writeLiteLlmSpendLogs(spend, args.records, 3000);
+    std::int64_t spendBytes = 0;
+    if (realistic) {
+        std::FILE *f = std::fopen(spend.c_str(), "wb");
+        spendBytes = f ? bench::writeRealisticSpendLogs(f, args.records, args.cardinality) : -1;
+        if (f && std::fclose(f) != 0)
+            spendBytes = -1;
+    } else {
+        spendBytes = bench::writeLiteLlmSpendLogs(spend, args.records, 3000);
+    }
     const std::int64_t allocBytes = bench::writeOpenCostHourly(alloc, steps, pods);
+    if (spendBytes < 0 || allocBytes < 0) {
+        std::fprintf(stderr, "cannot write the generated inputs in %s\n", dir.c_str());
+        return 1;
+    }
     std::printf("generate: %.1f s, %.0f MB (%.0f bytes per LiteLLM record)\n", secondsSince(t0),
                 static_cast<double>(spendBytes + allocBytes) / 1e6,
                 static_cast<double>(spendBytes) / static_cast<double>(args.records));
@@ -258,10 +315,54 @@ int main(int argc, char **argv)
                     static_cast<long long>(b.counts.rowsAdded), core::toString(b.batch.status),
                     b.batch.totals.empty() ? "-" : b.batch.totals.front().toString().c_str());
     ledger->reset();
+    const std::int64_t ledgerBytes =
+        fileBytes(ledgerPath) + fileBytes(ledgerPath + "-wal") + fileBytes(ledgerPath + "-journal");
+    std::printf("ledger:   %.1f MB = %.0f bytes per row\n", static_cast<double>(ledgerBytes) / 1e6,
+                static_cast<double>(ledgerBytes) /
+                    static_cast<double>(std::max<std::int64_t>(1, rows)));
     if (!timeReports(ledgerPath)) {
         std::fprintf(stderr, "report failed\n");
         return 1;
     }
     std::printf("peak RSS over the whole run: %ld MB\n", peakRssMb());
+    if (args.keep)
+        std::printf("kept:     %s (e.g. bench_ui 0 %s)\n", ledgerPath.c_str(), ledgerPath.c_str());
+    std::fflush(stdout);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const Args args = parseArgs(argc, argv);
+    if (args.bad) {
+        std::fprintf(stderr, "usage: bench_ledger [--records N] [--shape both|realistic|sets] "
+                             "[--cardinality keys=N,teams=N,users=N,end_users=N,session=N,"
+                             "features=N,models=N,ips=N] [--dir DIR] [--keep] | --generate | "
+                             "--parse-only [--reuse-rows] [--input FILE]\n");
+        return 64;
+    }
+    if (args.generate)
+        return bench::writeRealisticSpendLogs(stdout, args.records, args.cardinality) < 0 ? 1 : 0;
+    if (args.parseOnly && !args.input.empty())
+        return benchParseOnly(args.input, args.reuseRows);
+    if (args.shape != "both")
+        return runShape(args, args.shape);
+    // Each shape in a child of its own: a peak RSS is that shape's, not the larger of both.
+    int status = 0;
+    for (const char *shape : {"realistic", "sets"}) {
+        std::fflush(stdout);
+        const pid_t pid = ::fork();
+        if (pid < 0)
+            return 1;
+        if (pid == 0)
+            std::_Exit(runShape(args, shape));
+        int ws = 0;
+        ::waitpid(pid, &ws, 0);
+        if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+            status = 1;
+    }
+    return status;
 }
