@@ -5,15 +5,76 @@
 
 namespace unalloc::core {
 
+namespace {
+
+std::uint64_t hashLabels(const LabelMap &labels)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    auto add = [&h](const std::string &s) {
+        for (char c : s)
+            h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+        h = (h ^ 0xFF) * 0x100000001b3ULL;
+    };
+    for (const auto &[k, v] : labels.entries()) {
+        add(k);
+        add(v);
+    }
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 29);
+}
+
+} // namespace
+
+std::uint32_t LabelSetPool::find(const LabelMap &labels, std::uint64_t h) const
+{
+    if (m_slots.empty())
+        return UINT32_MAX;
+    const size_t mask = m_slots.size() - 1;
+    for (size_t i = static_cast<size_t>(h) & mask; m_slots[i] != 0; i = (i + 1) & mask) {
+        const std::uint32_t id = m_slots[i] - 1;
+        if (m_hashes[id] == h && m_sets[id] == labels)
+            return id;
+    }
+    return UINT32_MAX;
+}
+
+void LabelSetPool::index(std::uint32_t id)
+{
+    const size_t mask = m_slots.size() - 1;
+    size_t i = static_cast<size_t>(m_hashes[id]) & mask;
+    while (m_slots[i] != 0)
+        i = (i + 1) & mask;
+    m_slots[i] = id + 1;
+}
+
+std::uint32_t LabelSetPool::add(LabelMap &&labels, std::uint64_t h)
+{
+    const auto id = static_cast<std::uint32_t>(m_sets.size());
+    m_sets.push_back(std::move(labels));
+    m_hashes.push_back(h);
+    if (m_sets.size() * 10 > m_slots.size() * 7) {
+        m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
+        for (std::uint32_t i = 0; i < m_sets.size(); ++i)
+            index(i);
+    } else {
+        index(id);
+    }
+    return id;
+}
+
 std::uint32_t LabelSetPool::intern(const LabelMap &labels)
 {
-    auto it = m_index.find(labels);
-    if (it != m_index.end())
-        return it->second;
-    const auto id = static_cast<std::uint32_t>(m_sets.size());
-    m_sets.push_back(labels);
-    m_index.emplace(labels, id);
-    return id;
+    const std::uint64_t h = hashLabels(labels);
+    const std::uint32_t id = find(labels, h);
+    return id != UINT32_MAX ? id : add(LabelMap(labels), h);
+}
+
+std::uint32_t LabelSetPool::intern(LabelMap &&labels)
+{
+    const std::uint64_t h = hashLabels(labels);
+    const std::uint32_t id = find(labels, h);
+    return id != UINT32_MAX ? id : add(std::move(labels), h);
 }
 
 std::uint32_t StringPool::intern(std::string_view s)

@@ -16,13 +16,21 @@ namespace unalloc::core {
 class LabelSetPool final
 {
 public:
+    /// Ids are handed out in first-seen order.
     std::uint32_t intern(const LabelMap &labels);
+    std::uint32_t intern(LabelMap &&labels);
     const LabelMap &at(std::uint32_t id) const { return m_sets[id]; }
     size_t size() const { return m_sets.size(); }
 
 private:
-    std::vector<LabelMap> m_sets;
-    std::map<LabelMap, std::uint32_t> m_index;
+    /// The id of `labels` with hash `h`, or UINT32_MAX.
+    std::uint32_t find(const LabelMap &labels, std::uint64_t h) const;
+    std::uint32_t add(LabelMap &&labels, std::uint64_t h);
+    void index(std::uint32_t id);
+
+    std::vector<LabelMap> m_sets;        ///< each set once: the index holds ids, not copies
+    std::vector<std::uint64_t> m_hashes; ///< parallel to m_sets
+    std::vector<std::uint32_t> m_slots;  ///< open addressing by hash: id + 1, 0 empty
 };
 
 /// @brief Interns short strings (sources, cost object names) to dense ids.
@@ -97,6 +105,10 @@ public:
                   const std::string &usageModel = {});
     /// Interns a label set once, for the id-based addGroup below.
     std::uint32_t internLabelSet(const LabelMap &labels) { return m_labelSets.intern(labels); }
+    std::uint32_t internLabelSet(LabelMap &&labels)
+    {
+        return m_labelSets.intern(std::move(labels));
+    }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
     void addGroup(std::uint32_t labelSet,
                   std::string_view source,

@@ -11,66 +11,9 @@ namespace unalloc::core {
 namespace codec = ledgercodec;
 using namespace importdetail;
 
-Result<void> SqliteImportTransaction::loadLabelSets()
-{
-    auto st = m_ledger.db().prepare("SELECT id, labels, raw, collisions FROM label_sets");
-    if (!st)
-        return fail(st.error());
-    for (auto row = st->step(); row; row = st->step()) {
-        if (!*row)
-            return {};
-        auto v = codec::labelSetFromJson(st->textView(1), st->textView(2), st->textView(3));
-        if (!v)
-            return fail(v.error());
-        m_setHashes.push_back(codec::hashLabelSet(v->labels, v->raw, v->collisions));
-        m_sets.push_back(std::move(*v));
-        m_setIds.push_back(st->int64(0));
-        indexLabelSet(m_sets.size() - 1);
-    }
-    return fail(sql::sqlError(m_ledger.db().handle(), "cannot read label sets"));
-}
-
-void SqliteImportTransaction::indexLabelSet(size_t set)
-{
-    if (m_sets.size() * 10 > m_setSlots.size() * 7) {
-        m_setSlots.assign(std::max<size_t>(1024, m_setSlots.size() * 2), 0);
-        for (size_t i = 0; i + 1 < m_sets.size(); ++i)
-            indexLabelSet(i);
-    }
-    const size_t mask = m_setSlots.size() - 1;
-    size_t i = static_cast<size_t>(mix64(m_setHashes[set])) & mask;
-    while (m_setSlots[i] != 0)
-        i = (i + 1) & mask;
-    m_setSlots[i] = static_cast<std::uint32_t>(set + 1);
-}
-
 Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row, std::uint64_t h)
 {
-    if (!m_setSlots.empty()) {
-        const size_t mask = m_setSlots.size() - 1;
-        for (size_t i = static_cast<size_t>(mix64(h)) & mask; m_setSlots[i] != 0;
-             i = (i + 1) & mask) {
-            const size_t set = m_setSlots[i] - 1;
-            if (m_setHashes[set] != h)
-                continue;
-            // The hash only finds the candidate; the label set is what must be equal.
-            const codec::LabelSetValue &v = m_sets[set];
-            if (v.labels == row.labels && v.raw == row.rawLabels && v.collisions == row.collisions)
-                return m_setIds[set];
-        }
-    }
-    m_insertSet.reset();
-    m_insertSet.bind(1, codec::labelsToJson(row.labels));
-    m_insertSet.bind(2, codec::rawToJson(row.rawLabels));
-    m_insertSet.bind(3, codec::collisionsToJson(row.collisions));
-    if (auto r = m_insertSet.exec(); !r)
-        return fail(r.error());
-    const std::int64_t id = m_ledger.db().lastInsertId();
-    m_sets.push_back(codec::LabelSetValue{row.labels, row.rawLabels, row.collisions});
-    m_setIds.push_back(id);
-    m_setHashes.push_back(h);
-    indexLabelSet(m_sets.size() - 1);
-    return id;
+    return m_labelSets.intern(row.labels, row.rawLabels, row.collisions, h);
 }
 
 Result<bool> SqliteImportTransaction::addRow(const CostRow &row)

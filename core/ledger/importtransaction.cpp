@@ -61,7 +61,7 @@ Result<std::unique_ptr<ImportTransaction>> SqliteImportTransaction::begin(Sqlite
     ledger.setImportOpen(true);
     if (auto r = t->prepare(); !r)
         return fail(r.error());
-    if (auto r = t->loadLabelSets(); !r)
+    if (auto r = t->m_labelSets.prepare(); !r)
         return fail(r.error());
     auto before = ledger.db().scalar("SELECT ifnull(max(id), 0) FROM rows");
     if (!before)
@@ -110,7 +110,6 @@ Result<void> SqliteImportTransaction::prepare()
          "first_token_us, done_us, provider, model, key_fp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
         {&m_findKey, "SELECT 1 FROM rows WHERE key_fp = ?1 AND source = ?2 AND record_key = ?3"},
-        {&m_insertSet, "INSERT INTO label_sets(labels, raw, collisions) VALUES (?1, ?2, ?3)"},
         {&m_insertBatch, "INSERT INTO batches(source, format, origin, sha256, imported_at, "
                          "status) VALUES (?1, ?2, ?3, ?4, ?5, 'failed')"},
         {&m_updateBatch,

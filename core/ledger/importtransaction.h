@@ -1,5 +1,6 @@
 #pragma once
 
+#include "labelsetwriter.h"
 #include "ledgercodec.h"
 #include "sqliteledger.h"
 
@@ -101,13 +102,13 @@ public:
 private:
     explicit SqliteImportTransaction(SqliteLedger &ledger)
         : m_ledger(ledger)
+        , m_labelSets(ledger.db())
     {}
     enum class Mode { Exact, Bulk };
 
     Result<void> prepare();
     /// Back to WAL after a rollback-journal import (outside any transaction).
     void restoreWal();
-    Result<void> loadLabelSets();
     Result<std::int64_t> internLabelSet(const CostRow &row, std::uint64_t hash);
     /// What addNumberedRows works out for a row before it adds it (so that it can start
     /// loading the memory the row will touch a few rows ahead).
@@ -119,7 +120,6 @@ private:
     /// The label set id of an ordinal, interned from `row` on its first use.
     Result<std::int64_t>
     labelSetOfOrdinal(const CostRow &row, std::uint64_t labelSetHash, std::uint32_t ordinal);
-    void indexLabelSet(size_t set);
     /// Looks the key up through rows_fp and inserts the row when it is new.
     Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
     Result<void> insertRow(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
@@ -205,12 +205,7 @@ private:
     std::vector<AggEntry> m_agg; ///< the batch's groups in first-seen order
     FlatIndex m_aggIndex;        ///< over m_agg by key (hash bits in the slots)
 
-    std::vector<ledgercodec::LabelSetValue> m_sets; ///< parallel to m_setIds and m_setHashes
-    std::vector<std::int64_t> m_setIds;
-    std::vector<std::uint64_t> m_setHashes;
-    /// Open addressing over the label-set hashes: index + 1 into m_sets, 0 empty (equal hashes
-    /// sit in one probe run, so a lookup compares every set that shares the row's hash).
-    std::vector<std::uint32_t> m_setSlots;
+    LabelSetWriter m_labelSets;
     std::vector<std::int64_t> m_ordinalSets; ///< addNumberedRow's ordinal -> id (0: not yet)
 
     /// A text parameter of the row insert that rarely changes from row to row: bound from
@@ -229,8 +224,8 @@ private:
     /// is large against the table it switches to bulk mode.
     std::int64_t m_rowsBefore = 0, m_rowsAddedAll = 0;
     FingerprintSet m_fps;
-    sql::Stmt m_insertRow, m_findKey, m_insertSet, m_insertBatch, m_updateBatch, m_insertTotal,
-        m_insertWarning, m_insertAgg, m_insertInvoice;
+    sql::Stmt m_insertRow, m_findKey, m_insertBatch, m_updateBatch, m_insertTotal, m_insertWarning,
+        m_insertAgg, m_insertInvoice;
 };
 
 } // namespace unalloc::core

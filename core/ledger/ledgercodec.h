@@ -33,12 +33,14 @@ struct LabelSetValue
     friend bool operator==(const LabelSetValue &, const LabelSetValue &) = default;
 };
 
-/// A hash over labels, raw labels and collisions without building any text.
+/// A hash over labels, raw labels and collisions without building any text. Schema v4 stores
+/// it (label_sets.h) to find a set again: it must never change.
 std::uint64_t hashLabelSet(const LabelMap &labels,
                            const RawLabels &raw,
                            const std::vector<Collision> &collisions);
 
-/// JSON columns of the label_sets table: [[k,v],…] for labels and raw labels,
+/// JSON columns of the schema-v3 label_sets table (read by the v3 -> v4 migration):
+/// [[k,v],…] for labels and raw labels,
 /// [{"key","raw":[…],"winner","value"},…] for collisions.
 std::string labelsToJson(const LabelMap &labels);
 std::string rawToJson(const RawLabels &raw);

@@ -1,5 +1,6 @@
 // SqliteLedger::loadCube: the aggregate table into a CostCube, read on two threads (SQLite
 // steps on one, the groups are decoded and folded on the other).
+#include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "sqliteledger.h"
 
@@ -103,11 +104,16 @@ Result<CostCube> SqliteLedger::loadCube() const
         bool fresh = false;
     };
     std::unordered_map<std::int64_t, Set> sets;
-    auto ls = m_db.prepare("SELECT id, labels, collisions FROM label_sets");
+    auto strings = labelsetcodec::StringTable::load(m_db);
+    if (!strings)
+        return fail(strings.error());
+    auto ls = m_db.prepare("SELECT id, body FROM label_sets");
     if (!ls)
         return fail(ls.error());
+    const labelsetcodec::StringLookup text = strings->lookup();
     for (auto row = ls->step(); row && *row; row = ls->step()) {
-        auto v = codec::labelSetFromJson(ls->textView(1), "[]", ls->textView(2));
+        auto v =
+            labelsetcodec::decode(ls->blob(1), text, labelsetcodec::Parts::LabelsAndCollisions);
         if (!v)
             return fail(v.error());
         Set s{std::move(v->labels), {}, std::nullopt};
@@ -167,7 +173,8 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 if (!set->second.cubeId) {
                     const size_t known = cube.labelSets().size();
-                    set->second.cubeId = cube.internLabelSet(set->second.labels);
+                    // Needed no more once interned: the cube keeps the one copy.
+                    set->second.cubeId = cube.internLabelSet(std::move(set->second.labels));
                     set->second.fresh = cube.labelSets().size() > known;
                 }
                 const std::string_view source = chunk->view(r.source, r.sourceLen);

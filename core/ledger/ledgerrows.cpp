@@ -1,11 +1,13 @@
 // Row queries for the lazy ledger table: filters become one WHERE clause over indexed
 // columns; label values are matched against the (few) label sets, never row by row.
+#include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerquery.h"
 #include "sqliteledger.h"
 
 #include <algorithm>
 #include <map>
+#include <unordered_set>
 #include <variant>
 
 namespace unalloc::core {
@@ -60,17 +62,24 @@ Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f,
     if (!f.text.empty()) {
         const std::string needle = lowerAscii(f.text);
         std::string sets;
-        auto st = m_db.prepare("SELECT id, labels FROM label_sets");
+        // A set matches when one of its values contains the needle: find those strings in
+        // the dictionary, then the sets whose labels use one of them as a value.
+        auto strings = m_db.prepare("SELECT id, s FROM label_strings");
+        if (!strings)
+            return fail(strings.error());
+        std::unordered_set<std::int64_t> hits;
+        for (auto row = strings->step(); row && *row; row = strings->step())
+            if (lowerAscii(strings->text(1)).find(needle) != std::string::npos)
+                hits.insert(strings->int64(0));
+        auto st = m_db.prepare("SELECT id, body FROM label_sets");
         if (!st)
             return fail(st.error());
-        for (auto row = st->step(); row && *row; row = st->step()) {
-            auto v = codec::labelSetFromJson(st->textView(1), "[]", "[]");
-            if (!v)
-                return fail(v.error());
-            const auto &e = v->labels.entries();
-            if (std::any_of(e.begin(), e.end(), [&needle](const LabelMap::Entry &kv) {
-                    return lowerAscii(kv.second).find(needle) != std::string::npos;
-                }))
+        for (auto row = st->step(); !hits.empty() && row && *row; row = st->step()) {
+            auto ids = labelsetcodec::labelIds(st->blob(1));
+            if (!ids)
+                return fail(ids.error());
+            if (std::any_of(ids->begin(), ids->end(),
+                            [&hits](const auto &kv) { return hits.count(kv.second) != 0; }))
                 sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
         }
         std::string term = "(instr(lower(r.name), ?) > 0 OR instr(lower(r.source), ?) > 0";
@@ -208,7 +217,10 @@ Result<std::optional<LedgerRow>> SqliteLedger::rowById(std::int64_t id) const
 
 Result<std::vector<std::pair<std::int64_t, LabelMap>>> SqliteLedger::labelSets() const
 {
-    auto st = m_db.prepare("SELECT id, labels FROM label_sets ORDER BY id");
+    auto strings = labelsetcodec::StringTable::load(m_db);
+    if (!strings)
+        return fail(strings.error());
+    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
     if (!st)
         return fail(st.error());
     std::vector<std::pair<std::int64_t, LabelMap>> out;
@@ -218,7 +230,8 @@ Result<std::vector<std::pair<std::int64_t, LabelMap>>> SqliteLedger::labelSets()
             return fail(row.error());
         if (!*row)
             return out;
-        auto v = codec::labelSetFromJson(st->textView(1), "[]", "[]");
+        auto v =
+            labelsetcodec::decode(st->blob(1), strings->lookup(), labelsetcodec::Parts::Labels);
         if (!v)
             return fail(v.error());
         out.emplace_back(st->int64(0), std::move(v->labels));
@@ -265,9 +278,10 @@ Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFil
 Result<void> SqliteLedger::fillLabels(std::vector<LedgerRow> &rows,
                                       const std::vector<std::int64_t> &setIds) const
 {
-    auto st = m_db.prepare("SELECT labels, raw, collisions FROM label_sets WHERE id = ?1");
+    auto st = m_db.prepare("SELECT body FROM label_sets WHERE id = ?1");
     if (!st)
         return fail(st.error());
+    labelsetcodec::StringCache strings(m_db);
     std::map<std::int64_t, codec::LabelSetValue> cache;
     for (size_t i = 0; i < rows.size(); ++i) {
         auto it = cache.find(setIds[i]);
@@ -277,7 +291,7 @@ Result<void> SqliteLedger::fillLabels(std::vector<LedgerRow> &rows,
             auto row = st->step();
             if (!row || !*row)
                 return fail("ledger-corrupt", "a row references a missing label set", m_path);
-            auto v = codec::labelSetFromJson(st->textView(0), st->textView(1), st->textView(2));
+            auto v = labelsetcodec::decode(st->blob(0), strings.lookup());
             if (!v)
                 return fail(v.error());
             it = cache.emplace(setIds[i], std::move(*v)).first;

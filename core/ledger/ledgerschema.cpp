@@ -86,9 +86,11 @@ DROP INDEX IF EXISTS rows_key;
 CREATE INDEX rows_fp ON rows(key_fp);
 )sql";
 
-// Version 3 as a new file gets it: v1 + v2 + v3 without the sort indexes (built on demand).
-// key_fp has no default here: every writer supplies it (the migration needs DEFAULT 0).
-constexpr const char *kSchemaV3 = R"sql(
+// The current version as a new file gets it: v1 + v2 + v3 + v4 without the sort indexes (built
+// on demand). key_fp has no default here: every writer supplies it (the migration needs
+// DEFAULT 0). Label sets are v4's: a dictionary of strings and compact bodies of string ids
+// (labelsetcodec.h), found by hash, instead of JSON text under a UNIQUE index.
+constexpr const char *kSchemaCurrent = R"sql(
 CREATE TABLE batches(
     id INTEGER PRIMARY KEY,
     source TEXT NOT NULL, format TEXT NOT NULL, origin TEXT NOT NULL, sha256 TEXT NOT NULL,
@@ -107,9 +109,9 @@ CREATE TABLE warnings(
     code TEXT NOT NULL, file TEXT NOT NULL, record TEXT NOT NULL, field TEXT NOT NULL,
     detail TEXT NOT NULL);
 CREATE INDEX warnings_batch ON warnings(batch);
-CREATE TABLE label_sets(
-    id INTEGER PRIMARY KEY, labels TEXT NOT NULL, raw TEXT NOT NULL, collisions TEXT NOT NULL,
-    UNIQUE (labels, raw, collisions));
+CREATE TABLE label_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
+CREATE TABLE label_sets(id INTEGER PRIMARY KEY, h INTEGER NOT NULL, body BLOB NOT NULL);
+CREATE INDEX label_sets_h ON label_sets(h);
 CREATE TABLE rows(
     id INTEGER PRIMARY KEY,
     batch INTEGER NOT NULL REFERENCES batches(id),
@@ -297,7 +299,7 @@ Result<void> configure(sql::Db &db, bool readOnly)
 Result<void> create(sql::Db &db)
 {
     std::string ddl = "BEGIN IMMEDIATE;";
-    ddl += kSchemaV3;
+    ddl += kSchemaCurrent;
     ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
     ddl += "PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;";
     auto r = db.exec(ddl);
@@ -347,6 +349,8 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     }
     if (r && *version <= 2)
         r = db.exec(kUpgradeV2ToV3);
+    if (r && *version <= 3)
+        r = upgradeV3ToV4(db);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {

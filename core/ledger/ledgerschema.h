@@ -8,7 +8,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 3;
+inline constexpr int kCurrentVersion = 4;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -18,6 +18,10 @@ const char *schemaV1();
 const char *upgradeV1ToV2();
 /// Statements that take a version-2 file to version 3 (they use unalloc_fp()).
 const char *upgradeV2ToV3();
+
+/// Takes a version-3 file to version 4 inside the caller's transaction: label sets stored as
+/// JSON text become bodies of string ids (labelsetcodec.h) with the same ids.
+Result<void> upgradeV3ToV4(sql::Db &db);
 
 /// @brief The 64-bit fingerprint of a record key, stored in rows.key_fp (schema v3).
 ///

@@ -1,5 +1,6 @@
 // Meter splits: the original row stays for audit but leaves the aggregate; the derived rows
 // join it. Every change is one transaction and keeps aggregate == rows.
+#include "labelsetwriter.h"
 #include "ledgercodec.h"
 #include "sqliteledger.h"
 
@@ -41,30 +42,11 @@ private:
 
 Result<std::int64_t> internLabelSet(sql::Db &db, const CostRow &row)
 {
-    const std::string labels = codec::labelsToJson(row.labels);
-    const std::string raw = codec::rawToJson(row.rawLabels);
-    const std::string collisions = codec::collisionsToJson(row.collisions);
-    auto find = db.prepare("SELECT id FROM label_sets WHERE labels = ?1 AND raw = ?2 "
-                           "AND collisions = ?3");
-    if (!find)
-        return fail(find.error());
-    find->bind(1, labels);
-    find->bind(2, raw);
-    find->bind(3, collisions);
-    auto row0 = find->step();
-    if (!row0)
-        return fail(row0.error());
-    if (*row0)
-        return find->int64(0);
-    auto ins = db.prepare("INSERT INTO label_sets(labels, raw, collisions) VALUES (?1, ?2, ?3)");
-    if (!ins)
-        return fail(ins.error());
-    ins->bind(1, labels);
-    ins->bind(2, raw);
-    ins->bind(3, collisions);
-    if (auto r = ins->exec(); !r)
+    LabelSetWriter writer(db);
+    if (auto r = writer.prepare(); !r)
         return fail(r.error());
-    return db.lastInsertId();
+    return writer.intern(row.labels, row.rawLabels, row.collisions,
+                         codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
 }
 
 Result<void> insertPart(

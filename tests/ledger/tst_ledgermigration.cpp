@@ -118,7 +118,7 @@ void TestLedgerMigration::migratesV1()
 
     auto l = core::LedgerStore::open(path);
     QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
-    QCOMPARE((*l)->schemaVersion(), 3);
+    QCOMPARE((*l)->schemaVersion(), 4);
     QVERIFY((*l)->checkIntegrity().has_value());
     auto cube = (*l)->loadCube();
     QVERIFY(cube.has_value());
@@ -130,7 +130,7 @@ void TestLedgerMigration::migratesV1()
     l->reset();
     auto reopened = core::LedgerStore::open(path, true);
     QVERIFY(reopened.has_value());
-    QCOMPARE((*reopened)->schemaVersion(), 3);
+    QCOMPARE((*reopened)->schemaVersion(), 4);
 }
 
 void TestLedgerMigration::migratesV2()
@@ -144,7 +144,7 @@ void TestLedgerMigration::migratesV2()
 
     auto l = core::LedgerStore::open(path);
     QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
-    QCOMPARE((*l)->schemaVersion(), 3);
+    QCOMPARE((*l)->schemaVersion(), 4);
     QVERIFY((*l)->checkIntegrity().has_value());
     // key_fp is filled for the stored rows; the unique text index gave way to rows_fp and the
     // v2 sort indexes are kept.

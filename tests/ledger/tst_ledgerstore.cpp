@@ -43,7 +43,7 @@ void TestLedgerStore::createAndReopen()
     QCOMPARE(again.error().code, std::string("ledger-exists"));
     auto opened = core::LedgerStore::open(path);
     QVERIFY(opened.has_value());
-    QCOMPARE((*opened)->schemaVersion(), 3);
+    QCOMPARE((*opened)->schemaVersion(), 4);
     QVERIFY((*opened)->checkIntegrity().has_value());
     // v3 files carry the fingerprint index only: the sort indexes are built on demand.
     QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
@@ -55,7 +55,7 @@ void TestLedgerStore::refusesNewerSchema()
 {
     QTemporaryDir dir;
     const std::string path = createLedger(dir)->path();
-    QVERIFY(execRaw(path, "PRAGMA user_version = 4"));
+    QVERIFY(execRaw(path, "PRAGMA user_version = 5"));
     auto l = core::LedgerStore::open(path);
     QVERIFY(!l.has_value());
     QCOMPARE(l.error().code, std::string("ledger-too-new"));

@@ -1,0 +1,187 @@
+#include "labelsetcodec.h"
+
+namespace unalloc::core::labelsetcodec {
+
+void putVarint(std::string &out, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        out += static_cast<char>(static_cast<unsigned char>(v | 0x80));
+        v >>= 7;
+    }
+    out += static_cast<char>(static_cast<unsigned char>(v));
+}
+
+bool getVarint(std::string_view body, size_t &pos, std::uint64_t &v)
+{
+    v = 0;
+    for (int shift = 0; shift < 64 && pos < body.size(); shift += 7) {
+        const auto b = static_cast<unsigned char>(body[pos++]);
+        v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+        if (!(b & 0x80))
+            return true;
+    }
+    return false;
+}
+
+namespace {
+
+Error corrupt(const std::string &detail)
+{
+    return Error{"ledger-corrupt", "stored label set " + detail, {}, {}, {}};
+}
+
+/// Reads varints and texts off one body, remembering the first failure.
+struct Reader
+{
+    std::string_view body;
+    const StringLookup &text;
+    size_t pos = 0;
+    std::string error;
+
+    std::uint64_t count()
+    {
+        std::uint64_t n = 0;
+        if (error.empty() && !getVarint(body, pos, n))
+            error = "ends early";
+        // Every entry takes at least one byte: a larger count is a corrupt body, not a
+        // reason to reserve gigabytes.
+        if (error.empty() && n > body.size())
+            error = "has a count larger than its body";
+        return error.empty() ? n : 0;
+    }
+    std::string str()
+    {
+        std::uint64_t id = 0;
+        if (!error.empty())
+            return {};
+        if (!getVarint(body, pos, id)) {
+            error = "ends early";
+            return {};
+        }
+        const std::string *s = text(static_cast<std::int64_t>(id));
+        if (!s) {
+            error = "names string " + std::to_string(id) + ", which the ledger does not hold";
+            return {};
+        }
+        return *s;
+    }
+};
+
+} // namespace
+
+Result<ledgercodec::LabelSetValue>
+decode(std::string_view body, const StringLookup &text, Parts parts)
+{
+    Reader r{body, text, 0, {}};
+    ledgercodec::LabelSetValue v;
+    const std::uint64_t nLabels = r.count();
+    std::vector<LabelMap::Entry> entries;
+    entries.reserve(nLabels);
+    for (std::uint64_t i = 0; i < nLabels && r.error.empty(); ++i) {
+        std::string k = r.str();
+        std::string val = r.str();
+        entries.emplace_back(std::move(k), std::move(val));
+    }
+    if (!r.error.empty())
+        return fail(corrupt(r.error));
+    for (size_t i = 1; i < entries.size(); ++i)
+        if (!(entries[i - 1].first < entries[i].first))
+            return fail(corrupt("has labels out of key order"));
+    v.labels = LabelMap(std::move(entries));
+    if (parts == Parts::Labels)
+        return v;
+    const std::uint64_t nRaw = r.count();
+    if (parts == Parts::All)
+        v.raw.reserve(nRaw);
+    for (std::uint64_t i = 0; i < nRaw && r.error.empty(); ++i) {
+        if (parts != Parts::All) { // skipped: two ids each
+            std::uint64_t skip = 0;
+            if (!getVarint(body, r.pos, skip) || !getVarint(body, r.pos, skip))
+                r.error = "ends early";
+            continue;
+        }
+        RawLabel l;
+        l.key = r.str();
+        l.value = r.str();
+        v.raw.push_back(std::move(l));
+    }
+    const std::uint64_t nCollisions = r.count();
+    for (std::uint64_t i = 0; i < nCollisions && r.error.empty(); ++i) {
+        Collision c;
+        c.canonicalKey = r.str();
+        c.winnerRawKey = r.str();
+        c.winnerValue = r.str();
+        const std::uint64_t nKeys = r.count();
+        for (std::uint64_t k = 0; k < nKeys && r.error.empty(); ++k)
+            c.rawKeys.push_back(r.str());
+        v.collisions.push_back(std::move(c));
+    }
+    if (r.error.empty() && r.pos != body.size())
+        r.error = "has bytes after its end";
+    if (!r.error.empty())
+        return fail(corrupt(r.error));
+    return v;
+}
+
+Result<std::vector<std::pair<std::int64_t, std::int64_t>>> labelIds(std::string_view body)
+{
+    size_t pos = 0;
+    std::uint64_t n = 0;
+    if (!getVarint(body, pos, n) || n > body.size())
+        return fail(corrupt("ends early"));
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    out.reserve(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        std::uint64_t k = 0, v = 0;
+        if (!getVarint(body, pos, k) || !getVarint(body, pos, v))
+            return fail(corrupt("ends early"));
+        out.emplace_back(static_cast<std::int64_t>(k), static_cast<std::int64_t>(v));
+    }
+    return out;
+}
+
+Result<StringTable> StringTable::load(const sql::Db &db)
+{
+    auto st = db.prepare("SELECT id, s FROM label_strings ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    StringTable t;
+    t.m_strings.emplace_back();
+    t.m_known.push_back(false);
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return t;
+        const std::int64_t id = st->int64(0);
+        if (id <= 0 || id > std::int64_t{1} << 40)
+            return fail(corrupt("dictionary has string id " + std::to_string(id)));
+        if (static_cast<size_t>(id) >= t.m_strings.size()) {
+            t.m_strings.resize(static_cast<size_t>(id) + 1);
+            t.m_known.resize(static_cast<size_t>(id) + 1, false);
+        }
+        t.m_strings[static_cast<size_t>(id)] = st->text(1);
+        t.m_known[static_cast<size_t>(id)] = true;
+    }
+}
+
+const std::string *StringCache::find(std::int64_t id)
+{
+    if (auto it = m_cache.find(id); it != m_cache.end())
+        return &it->second;
+    if (!m_select.isValid()) {
+        auto st = m_db.prepare("SELECT s FROM label_strings WHERE id = ?1");
+        if (!st)
+            return nullptr;
+        m_select = std::move(*st);
+    }
+    m_select.reset();
+    m_select.bind(1, id);
+    auto row = m_select.step();
+    if (!row || !*row)
+        return nullptr;
+    return &m_cache.emplace(id, m_select.text(0)).first->second;
+}
+
+} // namespace unalloc::core::labelsetcodec

@@ -1,0 +1,136 @@
+#pragma once
+
+#include "ledgercodec.h"
+#include "sqlitedb.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace unalloc::core::labelsetcodec {
+
+/// @brief How schema v4 stores a label set: every key and value text once in `label_strings`,
+/// a set as a compact body of string ids (LEB128 varints), found again by its hash.
+///
+/// Body: count of labels, then (key id, value id) per label in key order; count of raw labels,
+/// then (key id, value id) per raw label in adapter order; count of collisions, then per
+/// collision (canonical key id, winner raw key id, winner value id, count of raw keys, raw key
+/// ids). Equal sets in one ledger have equal bodies, byte for byte: a body is the set's
+/// identity there, the hash (ledgercodec::hashLabelSet) only finds candidates.
+///
+/// Per-request metadata (session, requester IP, end user) makes label sets about as many as
+/// rows; stored as JSON text with a UNIQUE index over it a set cost ~1.3 kB, as a body of ids
+/// it costs a few dozen bytes, and each distinct text is stored once.
+
+/// Appends `v` as an unsigned LEB128 varint.
+void putVarint(std::string &out, std::uint64_t v);
+/// Reads a varint at `pos` (advanced past it); false when the body ends inside it.
+bool getVarint(std::string_view body, size_t &pos, std::uint64_t &v);
+
+/// Interns the strings of a set to ids (assigning new ones as needed) and writes its body.
+/// `intern` returns the id of a text, or an error.
+template<typename Intern>
+Result<std::string> encode(const LabelMap &labels,
+                           const RawLabels &raw,
+                           const std::vector<Collision> &collisions,
+                           Intern &&intern)
+{
+    std::string body;
+    auto put = [&](std::string_view s) -> Result<void> {
+        auto id = intern(s);
+        if (!id)
+            return fail(id.error());
+        putVarint(body, static_cast<std::uint64_t>(*id));
+        return {};
+    };
+    putVarint(body, labels.size());
+    for (const auto &[k, v] : labels.entries()) {
+        if (auto r = put(k); !r)
+            return fail(r.error());
+        if (auto r = put(v); !r)
+            return fail(r.error());
+    }
+    putVarint(body, raw.size());
+    for (const RawLabel &l : raw) {
+        if (auto r = put(l.key); !r)
+            return fail(r.error());
+        if (auto r = put(l.value); !r)
+            return fail(r.error());
+    }
+    putVarint(body, collisions.size());
+    for (const Collision &c : collisions) {
+        for (std::string_view s :
+             {std::string_view(c.canonicalKey), std::string_view(c.winnerRawKey),
+              std::string_view(c.winnerValue)})
+            if (auto r = put(s); !r)
+                return fail(r.error());
+        putVarint(body, c.rawKeys.size());
+        for (const std::string &k : c.rawKeys)
+            if (auto r = put(k); !r)
+                return fail(r.error());
+    }
+    return body;
+}
+
+/// What a reader of bodies needs: the text of a string id (nullptr when unknown).
+using StringLookup = std::function<const std::string *(std::int64_t id)>;
+
+/// Which parts of a body decode() fills in (the others stay empty).
+enum class Parts { Labels, LabelsAndCollisions, All };
+/// Decodes a body. A body that ends early or names an unknown string is "ledger-corrupt".
+Result<ledgercodec::LabelSetValue>
+decode(std::string_view body, const StringLookup &text, Parts parts = Parts::All);
+/// The (key id, value id) pairs of a body's labels, without any text.
+Result<std::vector<std::pair<std::int64_t, std::int64_t>>> labelIds(std::string_view body);
+
+/// @brief Every string of a ledger's dictionary in memory, for readers of many bodies.
+class StringTable final
+{
+public:
+    /// Reads `label_strings` whole.
+    static Result<StringTable> load(const sql::Db &db);
+    const std::string *find(std::int64_t id) const
+    {
+        return id > 0 && static_cast<size_t>(id) < m_strings.size() && m_known[size_t(id)]
+                   ? &m_strings[static_cast<size_t>(id)]
+                   : nullptr;
+    }
+    StringLookup lookup() const
+    {
+        return [this](std::int64_t id) {
+            return find(id);
+        };
+    }
+    size_t size() const { return m_strings.size(); }
+
+private:
+    std::vector<std::string> m_strings; ///< by id; [0] unused
+    std::vector<bool> m_known;
+};
+
+/// @brief Strings read one id at a time (for a page of rows), each read once.
+class StringCache final
+{
+public:
+    explicit StringCache(const sql::Db &db)
+        : m_db(db)
+    {}
+    /// The text of `id`; nullptr when it is not in the ledger or cannot be read.
+    const std::string *find(std::int64_t id);
+    StringLookup lookup()
+    {
+        return [this](std::int64_t id) {
+            return find(id);
+        };
+    }
+
+private:
+    const sql::Db &m_db;
+    sql::Stmt m_select;
+    std::unordered_map<std::int64_t, std::string> m_cache;
+};
+
+} // namespace unalloc::core::labelsetcodec

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/costrow.h"
+#include "sqlitedb.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace unalloc::core {
+
+/// @brief Stores label sets (schema v4, see labelsetcodec.h) inside one write transaction.
+///
+/// Strings and sets this writer stored are found in memory; those the ledger held before it
+/// began are found through the text index of `label_strings` and the hash index of
+/// `label_sets`, and only when the ledger had any. A hash only names candidates: a set is
+/// the same set when its body is the same, byte for byte.
+class LabelSetWriter final
+{
+public:
+    explicit LabelSetWriter(sql::Db &db)
+        : m_db(db)
+    {}
+    /// Inside the transaction, before the first intern: prepares and sees what is stored.
+    Result<void> prepare();
+    /// The id of the set (labels, raw, collisions), stored now if it is new. `hash` is
+    /// ledgercodec::hashLabelSet of the three.
+    Result<std::int64_t> intern(const LabelMap &labels,
+                                const RawLabels &raw,
+                                const std::vector<Collision> &collisions,
+                                std::uint64_t hash);
+    /// The id of a string of the dictionary, stored now if it is new.
+    Result<std::int64_t> internString(std::string_view s);
+    /// Sets this writer stored.
+    size_t setsAdded() const { return m_ids.size(); }
+
+private:
+    Result<bool> sameBody(std::int64_t id, std::string_view body);
+    void index(size_t set);
+
+    struct StringHash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const noexcept
+        {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    sql::Db &m_db;
+    bool m_storedStrings = false, m_storedSets = false;
+    sql::Stmt m_findString, m_insertString, m_findSets, m_body, m_insertSet;
+    std::unordered_map<std::string, std::int64_t, StringHash, std::equal_to<>> m_strings;
+    std::vector<std::uint64_t> m_hashes; ///< of the sets stored here, parallel to m_ids
+    std::vector<std::int64_t> m_ids;
+    std::vector<std::uint32_t> m_slots; ///< open addressing by hash: index + 1, 0 empty
+};
+
+} // namespace unalloc::core
