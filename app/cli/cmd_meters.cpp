@@ -5,6 +5,8 @@
 #include "textformat.h"
 
 #include "adapters/adapter.h"
+#include "adapters/vllm/vllmbench.h"
+#include "core/analysis/metersnapshot.h"
 #include "core/ledger/ledgerstore.h"
 #include "core/meters/metercompare.h"
 #include "core/meters/telemetrymeters.h"
@@ -12,7 +14,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -134,41 +135,6 @@ core::Result<std::string> readFile(const std::string &path)
     return ss.str();
 }
 
-core::TimeUs secondsToUs(double s)
-{
-    return static_cast<core::TimeUs>(std::llround(s * 1e6));
-}
-
-/// vLLM benchmark request records (studies.md §7.2); nullopt when the bytes are not that shape.
-std::optional<core::TelemetryRecords> benchRecords(std::string_view bytes)
-{
-    const Json doc = Json::parse(bytes, nullptr, false);
-    if (!doc.is_object() || !doc.contains("requests") || !doc["requests"].is_array())
-        return std::nullopt;
-    const core::TimeUs origin = secondsToUs(doc.value("started_unix", 0.0));
-    core::TelemetryRecords out;
-    for (const Json &r : doc["requests"]) {
-        const Json usage = r.value("usage", Json());
-        if (!r.is_object() || !r.value("first", Json()).is_number() || !usage.is_object() ||
-            !r.value("error", Json()).is_null()) {
-            ++out.skipped; // errored or never produced a token: not served
-            continue;
-        }
-        core::RequestRecord rec;
-        rec.tenant = r.value("team", Json()).is_string() ? r["team"].get<std::string>() : "";
-        rec.sendUs = origin + secondsToUs(r.value("send", 0.0));
-        rec.firstUs = origin + secondsToUs(r["first"].get<double>());
-        rec.doneUs = origin + secondsToUs(r.value("done", 0.0));
-        rec.promptTokens = usage.value("prompt_tokens", std::int64_t(0));
-        rec.completionTokens = usage.value("completion_tokens", std::int64_t(0));
-        const Json details = usage.value("prompt_tokens_details", Json());
-        if (details.is_object())
-            rec.cachedTokens = details.value("cached_tokens", std::int64_t(0));
-        out.records.push_back(std::move(rec));
-    }
-    return out;
-}
-
 core::Result<core::TelemetryRecords> telemetryFromFiles(const std::vector<std::string> &files,
                                                         const std::string &ownerKey)
 {
@@ -178,8 +144,13 @@ core::Result<core::TelemetryRecords> telemetryFromFiles(const std::vector<std::s
         auto bytes = readFile(file);
         if (!bytes)
             return core::fail(bytes.error());
-        std::optional<core::TelemetryRecords> recs = benchRecords(*bytes);
-        if (!recs) {
+        core::TelemetryRecords recs;
+        if (adapters::isVllmBench(*bytes)) {
+            auto bench = adapters::readVllmBench(*bytes, file);
+            if (!bench)
+                return core::fail(bench.error());
+            recs = std::move(bench->telemetry);
+        } else {
             adapters::ReadOptions opts;
             opts.fileName = file;
             opts.normaliser = &normaliser;
@@ -188,37 +159,9 @@ core::Result<core::TelemetryRecords> telemetryFromFiles(const std::vector<std::s
                 return core::fail(loaded.error());
             recs = core::requestsFromRows(loaded->rows, ownerKey);
         }
-        all.skipped += recs->skipped;
-        for (core::RequestRecord &r : recs->records)
+        all.skipped += recs.skipped;
+        for (core::RequestRecord &r : recs.records)
             all.records.push_back(std::move(r));
-    }
-    return all;
-}
-
-/// Rows of the ledger that carry request usage inside the pod's window.
-core::Result<core::TelemetryRecords> telemetryFromLedger(const core::LedgerStore &store,
-                                                         const core::CostRow &pod,
-                                                         const std::string &ownerKey)
-{
-    core::LedgerRowFilter filter;
-    filter.from = pod.start;
-    filter.to = pod.end;
-    core::TelemetryRecords all;
-    constexpr std::int64_t kPage = 20'000;
-    for (std::int64_t offset = 0;; offset += kPage) {
-        auto page = store.rows(filter, core::LedgerSort::Start, true, offset, kPage);
-        if (!page)
-            return core::fail(page.error());
-        for (const core::LedgerRow &lr : *page) {
-            if (!lr.row.usage)
-                continue;
-            if (auto r = core::requestFromRow(lr.row, ownerKey))
-                all.records.push_back(std::move(*r));
-            else
-                ++all.skipped;
-        }
-        if (static_cast<std::int64_t>(page->size()) < kPage)
-            break;
     }
     return all;
 }
@@ -309,36 +252,31 @@ core::Result<MetersArgs> metersArgs(const ParsedArgs &a)
     return m;
 }
 
-int printResult(const MetersArgs &m,
-                const core::LedgerRow &pod,
-                const core::TelemetryRecords &t,
-                const std::vector<core::MeterSplit> &splits,
-                const core::MeterComparison &cmp,
-                Io &io)
+int printResult(const MetersArgs &m, const core::MeterSnapshot &meters, Io &io)
 {
+    const core::CostRow &pod = meters.pod.row;
     if (m.json) {
-        Json doc{{"pod", Json{{"id", pod.id},
-                              {"name", pod.row.name},
-                              {"amount", pod.row.amount.amount.toString()},
-                              {"currency", pod.row.amount.currency.code()},
-                              {"start", core::formatTimestamp(pod.row.start)},
-                              {"end", core::formatTimestamp(pod.row.end)}}},
+        Json doc{{"pod", Json{{"id", meters.pod.rowId},
+                              {"name", pod.name},
+                              {"amount", pod.amount.amount.toString()},
+                              {"currency", pod.amount.currency.code()},
+                              {"start", core::formatTimestamp(pod.start)},
+                              {"end", core::formatTimestamp(pod.end)}}},
                  {"owner_key", m.ownerKey},
-                 {"requests", t.records.size()},
-                 {"skipped", t.skipped}};
-        doc.update(meterJson(splits, cmp));
+                 {"requests", meters.requests},
+                 {"skipped", meters.skipped}};
+        doc.update(meterJson(meters.splits, meters.comparison));
         io.out << doc.dump(2) << '\n';
         return kExitOk;
     }
-    io.out << "Pod #" << pod.id << " " << pod.row.name << ": "
-           << money(pod.row.amount.amount, pod.row.amount.currency) << ", "
-           << core::formatTimestamp(pod.row.start) << " to " << core::formatTimestamp(pod.row.end)
-           << "\n"
-           << t.records.size() << " requests by " << m.ownerKey;
-    if (t.skipped > 0)
-        io.out << " (" << t.skipped << " without usage or first token skipped)";
+    io.out << "Pod #" << meters.pod.rowId << " " << pod.name << ": "
+           << money(pod.amount.amount, pod.amount.currency) << ", "
+           << core::formatTimestamp(pod.start) << " to " << core::formatTimestamp(pod.end) << "\n"
+           << meters.requests << " requests by " << m.ownerKey;
+    if (meters.skipped > 0)
+        io.out << " (" << meters.skipped << " without usage or first token skipped)";
     io.out << "\n\n";
-    printMeterTables(splits, cmp, io);
+    printMeterTables(meters.splits, meters.comparison, io);
     return kExitOk;
 }
 
@@ -402,28 +340,34 @@ int runMeters(const std::vector<std::string> &argv, Io &io)
     auto pod = findPod(**store, m->pod);
     if (!pod)
         return reportError(pod.error(), io);
-    auto telemetry = m->telemetry.empty() ? telemetryFromLedger(**store, pod->row, m->ownerKey)
-                                          : telemetryFromFiles(m->telemetry, m->ownerKey);
-    if (!telemetry)
-        return reportError(telemetry.error(), io);
-    if (telemetry->records.empty())
+    // The ledger's own telemetry goes through the function the Meter comparison view calls.
+    const core::PodCandidate candidate{pod->id, pod->row, 0, std::nullopt};
+    core::Result<core::MeterSnapshot> meters = core::fail("internal", "not computed");
+    if (m->telemetry.empty()) {
+        auto read = core::podMeters(**store, candidate, m->ownerKey, policy, m->options);
+        meters = read ? core::Result<core::MeterSnapshot>(std::move(read->snapshot))
+                      : core::fail(read.error());
+    } else {
+        auto telemetry = telemetryFromFiles(m->telemetry, m->ownerKey);
+        meters = telemetry
+                     ? core::meterSnapshot(*telemetry, candidate, m->ownerKey, policy, m->options)
+                     : core::fail(telemetry.error());
+    }
+    if (!meters)
+        return reportError(meters.error(), io);
+    if (meters->requests == 0)
         return reportError({"no-telemetry",
-                            "no request with usage and a first token for this "
-                            "pod's window; pass --telemetry FILE",
+                            "no request with usage and a first token for this pod's window "
+                            "and model; pass --telemetry FILE",
                             m->ledger,
                             {},
                             {}},
                            io);
-    auto splits = core::telemetryMeters(telemetry->records, pod->row.amount, policy, m->options);
-    if (!splits)
-        return reportError(splits.error(), io);
-    const core::PodCost cost{pod->row.amount, pod->row.start, pod->row.end};
-    const core::MeterComparison cmp = core::compareMeters(*splits, cost);
     if (m->apply) {
-        if (auto ok = applyMeter(**store, *m, *pod, *splits, io); !ok)
+        if (auto ok = applyMeter(**store, *m, *pod, meters->splits, io); !ok)
             return reportError(ok.error(), io);
     }
-    return printResult(*m, *pod, *telemetry, *splits, cmp, io);
+    return printResult(*m, *meters, io);
 }
 
 } // namespace unalloc::cli

@@ -224,23 +224,39 @@ std::optional<TenantGap> MeterSnapshot::gap(MeterKind a, MeterKind b, size_t row
     return g;
 }
 
-Result<MeterSnapshot> meterSnapshot(const std::vector<RequestRecord> &records,
+Result<MeterSnapshot> meterSnapshot(const TelemetryRecords &telemetry,
                                     const PodCandidate &pod,
                                     std::string_view tenantKey,
                                     OverheadPolicy policy,
                                     const TelemetryOptions &options)
 {
-    auto splits = telemetryMeters(records, pod.row.amount, policy, options);
+    auto splits = telemetryMeters(telemetry.records, pod.row.amount, policy, options);
     if (!splits)
         return fail(splits.error());
     MeterSnapshot s;
     s.pod = pod;
     s.tenantKey = std::string(tenantKey);
     s.policy = policy;
-    s.requests = static_cast<std::int64_t>(records.size());
+    s.requests = static_cast<std::int64_t>(telemetry.records.size());
+    s.skipped = telemetry.skipped;
     s.splits = std::move(*splits);
     s.comparison = compareMeters(s.splits, PodCost{pod.row.amount, pod.row.start, pod.row.end});
     return s;
+}
+
+Result<PodMeters> podMeters(const LedgerStore &store,
+                            const PodCandidate &pod,
+                            std::string_view tenantKey,
+                            OverheadPolicy policy,
+                            const TelemetryOptions &options)
+{
+    auto telemetry = podTelemetry(store, pod.row, tenantKey);
+    if (!telemetry)
+        return fail(telemetry.error());
+    auto snapshot = meterSnapshot(*telemetry, pod, tenantKey, policy, options);
+    if (!snapshot)
+        return fail(snapshot.error());
+    return PodMeters{std::move(*telemetry), std::move(*snapshot)};
 }
 
 SimConfig meterSweepConfig()

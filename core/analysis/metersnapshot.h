@@ -61,11 +61,28 @@ struct MeterSnapshot
     std::optional<TenantGap> gap(MeterKind a, MeterKind b, size_t row) const;
 };
 
-Result<MeterSnapshot> meterSnapshot(const std::vector<RequestRecord> &records,
+/// The meters of `pod` over telemetry already read (`requests` and `skipped` come from it).
+Result<MeterSnapshot> meterSnapshot(const TelemetryRecords &telemetry,
                                     const PodCandidate &pod,
                                     std::string_view tenantKey,
                                     OverheadPolicy policy,
                                     const TelemetryOptions &options = {});
+
+/// A pod's telemetry as read from the ledger and the meters computed over it.
+struct PodMeters
+{
+    TelemetryRecords telemetry; ///< kept by a caller that recomputes for another policy
+    MeterSnapshot snapshot;
+};
+
+/// The one way a pod of a ledger is split under the telemetry meters: podTelemetry (the pod's
+/// window and model), then meterSnapshot. `unalloc meters --ledger` and the Meter comparison
+/// view both call it, so that they cannot select different requests for one pod.
+Result<PodMeters> podMeters(const LedgerStore &store,
+                            const PodCandidate &pod,
+                            std::string_view tenantKey,
+                            OverheadPolicy policy,
+                            const TelemetryOptions &options = {});
 
 /// The load sweep the view shows: the simulator's default tenants over a short window per
 /// rate (same seed), so that it runs in a few seconds.

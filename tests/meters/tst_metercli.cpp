@@ -16,6 +16,8 @@ private slots:
     void initTestCase();
     void metersPrintEveryMeter();
     void metersJsonConservesTheCost();
+    void telemetryFromVllmBench_data();
+    void telemetryFromVllmBench();
     void applyThenReportsNameTheMeter();
     void usageErrors_data();
     void usageErrors();
@@ -88,6 +90,42 @@ void TstMeterCli::metersJsonConservesTheCost()
         }
         QCOMPARE(cents, qint64(1'728'000));
     }
+}
+
+void TstMeterCli::telemetryFromVllmBench_data()
+{
+    QTest::addColumn<QString>("benchCase"); // a folder of tests/data/vllm-bench
+    QTest::addColumn<int>("exit");
+    QTest::addColumn<QString>("expected"); // "requests skipped", or text of the error
+    QTest::newRow("served and skipped") << "served_and_skipped" << 0 << "3 2";
+    QTest::newRow("keys in any order") << "sorted_keys" << 0 << "1 0";
+    QTest::newRow("send as a string")
+        << "bad_send_string" << 1 << "input.json: requests[1]: send: expected a number";
+    QTest::newRow("fractional tokens")
+        << "bad_fractional_tokens" << 1 << "requests[0]: usage.prompt_tokens: '10.5'";
+}
+
+void TstMeterCli::telemetryFromVllmBench()
+{
+    QFETCH(QString, benchCase);
+    QFETCH(int, exit);
+    QFETCH(QString, expected);
+    const QString file = QStringLiteral(UNALLOC_TEST_DATA "/vllm-bench/") + benchCase +
+                         QStringLiteral("/input.json");
+    const Run r = run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger(),
+                       QStringLiteral("--pod"), QStringLiteral("inference/vllm-llama-3.1-8b"),
+                       QStringLiteral("--telemetry"), file, QStringLiteral("--json")});
+    QCOMPARE(r.exit, exit);
+    if (exit != 0) {
+        QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+        return;
+    }
+    const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QString counts = QString::number(doc.value(QStringLiteral("requests")).toInt()) +
+                           QLatin1Char(' ') +
+                           QString::number(doc.value(QStringLiteral("skipped")).toInt());
+    QCOMPARE(counts, expected);
+    QCOMPARE(doc.value(QStringLiteral("meters")).toArray().size(), 4);
 }
 
 void TstMeterCli::applyThenReportsNameTheMeter()

@@ -50,9 +50,13 @@ inline int rowOf(const QAbstractItemModel &model, const QString &key)
     return -1;
 }
 
+/// The exact (export) text of a cell. A cell that is not there reads as a marker no check
+/// expects, so that an expected empty cell cannot match a missing row.
 inline QString exported(const QAbstractItemModel &model, int row, int column)
 {
-    return model.index(row, column).data(ExportRole).toString();
+    const QModelIndex index = model.index(row, column);
+    return index.isValid() ? index.data(ExportRole).toString()
+                           : QStringLiteral("<no cell at row %1, column %2>").arg(row).arg(column);
 }
 
 } // namespace unalloc::ui::test

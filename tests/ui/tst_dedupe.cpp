@@ -40,7 +40,7 @@ private slots:
 
 private:
     void open(const QStringList &files);
-    QString total() const;
+    /// The seam banner of a view, or nullptr: callers UI_REQUIRE it.
     SeamBanner *banner(const QString &viewId) const;
     ReconciliationView *recon() const;
 
@@ -70,16 +70,10 @@ void TstDedupe::open(const QStringList &files)
     QTRY_VERIFY(ready.count() >= 1);
 }
 
-QString TstDedupe::total() const
-{
-    auto *card = m_window->findChild<FigureCard *>(QStringLiteral("figureTotal"));
-    return card ? card->value() : QString();
-}
-
 SeamBanner *TstDedupe::banner(const QString &viewId) const
 {
     AnalysisView *view = m_window->view(viewId);
-    return view ? view->findChild<SeamBanner *>(QStringLiteral("seamBanner")) : nullptr;
+    return test::findNamed<SeamBanner>(view, "seamBanner");
 }
 
 ReconciliationView *TstDedupe::recon() const
@@ -112,6 +106,9 @@ void TstDedupe::overlapToTheCent()
     QFETCH(QString, model);
     QFETCH(QString, amounts);
     open(test::overlapFiles());
+    UI_REQUIRE(recon(), "the reconciliation view");
+    UI_FIND(figure, FigureCard, recon(), "figureOverlap");
+    UI_FIND(coverage, FigureCard, recon(), "figureGatewayCoverage");
     const OverlapModel &m = *recon()->overlapModel();
     QCOMPARE(m.rowCount(), 4);
     int row = -1;
@@ -135,9 +132,7 @@ void TstDedupe::overlapToTheCent()
     QCOMPARE(chart->provider(0).coverageText, QStringLiteral("gateway covers 102.8\u00a0%"));
     QCOMPARE(chart->provider(0).gatewayText, QStringLiteral("$51.00"));
     QCOMPARE(chart->provider(0).billText, QStringLiteral("$49.60"));
-    auto *figure = recon()->findChild<FigureCard *>(QStringLiteral("figureOverlap"));
     QCOMPARE(figure->value(), QStringLiteral("$46.25"));
-    auto *coverage = recon()->findChild<FigureCard *>(QStringLiteral("figureGatewayCoverage"));
     QCOMPARE(coverage->value(), QStringLiteral("102.8\u00a0%"));
     QVERIFY(coverage->detail().contains(QStringLiteral("$3.35")));
     QVERIFY(coverage->detail().contains(QStringLiteral("$4.75")));
@@ -146,9 +141,10 @@ void TstDedupe::overlapToTheCent()
 void TstDedupe::overviewWarnsAndSwitches()
 {
     open(test::overlapFiles());
-    QCOMPARE(total(), QStringLiteral("$105.60"));
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    QCOMPARE(total->value(), QStringLiteral("$105.60"));
     SeamBanner *b = banner(QStringLiteral("overview"));
-    QVERIFY(b);
+    UI_REQUIRE(b, "the Overview's seamBanner");
     QVERIFY(b->isVisible());
     QVERIFY(b->overlapLabel()->isVisible());
     const QString text = b->overlapLabel()->text();
@@ -160,7 +156,7 @@ void TstDedupe::overviewWarnsAndSwitches()
 
     // One click: the de-duplicated ledger; the total drops by exactly the overlap.
     QTest::mouseClick(b->dedupeButton(), Qt::LeftButton);
-    QTRY_COMPARE(total(), QStringLiteral("$59.35"));
+    QTRY_COMPARE(total->value(), QStringLiteral("$59.35"));
     QVERIFY(m_window->analysis()->request().dedupe);
     QVERIFY(m_window->analysisBar()->dedupeCheck()->isChecked());
     QVERIFY(m_window->analysisBar()->commandLine()->text().endsWith(QLatin1String(" --dedupe")));
@@ -168,7 +164,7 @@ void TstDedupe::overviewWarnsAndSwitches()
 
     // Undo restores the summed ledger and the warning.
     m_window->analysis()->undoStack()->undo();
-    QTRY_COMPARE(total(), QStringLiteral("$105.60"));
+    QTRY_COMPARE(total->value(), QStringLiteral("$105.60"));
     QVERIFY(!m_window->analysisBar()->dedupeCheck()->isChecked());
     QVERIFY(!m_window->analysisBar()->commandLine()->text().contains(QLatin1String("--dedupe")));
     QVERIFY(b->overlapLabel()->text().contains(QStringLiteral("counted twice")));
@@ -177,27 +173,31 @@ void TstDedupe::overviewWarnsAndSwitches()
 void TstDedupe::checkboxAndUndo()
 {
     open(test::overlapFiles());
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    UI_REQUIRE(recon(), "the reconciliation view");
+    UI_FIND(reconciliation, FigureCard, recon(), "figureReconciliation");
     QCheckBox *check = m_window->analysisBar()->dedupeCheck();
     QTest::mouseClick(check, Qt::LeftButton);
-    QTRY_COMPARE(total(), QStringLiteral("$59.35"));
+    QTRY_COMPARE(total->value(), QStringLiteral("$59.35"));
     QCOMPARE(m_window->analysis()->undoStack()->count(), 1);
     QCOMPARE(m_window->analysis()->undoStack()->undoText(),
              QStringLiteral("De-duplicate gateway vs provider bills"));
     // Reconciliation keeps each source against its own bill, de-duplicated or not.
-    QCOMPARE(recon()->findChild<FigureCard *>(QStringLiteral("figureReconciliation"))->value(),
-             QStringLiteral("1 of 1 matched"));
+    QCOMPARE(reconciliation->value(), QStringLiteral("1 of 1 matched"));
     QVERIFY(recon()->overlapChart()->provider(0).headline.contains(QStringLiteral("removed")));
     m_window->analysis()->undoStack()->undo();
-    QTRY_COMPARE(total(), QStringLiteral("$105.60"));
+    QTRY_COMPARE(total->value(), QStringLiteral("$105.60"));
     m_window->analysis()->undoStack()->redo();
-    QTRY_COMPARE(total(), QStringLiteral("$59.35"));
+    QTRY_COMPARE(total->value(), QStringLiteral("$59.35"));
 }
 
 void TstDedupe::exportCaptionsSayIt()
 {
     open(test::overlapFiles());
-    auto *p = m_window->findChild<TablePanel *>(QStringLiteral("ownerTable"));
-    QVERIFY(p);
+    UI_FIND(p, TablePanel, m_window, "ownerTable");
+    UI_REQUIRE(recon(), "the reconciliation view");
+    UI_FIND(overlap, TablePanel, recon(), "overlapTable");
+    UI_FIND(chart, ChartPanel, recon(), "overlapChart");
     QString error;
     const QString path = m_ctx->path(QStringLiteral("owners.csv"));
     QVERIFY2(p->exportTo(path, &error), qPrintable(error));
@@ -206,12 +206,10 @@ void TstDedupe::exportCaptionsSayIt()
     const QByteArray csv = file.readAll();
     QVERIFY2(csv.contains("# WARNING: $46.25 counted twice"), csv.constData());
 
-    auto *overlap = recon()->findChild<TablePanel *>(QStringLiteral("overlapTable"));
     QVERIFY(overlap->exportTo(m_ctx->path(QStringLiteral("overlap.csv")), &error));
     QFile o(m_ctx->path(QStringLiteral("overlap.csv")));
     QVERIFY(o.open(QIODevice::ReadOnly));
     QVERIFY(o.readAll().contains("openai,2026-08-03,gpt-4o,19.75,21.10,19.75,1.35,0.00,"));
-    auto *chart = recon()->findChild<ChartPanel *>(QStringLiteral("overlapChart"));
     QVERIFY(chart->exportTo(m_ctx->path(QStringLiteral("overlap.svg")), &error));
 }
 
@@ -220,10 +218,12 @@ void TstDedupe::truncatedReadsAreFlagged()
     QStringList files{test::seamsDir(QStringLiteral("overlap/litellm_spend_logs.json")),
                       test::seamsDir(QStringLiteral("partial/openai_costs_page1.json"))};
     open(files);
+    UI_REQUIRE(recon(), "the reconciliation view");
+    UI_FIND(p, TablePanel, m_window, "ownerTable");
     for (const QString &id : {QStringLiteral("overview"), QStringLiteral("unallocated"),
                               QStringLiteral("fallback"), QStringLiteral("reconciliation")}) {
         SeamBanner *b = banner(id);
-        QVERIFY2(b, qPrintable(id));
+        QVERIFY2(b, qPrintable(QStringLiteral("no seamBanner in the view ") + id));
         QVERIFY2(b->partialLabel()->isVisibleTo(m_window->view(id)), qPrintable(id));
         const QString text = b->partialLabel()->text();
         QVERIFY2(text.contains(QStringLiteral("Incomplete data")), qPrintable(text));
@@ -238,10 +238,11 @@ void TstDedupe::truncatedReadsAreFlagged()
     QVERIFY(m.index(partial, 0).data(AttentionRole).toBool());
     QCOMPARE(m.index(partial, BatchStateModel::Reason).data(Qt::ForegroundRole).value<QColor>(),
              m_ctx->theme.theme().partial);
-    QVERIFY(!m.index(test::rowOf(m, QStringLiteral("1")), 0).data(AttentionRole).toBool());
+    const int complete = test::rowOf(m, QStringLiteral("1"));
+    QVERIFY(complete >= 0);
+    QVERIFY(!m.index(complete, 0).data(AttentionRole).toBool());
 
     QString error;
-    auto *p = m_window->findChild<TablePanel *>(QStringLiteral("ownerTable"));
     QVERIFY(p->exportTo(m_ctx->path(QStringLiteral("owners.csv")), &error));
     QFile file(m_ctx->path(QStringLiteral("owners.csv")));
     QVERIFY(file.open(QIODevice::ReadOnly));

@@ -40,7 +40,6 @@ private slots:
     void sidebarSkipsHeadersAndPlaceholders();
 
 private:
-    QString figure(const char *name) const;
     void openDemo();
 
     std::unique_ptr<test::TestContext> m_ctx;
@@ -60,12 +59,6 @@ void TstExplorer::cleanup()
     m_ctx.reset();
 }
 
-QString TstExplorer::figure(const char *name) const
-{
-    auto *card = m_window->findChild<FigureCard *>(QLatin1String(name));
-    return card ? card->value() : QString();
-}
-
 void TstExplorer::openDemo()
 {
     QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
@@ -76,12 +69,14 @@ void TstExplorer::openDemo()
 void TstExplorer::showsDemoFigures()
 {
     openDemo();
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    UI_FIND(u, FigureCard, m_window, "figureU");
+    UI_FIND(f, FigureCard, m_window, "figureF");
     // The bundled sample ($66,630.38) plus the shared inference pod ($17,280.00, no team; its
     // request telemetry adds rows but no dollars).
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
-    QCOMPARE(figure("figureU"), QStringLiteral("79.0\u00a0%"));
-    QCOMPARE(figure("figureF"), QStringLiteral("0.0\u00a0%"));
-    auto *u = m_window->findChild<FigureCard *>(QStringLiteral("figureU"));
+    QCOMPARE(total->value(), QStringLiteral("$83,910.38"));
+    QCOMPARE(u->value(), QStringLiteral("79.0\u00a0%"));
+    QCOMPARE(f->value(), QStringLiteral("0.0\u00a0%"));
     QVERIFY(u->detail().contains(QStringLiteral("$66,263.14"))); // $48,983.14 + the pod
     QVERIFY(u->detail().contains(QStringLiteral("team")));
     const QString cli = m_window->analysisBar()->commandLine()->text();
@@ -91,21 +86,26 @@ void TstExplorer::showsDemoFigures()
 void TstExplorer::ownerKeyAndFallbacksRecompute()
 {
     openDemo();
+    UI_FIND(u, FigureCard, m_window, "figureU");
+    UI_FIND(f, FigureCard, m_window, "figureF");
     QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
     FallbackChips *chips = m_window->analysisBar()->chips();
     QToolButton *chip = chips->chip(QStringLiteral("namespace"));
-    QVERIFY(chip);
+    UI_REQUIRE(chip, "the namespace fallback chip");
     QTest::mouseClick(chip, Qt::LeftButton);
     QTRY_VERIFY(ready.count() >= 1);
     QCOMPARE(m_window->analysis()->request().fallbacks, std::vector<std::string>{"namespace"});
-    QVERIFY(figure("figureF") != QStringLiteral("0.0\u00a0%"));
-    QTRY_VERIFY(chips->chip(QStringLiteral("namespace"))->text().startsWith(QLatin1Char('1')));
+    QVERIFY(f->value() != QStringLiteral("0.0\u00a0%"));
+    QTRY_VERIFY(chips->chip(QStringLiteral("namespace")) &&
+                chips->chip(QStringLiteral("namespace"))->text().startsWith(QLatin1Char('1')));
     QVERIFY(m_window->analysisBar()->commandLine()->text().contains(
         QStringLiteral("--fallback namespace")));
 
     // A second fallback is numbered 2; undo removes it again.
     ready.clear();
-    QTest::mouseClick(chips->chip(QStringLiteral("project")), Qt::LeftButton);
+    QToolButton *project = chips->chip(QStringLiteral("project"));
+    UI_REQUIRE(project, "the project fallback chip");
+    QTest::mouseClick(project, Qt::LeftButton);
     QTRY_VERIFY(ready.count() >= 1);
     QCOMPARE(m_window->analysis()->request().fallbacks,
              (std::vector<std::string>{"namespace", "project"}));
@@ -114,12 +114,13 @@ void TstExplorer::ownerKeyAndFallbacksRecompute()
     QTRY_VERIFY(ready.count() >= 1);
     QCOMPARE(m_window->analysis()->request().fallbacks, std::vector<std::string>{"namespace"});
     m_window->analysis()->undoStack()->undo();
-    QTRY_COMPARE(figure("figureU"), QStringLiteral("79.0\u00a0%"));
+    QTRY_COMPARE(u->value(), QStringLiteral("79.0\u00a0%"));
 }
 
 void TstExplorer::typedOwnerKeyIsCanonicalised()
 {
     openDemo();
+    UI_FIND(u, FigureCard, m_window, "figureU");
     QComboBox *owner = m_window->analysisBar()->ownerCombo();
     owner->setFocus();
     owner->lineEdit()->selectAll();
@@ -127,7 +128,7 @@ void TstExplorer::typedOwnerKeyIsCanonicalised()
     QTest::keyClick(owner->lineEdit(), Qt::Key_Return);
     QTRY_COMPARE(m_window->analysis()->request().ownerKey, std::string("environment"));
     QTRY_VERIFY(m_window->analysis()->snapshot()->request.ownerKey == "environment");
-    QVERIFY(figure("figureU") != QStringLiteral("79.0\u00a0%"));
+    QVERIFY(u->value() != QStringLiteral("79.0\u00a0%"));
 }
 
 void TstExplorer::ledgerViewPagesRows()
@@ -135,21 +136,21 @@ void TstExplorer::ledgerViewPagesRows()
     openDemo();
     QVERIFY(m_window->showView(QStringLiteral("ledger")));
     auto *view = qobject_cast<LedgerView *>(m_window->view(QStringLiteral("ledger")));
-    QVERIFY(view);
+    UI_REQUIRE(view, "the ledger view");
+    UI_FIND(filter, QLineEdit, view, "ledgerFilter");
+    UI_FIND(count, QLabel, view, "ledgerCount");
+    UI_FIND(table, QTableView, view, "ledgerTableView");
     QTRY_VERIFY(view->model()->rowCount() > 0);
     const int all = view->model()->rowCount();
-    auto *filter = view->findChild<QLineEdit *>(QStringLiteral("ledgerFilter"));
     QTest::keyClicks(filter, QStringLiteral("opencost"));
     QTRY_VERIFY(view->model()->rowCount() < all);
     QTRY_COMPARE(view->model()->rowCount(), 6); // the sample's 5 allocations and the pod
-    auto *count = view->findChild<QLabel *>(QStringLiteral("ledgerCount"));
     QTRY_VERIFY2(count->text().startsWith(QStringLiteral("6 row")), qPrintable(count->text()));
 
     // Unfiltered, the table reads its pages on a worker: scrolling to the end shows the last
     // row once its page arrives (sorted by amount, descending: zero-dollar telemetry last).
     filter->clear();
     QTRY_COMPARE(view->model()->rowCount(), all);
-    auto *table = view->findChild<QTableView *>(QStringLiteral("ledgerTableView"));
     table->scrollToBottom();
     const QModelIndex last = view->model()->index(all - 1, LedgerTableModel::Amount);
     QTRY_VERIFY(view->model()->isRowLoaded(all - 1));
@@ -165,7 +166,7 @@ void TstExplorer::importsIntoNewLedger()
     QTRY_COMPARE(loaded.count(), 1);
     ImportDialog *dialog =
         m_window->importFiles({test::demoDir() + QStringLiteral("/litellm_spend.json")});
-    QVERIFY(dialog);
+    UI_REQUIRE(dialog, "the import dialog");
     QSignalSpy preview(dialog, &ImportDialog::previewReady);
     QTRY_COMPARE(preview.count(), 1);
     QCOMPARE(dialog->previewModel()->rowCount(), 1);
@@ -219,8 +220,7 @@ void TstExplorer::commandLineReproducesTheLedger()
 void TstExplorer::sidebarSkipsHeadersAndPlaceholders()
 {
     openDemo();
-    auto *sidebar = m_window->findChild<QListWidget *>(QStringLiteral("sidebar"));
-    QVERIFY(sidebar);
+    UI_FIND(sidebar, QListWidget, m_window, "sidebar");
     QVERIFY(m_window->showView(QStringLiteral("overview")));
     sidebar->setFocus();
     QTest::keyClick(sidebar, Qt::Key_Up); // a header above: stays on Overview
@@ -230,6 +230,7 @@ void TstExplorer::sidebarSkipsHeadersAndPlaceholders()
     QTest::keyClick(sidebar, Qt::Key_Up); // the "Data" header and the placeholders are skipped
     QVERIFY(m_window->view(m_window->currentViewId()) != nullptr);
     QVERIFY(m_window->currentViewId() != QStringLiteral("ledger"));
+    QVERIFY(sidebar->count() > 1);
     QVERIFY(!sidebar->item(0)->flags().testFlag(Qt::ItemIsSelectable)); // "ANALYSIS"
     QVERIFY(!sidebar->item(1)->icon().isNull());
 }

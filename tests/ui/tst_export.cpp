@@ -54,8 +54,7 @@ void TstExport::chart()
 {
     QFETCH(QString, panel);
     QFETCH(QString, ext);
-    auto *p = m_window->findChild<ChartPanel *>(panel);
-    QVERIFY(p);
+    UI_FIND(p, ChartPanel, m_window, panel);
     const QString path = m_ctx.path(panel + QLatin1Char('.') + ext);
     QString error;
     QVERIFY2(p->exportTo(path, &error), qPrintable(error));
@@ -78,8 +77,8 @@ void TstExport::chart()
 
 void TstExport::csvHasExactAmountsAndCaption()
 {
-    auto *owners = m_window->findChild<TablePanel *>(QStringLiteral("ownerTable"));
-    QVERIFY(owners);
+    UI_FIND(owners, TablePanel, m_window, "ownerTable");
+    UI_FIND(tree, TablePanel, m_window, "unallocatedTree");
     const QString path = m_ctx.path(QStringLiteral("owners.csv"));
     QVERIFY(owners->exportTo(path));
     QFile file(path);
@@ -92,8 +91,7 @@ void TstExport::csvHasExactAmountsAndCaption()
     QVERIFY2(csv.contains(QStringLiteral("<unallocated>,66263.14,79.0,0.00,")), qPrintable(csv));
     QVERIFY(csv.contains(QStringLiteral("platform,13166.02,15.7,")));
 
-    auto *tree = m_window->findChild<TablePanel *>(QStringLiteral("unallocatedTree"));
-    QVERIFY(tree && tree->exportTo(m_ctx.path(QStringLiteral("tree.csv"))));
+    QVERIFY(tree->exportTo(m_ctx.path(QStringLiteral("tree.csv"))));
     QFile treeFile(m_ctx.path(QStringLiteral("tree.csv")));
     QVERIFY(treeFile.open(QIODevice::ReadOnly));
     const QByteArray treeCsv = treeFile.readAll();

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -33,8 +34,7 @@ private slots:
     void switchesToGermanAndBack();
 
 private:
-    QString figure(const char *name, bool detail = false) const;
-    QString sidebarText(int row) const;
+    QString sidebarText(QListWidget *sidebar, int row) const;
     void choose(const QString &language);
 
     std::unique_ptr<test::TestContext> m_ctx;
@@ -63,16 +63,11 @@ void TstLanguage::cleanup()
     m_ctx.reset();
 }
 
-QString TstLanguage::figure(const char *name, bool detail) const
+/// The text of a sidebar row; a row that is not there reads as a marker no check expects.
+QString TstLanguage::sidebarText(QListWidget *sidebar, int row) const
 {
-    auto *card = m_window->findChild<FigureCard *>(QLatin1String(name));
-    return !card ? QString() : detail ? card->detail() : card->value();
-}
-
-QString TstLanguage::sidebarText(int row) const
-{
-    auto *sidebar = m_window->findChild<QListWidget *>(QStringLiteral("sidebar"));
-    return sidebar && sidebar->item(row) ? sidebar->item(row)->text() : QString();
+    return sidebar->item(row) ? sidebar->item(row)->text()
+                              : QStringLiteral("<no sidebar row %1>").arg(row);
 }
 
 void TstLanguage::choose(const QString &language)
@@ -102,20 +97,22 @@ void TstLanguage::englishHasPlurals()
 {
     const int sources = int(m_window->document()->catalog().sources.size());
     QVERIFY(sources > 1);
-    QVERIFY2(
-        figure("figureTotal", true).endsWith(QStringLiteral(" rows from %1 sources").arg(sources)),
-        qPrintable(figure("figureTotal", true)));
-    auto *button =
-        m_window->analysisBar()->findChild<QToolButton *>(QStringLiteral("sourcesButton"));
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    UI_FIND(button, QToolButton, m_window->analysisBar(), "sourcesButton");
+    UI_FIND(status, QLabel, m_window->statusBar(), "completenessLabel");
+    QVERIFY2(total->detail().endsWith(QStringLiteral(" rows from %1 sources").arg(sources)),
+             qPrintable(total->detail()));
     QCOMPARE(button->text(), QStringLiteral("All %1 sources").arg(sources));
-    auto *status = m_window->statusBar()->findChild<QLabel *>(QStringLiteral("completenessLabel"));
     QVERIFY2(!status->text().contains(QStringLiteral("(")), qPrintable(status->text()));
 }
 
 void TstLanguage::switchesToGermanAndBack()
 {
-    QCOMPARE(sidebarText(1), QStringLiteral("Overview"));
-    const QString english = figure("figureTotal"); // "$66,630.38"
+    UI_FIND(sidebar, QListWidget, m_window, "sidebar");
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    UI_FIND(u, FigureCard, m_window, "figureU");
+    QCOMPARE(sidebarText(sidebar, 1), QStringLiteral("Overview"));
+    const QString english = total->value(); // "$66,630.38"
     QVERIFY2(QRegularExpression(QStringLiteral("^\\$\\d{1,3}(,\\d{3})*\\.\\d{2}$"))
                  .match(english)
                  .hasMatch(),
@@ -126,23 +123,39 @@ void TstLanguage::switchesToGermanAndBack()
     german.replace(QLatin1Char('.'), QLatin1Char(','));
     german.replace(QLatin1Char('_'), QLatin1Char('.'));
     german += QStringLiteral("\u00a0$");
-    const QString englishU = figure("figureU"); // "73.5 %"
+    const QString englishU = u->value(); // "73.5 %"
+    QVERIFY(englishU.contains(QLatin1Char('.')));
 
+    // A language change rebuilds the window's widgets: wait for the old ones to go, then find
+    // the new ones by name.
+    const QPointer<QListWidget> englishSidebar(sidebar);
     choose(QStringLiteral("de"));
-    QTRY_COMPARE(sidebarText(1), QStringLiteral("Übersicht"));
+    QTRY_VERIFY(englishSidebar.isNull());
     QCOMPARE(m_ctx->app.locale.language(), QLocale::German);
-    QTRY_COMPARE(figure("figureTotal"), german);
-    QCOMPARE(figure("figureU"), QString(englishU).replace(QLatin1Char('.'), QLatin1Char(',')));
-    const int sources = int(m_window->document()->catalog().sources.size());
-    QVERIFY(figure("figureTotal", true)
-                .endsWith(QStringLiteral(" Zeilen aus %1 Quellen").arg(sources)));
-    QCOMPARE(m_window->analysisBar()->periodCombo()->currentText(), QStringLiteral("August 2026"));
-    // The analysis survives the rebuild: the same request is shown again.
-    QCOMPARE(m_window->analysis()->request().ownerKey, std::string("team"));
+    {
+        UI_FIND(sidebarDe, QListWidget, m_window, "sidebar");
+        UI_FIND(totalDe, FigureCard, m_window, "figureTotal");
+        UI_FIND(uDe, FigureCard, m_window, "figureU");
+        QCOMPARE(sidebarText(sidebarDe, 1), QStringLiteral("Übersicht"));
+        QTRY_COMPARE(totalDe->value(), german);
+        QCOMPARE(uDe->value(), QString(englishU).replace(QLatin1Char('.'), QLatin1Char(',')));
+        const int sources = int(m_window->document()->catalog().sources.size());
+        QVERIFY2(totalDe->detail().endsWith(QStringLiteral(" Zeilen aus %1 Quellen").arg(sources)),
+                 qPrintable(totalDe->detail()));
+        QCOMPARE(m_window->analysisBar()->periodCombo()->currentText(),
+                 QStringLiteral("August 2026"));
+        // The analysis survives the rebuild: the same request is shown again.
+        QCOMPARE(m_window->analysis()->request().ownerKey, std::string("team"));
+    }
 
+    UI_FIND(germanSidebar, QListWidget, m_window, "sidebar");
+    const QPointer<QListWidget> germanOne(germanSidebar);
     choose(QStringLiteral("en"));
-    QTRY_COMPARE(sidebarText(1), QStringLiteral("Overview"));
-    QTRY_COMPARE(figure("figureTotal"), english);
+    QTRY_VERIFY(germanOne.isNull());
+    UI_FIND(sidebarEn, QListWidget, m_window, "sidebar");
+    UI_FIND(totalEn, FigureCard, m_window, "figureTotal");
+    QCOMPARE(sidebarText(sidebarEn, 1), QStringLiteral("Overview"));
+    QTRY_COMPARE(totalEn->value(), english);
 }
 
 QTEST_MAIN(TstLanguage)

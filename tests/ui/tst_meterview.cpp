@@ -39,7 +39,6 @@ private slots:
     void exportsChartsAndTables();
 
 private:
-    QString figure(const char *name) const;
     template<class Model> Model *sourceModel(const char *tableView) const;
 
     std::unique_ptr<test::TestContext> m_ctx;
@@ -48,17 +47,12 @@ private:
     std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
 };
 
+/// The model behind the table view named `tableView`, or nullptr: callers UI_REQUIRE it.
 template<class Model> Model *TstMeterView::sourceModel(const char *tableView) const
 {
-    auto *table = m_view->findChild<QTableView *>(QLatin1String(tableView));
+    auto *table = test::findNamed<QTableView>(m_view, tableView);
     auto *proxy = table ? qobject_cast<QAbstractProxyModel *>(table->model()) : nullptr;
     return proxy ? qobject_cast<Model *>(proxy->sourceModel()) : nullptr;
-}
-
-QString TstMeterView::figure(const char *name) const
-{
-    auto *card = m_window->findChild<FigureCard *>(QLatin1String(name));
-    return card ? card->value() : QString();
 }
 
 void TstMeterView::init()
@@ -70,7 +64,8 @@ void TstMeterView::init()
     QVERIFY(m_view);
     auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
     auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
-    QVERIFY(shares && sweep);
+    UI_REQUIRE(shares, "the MeterShareModel behind meterShareTableView");
+    UI_REQUIRE(sweep, "the MeterSweepModel behind sweepTableView");
     using Mode = QAbstractItemModelTester::FailureReportingMode;
     m_testers.push_back(std::make_unique<QAbstractItemModelTester>(shares, Mode::QtTest));
     m_testers.push_back(std::make_unique<QAbstractItemModelTester>(sweep, Mode::QtTest));
@@ -90,7 +85,7 @@ void TstMeterView::cleanup()
 
 void TstMeterView::demoPodShowsTenantsUnderEachMeter()
 {
-    auto *pods = m_view->findChild<QComboBox *>(QStringLiteral("podCombo"));
+    UI_FIND(pods, QComboBox, m_view, "podCombo");
     QCOMPARE(pods->count(), 1);
     QVERIFY(pods->currentText().startsWith(QStringLiteral("inference/vllm-llama-3.1-8b")));
     const core::MeterSnapshot &m = *m_view->meters();
@@ -110,6 +105,7 @@ void TstMeterView::demoPodShowsTenantsUnderEachMeter()
     }
     // The table shows the same, and its exact export column sums to 100.
     auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    UI_REQUIRE(shares, "the MeterShareModel behind meterShareTableView");
     QCOMPARE(shares->rowCount(), 5);
     for (int column : {MeterShareModel::Tokens, MeterShareModel::TimeShare}) {
         core::Decimal sum;
@@ -120,15 +116,17 @@ void TstMeterView::demoPodShowsTenantsUnderEachMeter()
     QCOMPARE(shares->index(4, MeterShareModel::Tenant).data().toString(),
              QStringLiteral("Overhead (no tenant)"));
     QVERIFY(shares->index(4, MeterShareModel::Tenant).data(AttentionRole).toBool());
-    auto *bars = m_view->findChild<ChartPanel *>(QStringLiteral("meterSharesChart"));
-    QVERIFY(bars);
+    UI_FIND(bars, ChartPanel, m_view, "meterSharesChart");
+    QVERIFY(bars->chart() != nullptr);
 }
 
 void TstMeterView::comparedMetersDriveTheGapColumns()
 {
     auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
-    auto *a = m_view->findChild<QComboBox *>(QStringLiteral("meterA"));
-    auto *b = m_view->findChild<QComboBox *>(QStringLiteral("meterB"));
+    UI_REQUIRE(shares, "the MeterShareModel behind meterShareTableView");
+    UI_FIND(a, QComboBox, m_view, "meterA");
+    UI_FIND(b, QComboBox, m_view, "meterB");
+    UI_FIND(largest, FigureCard, m_view, "figureLargestGap");
     a->setCurrentIndex(a->findData(QStringLiteral("tokens")));
     b->setCurrentIndex(b->findData(QStringLiteral("time_share")));
     QCOMPARE(
@@ -138,7 +136,7 @@ void TstMeterView::comparedMetersDriveTheGapColumns()
     const auto gap =
         shares->index(2, MeterShareModel::GapPoints).data(RawRole).value<core::Decimal>();
     QVERIFY(gap > core::Decimal::fromInt(3));
-    QVERIFY(!figure("figureLargestGap").isEmpty());
+    QVERIFY(!largest->value().isEmpty());
     // Swapping the meters flips the sign; the overhead row has no gap.
     a->setCurrentIndex(a->findData(QStringLiteral("time_share")));
     b->setCurrentIndex(b->findData(QStringLiteral("tokens")));
@@ -149,11 +147,13 @@ void TstMeterView::comparedMetersDriveTheGapColumns()
 
 void TstMeterView::redistributeDropsTheOverheadRow()
 {
-    auto *policy = m_view->findChild<QComboBox *>(QStringLiteral("policyCombo"));
+    UI_FIND(policy, QComboBox, m_view, "policyCombo");
     policy->setCurrentIndex(1);
     emit policy->activated(1);
+    QTRY_VERIFY(m_view->meters() != nullptr);
     QCOMPARE(m_view->meters()->policy, core::OverheadPolicy::Redistribute);
     auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
+    UI_REQUIRE(shares, "the MeterShareModel behind meterShareTableView");
     QCOMPARE(shares->rowCount(), 4);
     core::Decimal sum;
     for (int r = 0; r < shares->rowCount(); ++r)
@@ -163,50 +163,54 @@ void TstMeterView::redistributeDropsTheOverheadRow()
 
 void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
 {
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
-    const QString uBefore = figure("figureU");
+    UI_FIND(total, FigureCard, m_window, "figureTotal");
+    UI_FIND(u, FigureCard, m_window, "figureU");
+    UI_FIND(applied, FigureCard, m_view, "figureApplied");
+    UI_FIND(banner, MeterSplitBanner, m_window, "meterSplitBanner");
+    UI_FIND(apply, QComboBox, m_view, "applyMeterCombo");
+    UI_FIND(applyButton, QPushButton, m_view, "applyMeterButton");
+    QCOMPARE(total->value(), QStringLiteral("$83,910.38"));
+    const QString uBefore = u->value();
     QCOMPARE(uBefore, QStringLiteral("79.0\u00a0%"));
-    auto *banner = m_window->findChild<MeterSplitBanner *>(QStringLiteral("meterSplitBanner"));
-    QVERIFY(banner && banner->isHidden());
+    QVERIFY(banner->isHidden());
 
-    auto *apply = m_view->findChild<QComboBox *>(QStringLiteral("applyMeterCombo"));
     apply->setCurrentIndex(apply->findData(QStringLiteral("time_share")));
     QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
-    QTest::mouseClick(m_view->findChild<QPushButton *>(QStringLiteral("applyMeterButton")),
-                      Qt::LeftButton);
+    QTest::mouseClick(applyButton, Qt::LeftButton);
     QTRY_VERIFY(loaded.count() >= 1);
     QTRY_VERIFY(m_view->meters() && m_view->meters()->pod.split);
     QCOMPARE(m_view->meters()->pod.split->meter, std::string("time_share"));
     QCOMPARE(m_window->analysis()->undoStack()->count(), 1);
     // The pod's $17,280 now belongs to its tenants (and the kept overhead): U falls, the total
     // stays, and the Overview says which meter carries the pod.
-    QTRY_VERIFY(figure("figureU") != uBefore);
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    QTRY_VERIFY(u->value() != uBefore);
+    QCOMPARE(total->value(), QStringLiteral("$83,910.38"));
     QTRY_VERIFY(!banner->isHidden());
     QVERIFY2(banner->text().contains(QStringLiteral("Time share")), qPrintable(banner->text()));
     QVERIFY(banner->text().contains(QStringLiteral("inference/vllm-llama-3.1-8b")));
-    QVERIFY(!m_view->findChild<QPushButton *>(QStringLiteral("applyMeterButton"))->isEnabled());
-    QCOMPARE(figure("figureApplied"), QStringLiteral("Time share"));
+    QVERIFY(!applyButton->isEnabled());
+    QCOMPARE(applied->value(), QStringLiteral("Time share"));
 
     loaded.clear();
     m_window->analysis()->undoStack()->undo();
     QTRY_VERIFY(loaded.count() >= 1);
-    QTRY_COMPARE(figure("figureU"), uBefore);
+    QTRY_COMPARE(u->value(), uBefore);
     QTRY_VERIFY(banner->isHidden());
     QTRY_VERIFY(m_view->meters() && !m_view->meters()->pod.split);
-    QCOMPARE(figure("figureApplied"), QStringLiteral("none"));
+    QCOMPARE(applied->value(), QStringLiteral("none"));
 
     // Redo applies it again.
     loaded.clear();
     m_window->analysis()->undoStack()->redo();
     QTRY_VERIFY(loaded.count() >= 1);
-    QTRY_VERIFY(figure("figureU") != uBefore);
+    QTRY_VERIFY(u->value() != uBefore);
 }
 
 void TstMeterView::loadSweepRunsOffTheGuiThread()
 {
     QTRY_VERIFY_WITH_TIMEOUT(m_view->sweepReady(), 120000);
     auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
+    UI_REQUIRE(sweep, "the MeterSweepModel behind sweepTableView");
     QCOMPARE(sweep->rowCount(), int(core::meterSweepRates().size()));
     const auto &points = sweep->points();
     // More load, less idle: the step-time overhead falls from the lowest to the highest rate.
@@ -217,13 +221,13 @@ void TstMeterView::loadSweepRunsOffTheGuiThread()
 
 void TstMeterView::exportsChartsAndTables()
 {
-    auto *chart = m_view->findChild<ChartPanel *>(QStringLiteral("meterSharesChart"));
+    UI_FIND(chart, ChartPanel, m_view, "meterSharesChart");
     for (const char *ext : {"png", "svg", "pdf"}) {
         const QString path = m_ctx->path(QStringLiteral("bars.") + QLatin1String(ext));
         QVERIFY2(chart->exportTo(path), ext);
         QVERIFY(QFile(path).size() > 0);
     }
-    auto *table = m_view->findChild<TablePanel *>(QStringLiteral("meterShareTable"));
+    UI_FIND(table, TablePanel, m_view, "meterShareTable");
     const QString csvPath = m_ctx->path(QStringLiteral("shares.csv"));
     QVERIFY(table->exportTo(csvPath));
     QFile file(csvPath);

@@ -49,7 +49,7 @@ void TstReconciliationView::initTestCase()
     QVERIFY(m_window->openDemo(test::demoDir()));
     QTRY_VERIFY(ready.count() >= 1);
     QVERIFY(m_window->showView(QStringLiteral("reconciliation")));
-    QVERIFY(view());
+    UI_REQUIRE(view(), "the reconciliation view");
     QTRY_COMPARE(view()->lineModel()->rowCount(), 4);
 }
 
@@ -58,10 +58,14 @@ ReconciliationView *TstReconciliationView::view() const
     return qobject_cast<ReconciliationView *>(m_window->view(QStringLiteral("reconciliation")));
 }
 
+/// The status shown for `provider`; a provider without a row reads as a marker no check
+/// expects.
 QString TstReconciliationView::status(const QString &provider) const
 {
     const auto &m = *view()->lineModel();
-    return test::exported(m, test::rowOf(m, provider), ReconLineModel::Status);
+    const int row = test::rowOf(m, provider);
+    return row < 0 ? QStringLiteral("<no row for %1>").arg(provider)
+                   : test::exported(m, row, ReconLineModel::Status);
 }
 
 void TstReconciliationView::statusPerProvider_data()
@@ -125,23 +129,22 @@ void TstReconciliationView::chartAndFigures()
         QCOMPARE(chart->line(i).invoiceText, QStringLiteral("invoice $4,412.80"));
     }
     QVERIFY(sawUnder);
-    auto *figure = view()->findChild<FigureCard *>(QStringLiteral("figureReconciliation"));
-    QVERIFY(figure);
+    UI_FIND(figure, FigureCard, view(), "figureReconciliation");
+    UI_FIND(overlap, FigureCard, view(), "figureOverlap");
+    UI_FIND(command, QLineEdit, view(), "reconcileCommand");
     QCOMPARE(figure->value(), QStringLiteral("1 of 2 matched"));
-    auto *overlap = view()->findChild<FigureCard *>(QStringLiteral("figureOverlap"));
     QCOMPARE(overlap->value(), QStringLiteral("$0.00"));
-    auto *command = view()->findChild<QLineEdit *>(QStringLiteral("reconcileCommand"));
     QVERIFY(command->text().startsWith(QLatin1String("unalloc reconcile")));
     QVERIFY2(command->text().endsWith(QLatin1String("--tolerance 1")), qPrintable(command->text()));
 }
 
 void TstReconciliationView::toleranceIsUndoable()
 {
+    UI_FIND(command, QLineEdit, view(), "reconcileCommand");
     QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
     view()->toleranceSpin()->setValue(10.0);
     QTRY_COMPARE(status(QStringLiteral("openai")), QStringLiteral("matched"));
     QCOMPARE(m_window->analysis()->request().tolerancePct, unalloc::core::Decimal::fromInt(10));
-    auto *command = view()->findChild<QLineEdit *>(QStringLiteral("reconcileCommand"));
     QVERIFY(command->text().endsWith(QLatin1String("--tolerance 10")));
     m_window->analysis()->undoStack()->undo();
     QTRY_COMPARE(status(QStringLiteral("openai")), QStringLiteral("under"));
@@ -163,8 +166,7 @@ void TstReconciliationView::exportsCharts()
 {
     QFETCH(QString, panel);
     QFETCH(QString, ext);
-    auto *p = view()->findChild<ChartPanel *>(panel);
-    QVERIFY(p);
+    UI_FIND(p, ChartPanel, view(), panel);
     const QString path = m_ctx.path(panel + QLatin1Char('.') + ext);
     QString error;
     QVERIFY2(p->exportTo(path, &error), qPrintable(error));
@@ -186,8 +188,8 @@ void TstReconciliationView::exportsCharts()
 
 void TstReconciliationView::exportsTablesExactly()
 {
-    auto *p = view()->findChild<TablePanel *>(QStringLiteral("reconTable"));
-    QVERIFY(p);
+    UI_FIND(p, TablePanel, view(), "reconTable");
+    UI_FIND(batches, TablePanel, view(), "batchTable");
     const QString path = m_ctx.path(QStringLiteral("recon.csv"));
     QString error;
     QVERIFY2(p->exportTo(path, &error), qPrintable(error));
@@ -199,7 +201,6 @@ void TstReconciliationView::exportsTablesExactly()
                                         "-8.6,91.4,under")),
              qPrintable(csv));
     QVERIFY(csv.contains(QLatin1String("litellm,,")));
-    auto *batches = view()->findChild<TablePanel *>(QStringLiteral("batchTable"));
     QVERIFY(batches->exportTo(m_ctx.path(QStringLiteral("batches.csv")), &error));
 }
 

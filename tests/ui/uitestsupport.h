@@ -9,11 +9,47 @@
 
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimeZone>
 
 #include <memory>
 
+/// Looks up the child of `parent` (a widget, view or window) that has type `Type` and the
+/// objectName `name` into a new variable `var`, and fails the test function — naming the type
+/// and the objectName — when there is none. GUI tests find every widget this way so that no
+/// check can run against a default that a missing or renamed widget would leave behind
+/// (an empty value passes `!=`).
+#define UI_FIND(var, Type, parent, name)                                                           \
+    Type *const var = ::unalloc::ui::test::findNamed<Type>((parent), (name));                      \
+    QVERIFY2(var, ::unalloc::ui::test::missing(#Type, (name)).constData())
+
+/// Fails the test function unless `pointer` (a view or model a test reached through an
+/// accessor) is set; `what` names it in the failure.
+#define UI_REQUIRE(pointer, what) QVERIFY2((pointer) != nullptr, "missing: " what)
+
 namespace unalloc::ui::test {
+
+inline QString objectName(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+inline QString objectName(const QString &name)
+{
+    return name;
+}
+
+/// The child of `parent` of type T named `name`, or nullptr (also for a null parent).
+template<class T, class Parent, class Name> T *findNamed(const Parent &parent, const Name &name)
+{
+    return parent ? parent->template findChild<T *>(objectName(name)) : nullptr;
+}
+
+/// "no FigureCard named 'figureU'": what a failed lookup says.
+template<class Name> QByteArray missing(const char *type, const Name &name)
+{
+    return QByteArrayLiteral("no ") + type + " named '" + objectName(name).toUtf8() + "'";
+}
 
 inline QString demoDir()
 {

@@ -304,18 +304,18 @@ MeterResult computeMeters(const core::LedgerStore *store,
                           const core::TelemetryOptions &options)
 {
     MeterResult out;
-    if (!telemetry) {
-        auto read = core::podTelemetry(*store, pod.row, tenantKey);
-        if (!read) {
-            out.snapshot = core::fail(read.error());
-            return out;
-        }
-        telemetry = std::make_shared<const core::TelemetryRecords>(std::move(*read));
+    if (telemetry) { // a policy change: the pod's requests are already read
+        out.telemetry = std::move(telemetry);
+        out.snapshot = core::meterSnapshot(*out.telemetry, pod, tenantKey, policy, options);
+        return out;
     }
-    out.telemetry = telemetry;
-    out.snapshot = core::meterSnapshot(telemetry->records, pod, tenantKey, policy, options);
-    if (out.snapshot)
-        out.snapshot->skipped = telemetry->skipped;
+    auto read = core::podMeters(*store, pod, tenantKey, policy, options);
+    if (!read) {
+        out.snapshot = core::fail(read.error());
+        return out;
+    }
+    out.telemetry = std::make_shared<const core::TelemetryRecords>(std::move(read->telemetry));
+    out.snapshot = std::move(read->snapshot);
     return out;
 }
 
