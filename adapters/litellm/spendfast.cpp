@@ -304,12 +304,14 @@ Step FastReader::readMetadata(FastScalar &out, bool &plain)
         m_cur.peek();
         if (!m_cur.string(key, plain) || !m_cur.consume(':'))
             return Step::Malformed;
-        // Nested label sources and cached-token counts: the generic path reads those.
-        if (key == "spend_logs_metadata" || key == "additional_usage_values")
-            plain = false;
         FastScalar v;
         if (readScalar(v, plain) != Step::Ok)
             return Step::Malformed;
+        // Nested label sources and cached-token counts: the generic path reads those. A real
+        // proxy writes both keys on every row, nearly always as null: nothing to read then.
+        if ((key == "spend_logs_metadata" || key == "additional_usage_values") &&
+            v.kind != Kind::Null)
+            plain = false;
         if (v.kind != Kind::Object && v.kind != Kind::Array)
             m_rec.metadata.emplace_back(key, v);
     } while (m_cur.consume(','));

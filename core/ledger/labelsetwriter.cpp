@@ -3,6 +3,7 @@
 #include "labelsetcodec.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace unalloc::core {
 
@@ -13,6 +14,21 @@ std::uint64_t mix(std::uint64_t h)
     h ^= h >> 31;
     h *= 0x94D049BB133111EBULL;
     return h ^ (h >> 29);
+}
+
+/// Words of 8 bytes at a time: strings here are keys, ids, IPs and names, mostly short.
+std::uint64_t hashText(std::string_view s)
+{
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, s.data() + i, 8);
+        h = mix(h ^ w) * 0x9E3779B97F4A7C15ULL;
+    }
+    std::uint64_t w = 0;
+    std::memcpy(&w, s.data() + i, s.size() - i);
+    return mix(h ^ w);
 }
 
 } // namespace
@@ -50,8 +66,15 @@ Result<void> LabelSetWriter::prepare()
 
 Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
 {
-    if (auto it = m_strings.find(s); it != m_strings.end())
-        return it->second;
+    const auto next = static_cast<std::uint32_t>(m_stringIds.size());
+    const auto [index, added] = m_stringIndex.findOrInsert(
+        hashText(s), next, [this, s](std::uint32_t i) { return stringAt(i) == s; });
+    if (!added)
+        return m_stringIds[index];
+    // Known to the index from here on: the arena holds it before anything can fail.
+    m_arena.append(s);
+    m_offsets.push_back(m_arena.size());
+    m_stringIds.push_back(0);
     std::int64_t id = 0;
     if (m_storedStrings) {
         m_findString.reset();
@@ -70,7 +93,7 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
             return fail(r.error());
         id = m_db.lastInsertId();
     }
-    m_strings.emplace(std::string(s), id);
+    m_stringIds[index] = id;
     return id;
 }
 

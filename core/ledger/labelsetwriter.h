@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/costrow.h"
+#include "core/flatindex.h"
 #include "sqlitedb.h"
 
 #include <cstdint>
@@ -40,18 +41,20 @@ private:
     Result<bool> sameBody(std::int64_t id, std::string_view body);
     void index(size_t set);
 
-    struct StringHash
+    std::string_view stringAt(std::uint32_t i) const
     {
-        using is_transparent = void;
-        size_t operator()(std::string_view s) const noexcept
-        {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
+        return std::string_view(m_arena).substr(m_offsets[i], m_offsets[i + 1] - m_offsets[i]);
+    }
+
     sql::Db &m_db;
     bool m_storedStrings = false, m_storedSets = false;
     sql::Stmt m_findString, m_insertString, m_findSets, m_body, m_insertSet;
-    std::unordered_map<std::string, std::int64_t, StringHash, std::equal_to<>> m_strings;
+    /// The strings met so far, one after another in an arena (a node per string was most of
+    /// the import's time on per-request metadata), with their ledger ids.
+    std::string m_arena;
+    std::vector<size_t> m_offsets{0}; ///< string i is [m_offsets[i], m_offsets[i + 1])
+    std::vector<std::int64_t> m_stringIds;
+    FlatIndex m_stringIndex;
     std::vector<std::uint64_t> m_hashes; ///< of the sets stored here, parallel to m_ids
     std::vector<std::int64_t> m_ids;
     std::vector<std::uint32_t> m_slots; ///< open addressing by hash: index + 1, 0 empty

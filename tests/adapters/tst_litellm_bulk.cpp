@@ -176,6 +176,12 @@ void TestLiteLlmBulk::sameAsGeneric_data()
         << "[" + with(R"("metadata":{)", R"("metadata":"{\"a\":1}","m2":{)") + "]";
     QTest::newRow("spend-logs-metadata")
         << "[" + with(R"("deep":)", R"("spend_logs_metadata":{"owner":"o"},"d":)") + "]";
+    // What a real proxy writes on nearly every row: both nested sources present and null.
+    QTest::newRow("null-nested-sources")
+        << "[" +
+               with(R"("deep":)", R"("spend_logs_metadata":null,"d2":1,)"
+                                  R"("additional_usage_values":null,"d":)") +
+               "]";
     QTest::newRow("cached-tokens")
         << "[" +
                with(R"("deep":)", R"("additional_usage_values":)"
