@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iterator>
 
 namespace unalloc::adapters {
@@ -101,26 +102,40 @@ public:
                      const nlohmann::detail::exception &ex) override
     {
         std::string what = ex.what();
-        // Drop the library's "[json.exception.parse_error.101] " prefix: people need the text.
+        // Drop the library's "[json.exception.parse_error.101] parse error at line 1, column
+        // 2: " prefix: its position counts from the start of the current document, which is
+        // not the file's for the second document of a page set.
         if (const auto p = what.find("] "); p != std::string::npos)
             what = what.substr(p + 2);
-        const bool truncated = position >= static_cast<std::size_t>(m_total) ||
-                               lastToken.find("<end of input>") != std::string::npos;
+        if (what.starts_with("parse error"))
+            if (const auto p = what.find(": "); p != std::string::npos)
+                what = what.substr(p + 2);
+        // nlohmann counts 1-based from the document's first byte.
+        const std::int64_t docOffset = m_docStart - m_begin;
+        const std::int64_t at = docOffset + static_cast<std::int64_t>(position);
+        const bool truncated =
+            at >= m_total || lastToken.find("<end of input>") != std::string::npos;
         std::string where = m_path.toString();
         if (!m_build.empty())
             where = m_recordPath.toString();
-        m_error = core::Error{truncated ? "truncated-json" : "bad-json",
-                              "invalid JSON at byte " + std::to_string(position) + ": " + what,
-                              m_file,
-                              where,
-                              {}};
+        std::string detail = "invalid JSON at byte " + std::to_string(at) + " (" +
+                             lineColumn(at) + "): " + what;
+        if (m_document > 0 && position <= 1) {
+            detail = "unexpected text at byte " + std::to_string(at) + " (" + lineColumn(at) +
+                     ") after the end of the JSON document: only whitespace or another whole "
+                     "document (a page set) may follow";
+        }
+        m_error = core::Error{truncated ? "truncated-json" : "bad-json", detail, m_file, where, {}};
         return false;
     }
 
     std::optional<core::Error> takeError() { return std::move(m_error); }
+    void setBaseDepth(int depth) { m_baseDepth = static_cast<size_t>(std::max(depth, 0)); }
     bool failed() const { return m_error.has_value(); }
-    void resetDocument()
+    void resetDocument(int document, const char *start)
     {
+        m_document = document;
+        m_docStart = start;
         m_frames.clear();
         m_build.clear();
         m_buildKeys.clear();
@@ -203,6 +218,8 @@ private:
     }
     bool startContainer(JValue &&v)
     {
+        if (m_baseDepth + m_frames.size() + m_build.size() >= static_cast<size_t>(kMaxJsonDepth))
+            return tooDeep();
         if (!m_build.empty()) {
             m_build.push_back(std::move(v));
             m_buildKeys.emplace_back();
@@ -219,6 +236,34 @@ private:
             return false;
         m_frames.push_back(Frame{v.isArray(), 0, {}});
         return true;
+    }
+    /// "line 3, column 5" of the 1-based byte offset `at` (errors only: it counts lines).
+    std::string lineColumn(std::int64_t at) const
+    {
+        const std::int64_t end = std::min(at, m_total);
+        std::int64_t line = 1, lineStart = 0;
+        for (std::int64_t i = 0; i + 1 < end; ++i) {
+            if (m_begin[i] == '\n') {
+                ++line;
+                lineStart = i + 1;
+            }
+        }
+        return "line " + std::to_string(line) + ", column " + std::to_string(at - lineStart);
+    }
+    bool tooDeep()
+    {
+        std::string where = m_path.toString();
+        if (!m_build.empty())
+            where = m_recordPath.toString();
+        m_error = core::Error{"too-deep",
+                              "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                  " levels at byte " + std::to_string(*m_cursor - m_begin) +
+                                  " (" + lineColumn(*m_cursor - m_begin) + ")" +
+                                  "; no export nests that deep",
+                              m_file,
+                              where,
+                              {}};
+        return false;
     }
     bool endContainer()
     {
@@ -248,6 +293,9 @@ private:
     std::vector<std::string> m_buildKeys;
     std::optional<core::Error> m_error;
     int m_sinceProgress = 0;
+    int m_document = 0;
+    size_t m_baseDepth = 0; ///< containers open around the text (parseSmallJson)
+    const char *m_docStart = nullptr;
 };
 
 bool isSpace(char c)
@@ -257,10 +305,13 @@ bool isSpace(char c)
 
 } // namespace
 
-core::Result<void> streamJson(std::string_view bytes,
-                              const std::string &fileName,
-                              JsonVisitor &visitor,
-                              const Progress &progress)
+namespace {
+
+core::Result<void> streamJsonAt(std::string_view bytes,
+                                const std::string &fileName,
+                                JsonVisitor &visitor,
+                                const Progress &progress,
+                                int baseDepth)
 {
     const char *begin = bytes.data();
     const char *end = begin + bytes.size();
@@ -270,6 +321,7 @@ core::Result<void> streamJson(std::string_view bytes,
     const char *cursor = p;
     Handler handler(visitor, fileName, progress, begin, &cursor,
                     static_cast<std::int64_t>(bytes.size()));
+    handler.setBaseDepth(baseDepth);
     int doc = 0;
     while (true) {
         while (p != end && isSpace(*p))
@@ -278,7 +330,7 @@ core::Result<void> streamJson(std::string_view bytes,
             break;
         if (auto r = visitor.beginDocument(doc); !r)
             return std::unexpected(r.error());
-        handler.resetDocument();
+        handler.resetDocument(doc, p);
         cursor = p;
         json::sax_parse(TrackingIterator(p, &cursor), TrackingIterator(end, nullptr), &handler,
                         nlohmann::json::input_format_t::json, /*strict=*/false);
@@ -295,6 +347,16 @@ core::Result<void> streamJson(std::string_view bytes,
         !progress(static_cast<std::int64_t>(bytes.size()), static_cast<std::int64_t>(bytes.size())))
         return core::fail("cancelled", "the read was cancelled", fileName);
     return {};
+}
+
+} // namespace
+
+core::Result<void> streamJson(std::string_view bytes,
+                              const std::string &fileName,
+                              JsonVisitor &visitor,
+                              const Progress &progress)
+{
+    return streamJsonAt(bytes, fileName, visitor, progress, 0);
 }
 
 namespace {
@@ -316,11 +378,11 @@ public:
 
 } // namespace
 
-core::Result<JValue> parseSmallJson(std::string_view text)
+core::Result<JValue> parseSmallJson(std::string_view text, int baseDepth)
 {
     WholeDocument doc;
     const std::string noFile;
-    if (auto r = streamJson(text, noFile, doc, {}); !r)
+    if (auto r = streamJsonAt(text, noFile, doc, {}, baseDepth); !r)
         return std::unexpected(r.error());
     if (doc.m_count != 1)
         return core::fail("bad-json", "expected exactly one JSON value");

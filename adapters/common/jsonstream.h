@@ -29,15 +29,23 @@ public:
     virtual core::Result<void> endDocument(int) { return {}; }
 };
 
+/// The deepest nesting of objects and arrays any JSON input may have. Real exports nest
+/// about six levels; the limit keeps a hostile file from exhausting the stack (the values
+/// are trees, and trees are freed recursively). Deeper input fails with code "too-deep".
+inline constexpr int kMaxJsonDepth = 256;
+
 /// Streams `bytes` (one JSON document, or several concatenated — a page set, e.g. the pages
 /// of one pull written one after the other) through `visitor`. A UTF-8 BOM is skipped.
-/// Malformed JSON (truncated, NaN, Infinity, …) fails with the JSON path where it broke.
+/// Malformed JSON (truncated, NaN, Infinity, nesting deeper than kMaxJsonDepth, …) fails
+/// with the byte offset and the JSON path where it broke.
 core::Result<void> streamJson(std::string_view bytes,
                               const std::string &fileName,
                               JsonVisitor &visitor,
                               const Progress &progress);
 
 /// Parses a small JSON text (e.g. a CSV cell holding a JSON object) fully into a JValue.
-core::Result<JValue> parseSmallJson(std::string_view text);
+/// `baseDepth`: containers already open around the text when it is a part of a larger
+/// document, so that kMaxJsonDepth holds for the document as a whole.
+core::Result<JValue> parseSmallJson(std::string_view text, int baseDepth = 0);
 
 } // namespace unalloc::adapters

@@ -63,7 +63,7 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
         invoices.push_back(std::move(inv));
         return {};
     };
-    if (auto r = forEachCsvRecord(bytes, b.file(), progress, onHeader, onRecord); !r)
+    if (auto r = forEachCsvRecord(bytes, b, progress, onHeader, onRecord); !r)
         return std::unexpected(r.error());
     ReadResult result = b.finish();
     for (const core::Invoice &inv : invoices) {

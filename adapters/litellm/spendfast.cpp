@@ -217,7 +217,9 @@ core::Result<Step> FastReader::record(const std::string &where, std::int64_t ind
         done = *r;
     }
     if (!done) {
-        auto value = parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)));
+        // The record sits in the top-level list, or in the list under "data".
+        auto value =
+            parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)), inData ? 2 : 1);
         if (!value)
             return Step::Malformed;
         JsonPath path;
@@ -341,7 +343,8 @@ bool FastReader::decode(const char *start, JValue &out)
     bool plain = true;
     if (!probe.skipValue(plain))
         return false;
-    auto v = parseSmallJson(std::string_view(start, size_t(probe.pos() - start)));
+    // Only envelope members (inside the top-level object) are decoded here.
+    auto v = parseSmallJson(std::string_view(start, size_t(probe.pos() - start)), 1);
     if (!v)
         return false;
     out = std::move(*v);
