@@ -2,12 +2,11 @@
 #include "command.h"
 #include "input.h"
 
-#include "adapters/import/importer.h"
+#include "adapters/import/ledgerimport.h"
 #include "core/ledger/ledgerstore.h"
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
 
 namespace unalloc::cli {
 
@@ -74,51 +73,6 @@ std::string unchangedNote(const std::string &ledgerPath, bool created)
                    : "nothing was imported; the ledger " + ledgerPath + " is unchanged";
 }
 
-/// A failed import: the error, and whether the ledger was to be created by it.
-struct ImportFailure
-{
-    core::Error error;
-    bool created = false;
-};
-
-/// Imports into an existing ledger, or into a new one built under a temporary name and put
-/// in place only once the import committed: a failed or killed import into a new path
-/// leaves no file, and of two imports creating the same ledger the second one to finish
-/// imports into the first one's ledger (its duplicates are skipped).
-std::expected<adapters::ImportReport, ImportFailure>
-importIntoLedger(const std::string &ledgerPath,
-                 const std::vector<std::string> &paths,
-                 const adapters::ImportOptions &options)
-{
-    auto failWith = [](core::Error e, bool created) {
-        return std::unexpected(ImportFailure{std::move(e), created});
-    };
-    std::error_code ec;
-    if (!std::filesystem::exists(ledgerPath, ec)) {
-        auto draft = core::LedgerStore::createDraft(ledgerPath);
-        if (!draft)
-            return failWith(draft.error(), true);
-        auto report = adapters::importFiles(**draft, paths, options);
-        if (!report) {
-            core::LedgerStore::discardDraft(std::move(*draft));
-            return failWith(report.error(), true);
-        }
-        auto published = core::LedgerStore::publishDraft(std::move(*draft), ledgerPath);
-        if (published)
-            return std::move(*report);
-        if (published.error().code != "ledger-exists")
-            return failWith(published.error(), true);
-        // Another import created the ledger meanwhile: import into that one instead.
-    }
-    auto ledger = core::LedgerStore::open(ledgerPath);
-    if (!ledger)
-        return failWith(ledger.error(), false);
-    auto report = adapters::importFiles(**ledger, paths, options);
-    if (!report)
-        return failWith(report.error(), false);
-    return std::move(*report);
-}
-
 } // namespace
 
 int runImport(const std::vector<std::string> &argv, Io &io)
@@ -143,7 +97,7 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     adapters::ImportOptions options;
     options.sourceOverride = args->value("source");
     options.adapterId = args->value("format");
-    auto report = importIntoLedger(ledgerPath, args->positionals(), options);
+    auto report = adapters::importIntoLedgerFile(ledgerPath, args->positionals(), options);
     if (!report) {
         io.err << "error: " << report.error().error.message() << '\n'
                << unchangedNote(ledgerPath, report.error().created) << '\n';

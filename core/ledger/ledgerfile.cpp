@@ -11,6 +11,10 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <vector>
+
+#include <csignal>
+#include <cstdlib>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -59,6 +63,25 @@ std::string uriFor(const std::string &path)
     return out + "?immutable=1";
 }
 
+std::string draftPrefix(const std::string &path)
+{
+    return "." + fs::path(path).filename().string() + ".creating-";
+}
+
+/// Drafts are cleaned up by PID, which only means something on the host that wrote them (a
+/// ledger directory may be a network share).
+std::string hostName()
+{
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
+        return "host";
+    std::string out(name);
+    for (char &c : out)
+        if (c == '-' || c == '/')
+            c = '_';
+    return out;
+}
+
 } // namespace
 
 std::string draftPathFor(const std::string &path)
@@ -66,8 +89,28 @@ std::string draftPathFor(const std::string &path)
     const fs::path p(path);
     std::random_device rd;
     char tag[32];
-    std::snprintf(tag, sizeof tag, "%ld-%08x", static_cast<long>(::getpid()), rd());
-    return (p.parent_path() / ("." + p.filename().string() + ".creating-" + tag)).string();
+    std::snprintf(tag, sizeof tag, "-%ld-%08x", static_cast<long>(::getpid()), rd());
+    return (p.parent_path() / (draftPrefix(path) + hostName() + tag)).string();
+}
+
+void removeStaleDrafts(const std::string &path)
+{
+    const fs::path p(path);
+    const std::string prefix = draftPrefix(path) + hostName() + "-";
+    std::error_code ec;
+    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    std::vector<std::string> stale;
+    for (const auto &entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (!name.starts_with(prefix))
+            continue;
+        // ".NAME.creating-HOST-PID-RANDOM" (and its -journal): the PID is this host's.
+        const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            stale.push_back(entry.path().string());
+    }
+    for (const std::string &s : stale)
+        (void)::unlink(s.c_str());
 }
 
 void discard(const std::string &draft)

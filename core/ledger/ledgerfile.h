@@ -10,8 +10,12 @@
 namespace unalloc::core::ledgerfile {
 
 /// A fresh name next to `path` (same directory, so a link or rename is atomic) for a ledger
-/// being built: ".NAME.creating-PID-RANDOM". Nothing is created.
+/// being built: ".NAME.creating-HOST-PID-RANDOM". Nothing is created.
 std::string draftPathFor(const std::string &path);
+
+/// Removes the drafts for `path` that processes of this host which no longer run left
+/// behind (a SIGKILL during creation).
+void removeStaleDrafts(const std::string &path);
 
 /// Puts the closed ledger file `draft` at `path` in one step: a hard link (or a rename that
 /// refuses to replace) so that `path` either does not exist or is a whole ledger. Fails with

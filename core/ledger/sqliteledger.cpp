@@ -57,10 +57,26 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
     // A cut-off copy can still answer the header pragmas; say so before anything else.
     if (const std::string damaged = ledgerfile::damage(path); !damaged.empty())
         return fail("ledger-damaged", damaged, path);
+    // SQLite opens a write-protected file read-only without a word; an import would then
+    // fail on its first write, naming nothing.
+    if (!readOnly && sqlite3_db_readonly(db->handle(), "main") == 1)
+        return fail("ledger-read-only",
+                    "the ledger file is read-only (file permissions or a read-only medium); "
+                    "it can be read (report, ledger) but nothing can be imported into it",
+                    path);
     // Check (and migrate) before any pragma writes, so a foreign SQLite file is left alone.
     auto version = ledgerschema::migrate(*db, path, readOnly);
-    if (!version)
+    if (!version) {
+        const int primary = sqlite3_extended_errcode(db->handle()) & 0xFF;
+        if (!readOnly && (primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY))
+            return fail("ledger-read-only",
+                        "the ledger cannot be opened for writing: its directory or medium is "
+                        "read-only (SQLite: " + db->lastError() +
+                            "); it can be read (report, ledger) but nothing can be imported "
+                            "into it",
+                        path);
         return fail(version.error());
+    }
     if (auto r = ledgerschema::configure(*db, readOnly); !r)
         return fail(r.error());
     return std::make_unique<SqliteLedger>(std::move(*db), path, readOnly, *version);
@@ -98,6 +114,7 @@ Result<std::unique_ptr<LedgerStore>> LedgerStore::createDraft(const std::string 
     std::error_code ec;
     if (std::filesystem::exists(path, ec))
         return fail("ledger-exists", "a file already exists there; choose a new name", path);
+    ledgerfile::removeStaleDrafts(path);
     const std::string draft = ledgerfile::draftPathFor(path);
     auto store = openDb(draft, false, true);
     if (!store) {
@@ -212,8 +229,7 @@ Result<std::unique_ptr<ImportTransaction>> SqliteLedger::beginImport()
 {
     if (auto w = checkWritable("import"); !w)
         return fail(w.error());
-    // SQLite opens a write-protected file read-only without a word; the import would then
-    // fail on its first write with an error that names no file.
+    // A file write-protected after the ledger was opened.
     if (sqlite3_db_readonly(m_db.handle(), "main") == 1)
         return fail("ledger-read-only",
                     "cannot import: the ledger file is read-only (file permissions or a "
