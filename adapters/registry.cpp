@@ -1,6 +1,7 @@
 #include "adapter.h"
 
 #include "anthropic/anthropicadapters.h"
+#include "common/sniff.h"
 #include "focus/focuscsv.h"
 #include "invoices/invoiceadapters.h"
 #include "litellm/litellmreport.h"
@@ -8,7 +9,6 @@
 #include "openai/openaiadapters.h"
 #include "opencost/opencostcsv.h"
 #include "opencost/opencostjson.h"
-#include "common/sniff.h"
 #include "upstreamerror.h"
 
 #include <algorithm>
@@ -80,13 +80,13 @@ const Adapter *Registry::detect(std::string_view bytes, std::string_view fileNam
 
 core::Error Registry::unrecognised(std::string_view bytes, const std::string &fileName) const
 {
-    const size_t read =
-        bytes.size() <= kSniffBytes ? bytes.size() : std::max(scanHead(bytes).recordEnd, kSniffBytes);
+    const size_t read = bytes.size() <= kSniffBytes
+                            ? bytes.size()
+                            : std::max(scanHead(bytes).recordEnd, kSniffBytes);
     return core::Error{"unknown-format",
-                       "not a recognised export format: read " + std::to_string(read) +
-                           " bytes (" + describeHead(bytes) +
-                           "), and no format matched; tried, in order: " + acceptedList() +
-                           " (--format ID names one explicitly)",
+                       "not a recognised export format: read " + std::to_string(read) + " bytes (" +
+                           describeHead(bytes) + "), and no format matched; tried, in order: " +
+                           acceptedList() + " (--format ID names one explicitly)",
                        fileName,
                        {},
                        {}};

@@ -215,9 +215,8 @@ forEachCsvRecord(std::string_view bytes,
         // Many writers end every line with a break; a last line without one may have been
         // cut in the middle of a field (a copy or download that stopped), so the batch
         // cannot claim to be complete.
-        builder.evidence().reason =
-            "the file does not end with a line break: its last line (" + lineRef(lastLine) +
-            ") may be cut short";
+        builder.evidence().reason = "the file does not end with a line break: its last line (" +
+                                    lineRef(lastLine) + ") may be cut short";
         builder.warn("no-final-newline", lineRef(lastLine), {},
                      "the file ends inside a line; if it was cut short, import it again whole");
     }

@@ -118,8 +118,8 @@ public:
         std::string where = m_path.toString();
         if (!m_build.empty())
             where = m_recordPath.toString();
-        std::string detail = "invalid JSON at byte " + std::to_string(at) + " (" +
-                             lineColumn(at) + "): " + what;
+        std::string detail =
+            "invalid JSON at byte " + std::to_string(at) + " (" + lineColumn(at) + "): " + what;
         if (m_document > 0 && position <= 1) {
             detail = "unexpected text at byte " + std::to_string(at) + " (" + lineColumn(at) +
                      ") after the end of the JSON document: only whitespace or another whole "
@@ -255,14 +255,14 @@ private:
         std::string where = m_path.toString();
         if (!m_build.empty())
             where = m_recordPath.toString();
-        m_error = core::Error{"too-deep",
-                              "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                                  " levels at byte " + std::to_string(*m_cursor - m_begin) +
-                                  " (" + lineColumn(*m_cursor - m_begin) + ")" +
-                                  "; no export nests that deep",
-                              m_file,
-                              where,
-                              {}};
+        m_error =
+            core::Error{"too-deep",
+                        "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                            " levels at byte " + std::to_string(*m_cursor - m_begin) + " (" +
+                            lineColumn(*m_cursor - m_begin) + ")" + "; no export nests that deep",
+                        m_file,
+                        where,
+                        {}};
         return false;
     }
     bool endContainer()

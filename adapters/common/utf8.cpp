@@ -52,7 +52,8 @@ std::string invalidUtf8Detail(std::string_view text, size_t at)
     std::string out = "the text is not valid UTF-8 (byte 0x";
     out += kHex[byte >> 4];
     out += kHex[byte & 0xF];
-    out += " at position " + std::to_string(at + 1) + " of the value); exports must be UTF-8 — "
+    out += " at position " + std::to_string(at + 1) +
+           " of the value); exports must be UTF-8 — "
            "a Latin-1 or Windows-1252 file converts with "
            "'iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8'";
     return out;

@@ -114,10 +114,9 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         if (const auto tags = rec.get("Tags")) {
             auto parsed = parseSmallJson(*tags);
             if (!parsed)
-                return std::unexpected(b.error(parsed.error().code == "too-deep" ? "too-deep"
-                                                                                 : "bad-labels",
-                                               "Tags is not valid JSON: " + parsed.error().detail,
-                                               where, "Tags"));
+                return std::unexpected(
+                    b.error(parsed.error().code == "too-deep" ? "too-deep" : "bad-labels",
+                            "Tags is not valid JSON: " + parsed.error().detail, where, "Tags"));
             if (!parsed->isObject())
                 return std::unexpected(
                     b.error("bad-labels", "Tags is not a JSON object", where, "Tags"));

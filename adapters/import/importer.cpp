@@ -409,7 +409,8 @@ core::Result<ImportReport> run(core::LedgerStore &ledger,
         return core::fail(ledgerError(txn.error(), ledger.path()));
     core::LabelNormaliser ownNormaliser;
     core::LabelNormaliser &normaliser = options.normaliser ? *options.normaliser : ownNormaliser;
-    ImportRun importRun(**txn, ledger.path(), options, progress, total, static_cast<int>(sources.size()));
+    ImportRun importRun(**txn, ledger.path(), options, progress, total,
+                        static_cast<int>(sources.size()));
     ImportReport report;
     std::vector<std::int64_t> ids;
     for (const Source &s : sources) {

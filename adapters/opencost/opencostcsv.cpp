@@ -66,10 +66,9 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         if (const auto json = rec.get("Labels")) {
             auto parsed = parseSmallJson(*json);
             if (!parsed)
-                return std::unexpected(b.error(parsed.error().code == "too-deep" ? "too-deep"
-                                                                                 : "bad-labels",
-                                               "Labels is not valid JSON: " + parsed.error().detail,
-                                               where, "Labels"));
+                return std::unexpected(
+                    b.error(parsed.error().code == "too-deep" ? "too-deep" : "bad-labels",
+                            "Labels is not valid JSON: " + parsed.error().detail, where, "Labels"));
             if (!parsed->isObject())
                 return std::unexpected(
                     b.error("bad-labels", "Labels is not a JSON object", where, "Labels"));

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-
 namespace unalloc::cli {
 
 namespace {

@@ -4,8 +4,8 @@
 
 #include <array>
 #include <cctype>
-#include <cstdint>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -149,8 +149,7 @@ Result<void> publish(const std::string &draft, const std::string &path)
         return fail("ledger-exists", "another process created a file there meanwhile", path);
     if (err != 0)
         return fail("ledger-create",
-                    std::string("cannot put the new ledger in place: ") + std::strerror(err),
-                    path);
+                    std::string("cannot put the new ledger in place: ") + std::strerror(err), path);
     syncDirectory(path);
     return {};
 }
@@ -177,9 +176,8 @@ Result<sql::Db> openReadOnly(const std::string &path)
     }
     sqlite3 *raw = nullptr;
     const std::string uri = uriFor(path);
-    const int rc = sqlite3_open_v2(uri.c_str(), &raw,
-                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
+    const int rc = sqlite3_open_v2(
+        uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         Error e = sql::sqlError(raw, "cannot open ledger");
         e.code = "ledger-open";
@@ -209,8 +207,8 @@ std::string damage(const std::string &path)
     if (got < 16 || std::memcmp(h.data(), "SQLite format 3", 16) != 0)
         return {};
     if (got < h.size())
-        return "the ledger file is truncated: it ends inside its header (" +
-               std::to_string(size) + " bytes)" + recover;
+        return "the ledger file is truncated: it ends inside its header (" + std::to_string(size) +
+               " bytes)" + recover;
     auto be32 = [&](size_t at) {
         return (std::uint32_t(h[at]) << 24) | (std::uint32_t(h[at + 1]) << 16) |
                (std::uint32_t(h[at + 2]) << 8) | std::uint32_t(h[at + 3]);

@@ -71,7 +71,8 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
         if (!readOnly && (primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY))
             return fail("ledger-read-only",
                         "the ledger cannot be opened for writing: its directory or medium is "
-                        "read-only (SQLite: " + db->lastError() +
+                        "read-only (SQLite: " +
+                            db->lastError() +
                             "); it can be read (report, ledger) but nothing can be imported "
                             "into it",
                         path);
@@ -126,8 +127,7 @@ Result<std::unique_ptr<LedgerStore>> LedgerStore::createDraft(const std::string 
     return store;
 }
 
-Result<void> LedgerStore::publishDraft(std::unique_ptr<LedgerStore> draft,
-                                       const std::string &path)
+Result<void> LedgerStore::publishDraft(std::unique_ptr<LedgerStore> draft, const std::string &path)
 {
     const std::string draftPath = draft->path();
     draft.reset(); // closed: SQLite folds its write-ahead log back into the file

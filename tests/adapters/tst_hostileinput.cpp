@@ -22,7 +22,8 @@ std::string golden(const char *relative)
 
 std::string nested(int depth)
 {
-    return std::string(static_cast<size_t>(depth), '[') + std::string(static_cast<size_t>(depth), ']');
+    return std::string(static_cast<size_t>(depth), '[') +
+           std::string(static_cast<size_t>(depth), ']');
 }
 
 /// The golden JSON with `value` as an extra member of its first object: of the envelope
@@ -118,7 +119,8 @@ void TestHostileInput::deepJsonCellIsRefused_data()
     QTest::newRow("FOCUS Tags")
         << QByteArray::fromStdString(
                "BillingCurrency,BilledCost,ChargePeriodStart,ChargePeriodEnd,Tags\n"
-               "USD,1.5,2025-08-01T00:00:00Z,2025-08-02T00:00:00Z,\"" + deep + "\"\n")
+               "USD,1.5,2025-08-01T00:00:00Z,2025-08-02T00:00:00Z,\"" +
+               deep + "\"\n")
         << QStringLiteral("Tags");
     QTest::newRow("OpenCost Labels")
         << QByteArray::fromStdString("Date,Namespace,TotalCost,Labels\n2023-01-01,ns,0.5,\"" +
@@ -166,7 +168,8 @@ void TestHostileInput::csvTextMustBeUtf8()
     const Case cases[] = {
         {"Date,Namespace,TotalCost\n2023-01-01," + cell + ",0.5\n", "Namespace", 2},
         {"BillingCurrency,BilledCost,ChargePeriodStart,ChargePeriodEnd,SubAccountName\n"
-         "USD,1.5,2025-08-01T00:00:00Z,2025-08-02T00:00:00Z,\"" + cell + "\"\n",
+         "USD,1.5,2025-08-01T00:00:00Z,2025-08-02T00:00:00Z,\"" +
+             cell + "\"\n",
          "SubAccountName", 2},
         {"Date,Namespace,TotalCost,Label_" + cell + "\n2023-01-01,ns,0.5,x\n", "column 4", 1},
     };
@@ -237,7 +240,8 @@ void TestHostileInput::unknownFormatSaysWhatWasTried()
     QVERIFY(!r);
     QCOMPARE(r.error().code, std::string("unknown-format"));
     const std::string &d = r.error().detail;
-    QVERIFY2(d.find("a JSON object with keys kind, entries, owner") != std::string::npos, d.c_str());
+    QVERIFY2(d.find("a JSON object with keys kind, entries, owner") != std::string::npos,
+             d.c_str());
     // As far as the first record (the first object in a list) reaches, not to the end.
     QVERIFY2(d.find("read " + std::to_string(bytes.size() - 2) + " bytes") != std::string::npos,
              d.c_str());
