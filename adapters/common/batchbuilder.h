@@ -43,7 +43,8 @@ public:
     const std::string &file() const { return m_file; }
     const ReadOptions &options() const { return m_options; }
 
-    /// Exact decimal from text; >18 fractional digits round half-even and are counted.
+    /// Exact decimal from text (surrounding spaces ignored); >18 fractional digits round
+    /// half-even and are counted.
     core::Result<core::Decimal>
     parseDecimal(std::string_view text, const std::string &record, const std::string &field);
     /// A money field given as a JSON number or a numeric string; null/absent is an error.

@@ -59,6 +59,14 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
                 (std::string_view(col) == "period_start" ? inv.periodStart : inv.periodEnd) = *t;
             }
         }
+        // The same rule as a cost row's charge window.
+        if (inv.periodStart && inv.periodEnd && *inv.periodEnd < *inv.periodStart)
+            return std::unexpected(b.error("bad-window",
+                                           "the period ends (" +
+                                               core::formatTimestamp(*inv.periodEnd) +
+                                               ") before it starts (" +
+                                               core::formatTimestamp(*inv.periodStart) + ")",
+                                           where, "period_end"));
         inv.note = std::string(rec.get("note").value_or(""));
         invoices.push_back(std::move(inv));
         return {};
