@@ -160,10 +160,10 @@ core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::st
     // placeholder or a broken export, never a charge.
     for (const core::TimeUs t : {row.start, row.end}) {
         if (t < 0)
-            return std::unexpected(error("bad-timestamp",
-                                         core::formatTimestamp(t) +
-                                             " is before 1970: not the date of a charge",
-                                         record, {}));
+            return std::unexpected(
+                error("bad-timestamp",
+                      core::formatTimestamp(t) + " is before 1970: not the date of a charge",
+                      record, {}));
     }
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",

@@ -48,8 +48,8 @@ core::Result<MappedFile> MappedFile::open(const std::string &path)
     };
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        const char *kind = S_ISFIFO(st.st_mode)  ? "a pipe (FIFO)"
-                           : S_ISDIR(st.st_mode) ? "a directory"
+        const char *kind = S_ISFIFO(st.st_mode)   ? "a pipe (FIFO)"
+                           : S_ISDIR(st.st_mode)  ? "a directory"
                            : S_ISSOCK(st.st_mode) ? "a socket"
                                                   : "a device";
         return core::fail("file-read",

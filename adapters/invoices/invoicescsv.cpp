@@ -61,12 +61,11 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
         }
         // The same rule as a cost row's charge window.
         if (inv.periodStart && inv.periodEnd && *inv.periodEnd < *inv.periodStart)
-            return std::unexpected(b.error("bad-window",
-                                           "the period ends (" +
-                                               core::formatTimestamp(*inv.periodEnd) +
-                                               ") before it starts (" +
-                                               core::formatTimestamp(*inv.periodStart) + ")",
-                                           where, "period_end"));
+            return std::unexpected(
+                b.error("bad-window",
+                        "the period ends (" + core::formatTimestamp(*inv.periodEnd) +
+                            ") before it starts (" + core::formatTimestamp(*inv.periodStart) + ")",
+                        where, "period_end"));
         inv.note = std::string(rec.get("note").value_or(""));
         invoices.push_back(std::move(inv));
         return {};

@@ -70,11 +70,11 @@ private:
         }
         // The same rule as a cost row's charge window.
         if (p.start && p.end && *p.end < *p.start)
-            return std::unexpected(m_b.error(
-                "bad-window",
-                "the period ends (" + core::formatTimestamp(*p.end) + ") before it starts (" +
-                    core::formatTimestamp(*p.start) + ")",
-                where, e));
+            return std::unexpected(m_b.error("bad-window",
+                                             "the period ends (" + core::formatTimestamp(*p.end) +
+                                                 ") before it starts (" +
+                                                 core::formatTimestamp(*p.start) + ")",
+                                             where, e));
         return p;
     }
     core::Result<void> invoice(const JValue &v, const std::string &where)

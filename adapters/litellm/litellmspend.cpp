@@ -84,8 +84,8 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
 
     // `spend`, else `cost`; when neither has a value, the error names the one present
     // (a null `spend` is a missing spend, not a missing cost).
-    const char *amountField = r.get("spend")   ? "spend"
-                              : r.get("cost")  ? "cost"
+    const char *amountField = r.get("spend")                       ? "spend"
+                              : r.get("cost")                      ? "cost"
                               : r.find("cost") && !r.find("spend") ? "cost"
                                                                    : "spend";
     auto amount = m_b.decimalField(r.get(amountField), where, amountField);

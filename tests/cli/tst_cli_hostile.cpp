@@ -11,7 +11,9 @@
 #include <QTest>
 
 #include <cstdio>
+
 #include <memory>
+#include <sys/stat.h>
 #include <vector>
 
 namespace {
@@ -56,6 +58,7 @@ private slots:
     void refusedInputCreatesNoLedger();
     void jsonOutputSurvivesNonUtf8Paths();
     void concurrentCreatorsAllSucceed();
+    void fifoInputIsRefusedAtOnce();
 };
 
 void TestCliHostile::refusedInputCreatesNoLedger_data()
@@ -177,6 +180,20 @@ void TestCliHostile::concurrentCreatorsAllSucceed()
                 .entryList(QDir::Files | QDir::Hidden)
                 .filter(QStringLiteral(".creating-"))
                 .isEmpty());
+}
+
+void TestCliHostile::fifoInputIsRefusedAtOnce()
+{
+    // A FIFO input hung the import (opening it waited for a writer that never came).
+    QTemporaryDir dir;
+    const QByteArray fifo = QFile::encodeName(dir.filePath(QStringLiteral("pipe.json")));
+    QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+    const Run r = run(dir.path(), {QStringLiteral("import"), QStringLiteral("--ledger"),
+                                   QStringLiteral("b.unalloc"), QStringLiteral("pipe.json")});
+    QCOMPARE(r.status, QProcess::NormalExit);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("pipe.json: not a regular file but a pipe (FIFO)"), r.err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("b.unalloc"))));
 }
 
 QTEST_GUILESS_MAIN(TestCliHostile)
