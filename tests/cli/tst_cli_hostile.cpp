@@ -59,6 +59,8 @@ private slots:
     void jsonOutputSurvivesNonUtf8Paths();
     void concurrentCreatorsAllSucceed();
     void fifoInputIsRefusedAtOnce();
+    void ledgerFilterThatSelectsNothingIsAUsageError_data();
+    void ledgerFilterThatSelectsNothingIsAUsageError();
 };
 
 void TestCliHostile::refusedInputCreatesNoLedger_data()
@@ -194,6 +196,38 @@ void TestCliHostile::fifoInputIsRefusedAtOnce()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("pipe.json: not a regular file but a pipe (FIFO)"), r.err.constData());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("b.unalloc"))));
+}
+
+void TestCliHostile::ledgerFilterThatSelectsNothingIsAUsageError_data()
+{
+    // These printed "No cost rows loaded. Try --fixtures." and exited 1.
+    QTest::addColumn<QStringList>("filter");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("-s nosuch") << QStringList{QStringLiteral("-s"), QStringLiteral("nosuch")}
+                               << QStringLiteral("has no source 'nosuch'; its sources: opencost");
+    QTest::newRow("--from after --to")
+        << QStringList{QStringLiteral("--from"), QStringLiteral("2023-02-01"),
+                       QStringLiteral("--to"), QStringLiteral("2023-01-01")}
+        << QStringLiteral("--from 2023-02-01 is not before --to 2023-01-01");
+}
+
+void TestCliHostile::ledgerFilterThatSelectsNothingIsAUsageError()
+{
+    QFETCH(QStringList, filter);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    const Run imported =
+        run(dir.path(),
+            {QStringLiteral("import"), QStringLiteral("--ledger"), QStringLiteral("a.unalloc"),
+             QStringLiteral(UNALLOC_TEST_DATA "/opencost/export_csv/input.csv")});
+    QCOMPARE(imported.exitCode, 0);
+    for (const QString &command : {QStringLiteral("report"), QStringLiteral("labels")}) {
+        const Run r = run(
+            dir.path(),
+            QStringList{command, QStringLiteral("--ledger"), QStringLiteral("a.unalloc")} + filter);
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliHostile)
