@@ -80,6 +80,7 @@ private slots:
     void secondCreatorGetsLedgerExists();
     void discardedDraftLeavesNothing();
     void opensOnReadOnlyMedia();
+    void readOnlyMediaWithUnfoldedWalSaysSo();
     void readOnlyLedgerRefusesImports();
     void damagedFilesSayHowToRecover_data();
     void damagedFilesSayHowToRecover();
@@ -159,6 +160,37 @@ void TestLedgerFile::opensOnReadOnlyMedia()
     QCOMPARE(writable.error().file, path);
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
              QStringList{QStringLiteral("l.unalloc")});
+}
+
+void TestLedgerFile::readOnlyMediaWithUnfoldedWalSaysSo()
+{
+    // Copied while a writer had changes only in its -wal: those cannot be read without a
+    // -shm, which a read-only directory cannot hold. The error says so (and an immutable
+    // opening, which would ignore the -wal, is not tried).
+    QTemporaryDir dir;
+    const std::string path = ledgerWithRows(dir);
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("archive")));
+    const QString archived = dir.filePath(QStringLiteral("archive/l.unalloc"));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db,
+                          "PRAGMA wal_autocheckpoint = 0; CREATE TABLE extra(x); "
+                          "INSERT INTO extra VALUES (1);",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    const QString source = QString::fromStdString(path);
+    QVERIFY(QFile::copy(source, archived));
+    QVERIFY(QFile::copy(source + QStringLiteral("-wal"), archived + QStringLiteral("-wal")));
+    sqlite3_close(db);
+    QVERIFY(QFileInfo(archived + QStringLiteral("-wal")).size() > 0);
+    ReadOnlyGuard readOnly(dir.filePath(QStringLiteral("archive")));
+    if (!readOnly.ok())
+        QSKIP("cannot make a directory read-only here (root without chattr support)");
+    auto ledger = core::LedgerStore::open(archived.toStdString(), true);
+    QVERIFY(!ledger);
+    QCOMPARE(ledger.error().code, std::string("ledger-open"));
+    QVERIFY2(ledger.error().detail.find("write-ahead log") != std::string::npos,
+             ledger.error().detail.c_str());
 }
 
 void TestLedgerFile::readOnlyLedgerRefusesImports()
