@@ -154,6 +154,12 @@ void BatchBuilder::warn(std::string code,
     m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
 }
 
+void BatchBuilder::warnDuplicateKey(const std::string &record, const std::string &key)
+{
+    warn("duplicate-key", record, key,
+         "the key appears more than once in this object; its first value is the one read");
+}
+
 core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::string &record)
 {
     // Year 0000 parses (ISO 8601 has it) but no bill is dated before 1970: such a date is a

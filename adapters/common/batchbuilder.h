@@ -64,6 +64,9 @@ public:
                       const std::string &field) const;
 
     void warn(std::string code, const std::string &record, std::string field, std::string detail);
+    /// The warning for a key repeated inside one JSON object of `record` (the first value
+    /// is the one read): a silently edited or badly merged export shows this way.
+    void warnDuplicateKey(const std::string &record, const std::string &key);
     /// Adds an already-rounded count (e.g. from Decimal::dividedByPow10).
     void countRounded() { ++m_rounded; }
 

@@ -32,6 +32,10 @@ public:
     /// A page without a `data` list is an error (it is not a page of this format).
     core::Result<void> endDocument(int document) override;
     core::Result<void> record(const JsonPath &p, JValue &&value) override;
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     /// Sets pages read and the has_more verdict on the batch evidence.
     void finishEvidence();
 

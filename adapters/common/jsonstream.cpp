@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
+#include <unordered_set>
 
 namespace unalloc::adapters {
 
@@ -91,11 +93,48 @@ public:
     bool end_array() override { return endContainer(); }
     bool key(string_t &k) override
     {
-        if (!m_build.empty())
+        if (!m_build.empty()) {
+            if (m_build.back().isObject() && repeated(k))
+                m_visitor.duplicateKey(buildPath(), k);
             m_buildKeys.back() = std::move(k);
-        else if (!m_frames.empty())
+        } else if (!m_frames.empty())
             m_frames.back().key = std::move(k);
         return true;
+    }
+    /// True when the object being built already has a member `k`. Record objects are
+    /// small and scanned; one that grows past kScanMembers gets a set of its keys, so that
+    /// a hostile object with a million keys costs linear time, not quadratic.
+    bool repeated(const std::string &k)
+    {
+        static constexpr size_t kScanMembers = 32;
+        const auto &members = m_build.back().members();
+        auto &set = m_buildKeySets.back();
+        if (!set && members.size() < kScanMembers) {
+            for (const auto &m : members)
+                if (m.first == k)
+                    return true;
+            return false;
+        }
+        if (!set) {
+            set = std::make_unique<std::unordered_set<std::string>>();
+            for (const auto &m : members)
+                set->insert(m.first);
+        }
+        return !set->insert(k).second;
+    }
+    /// The path of the object being built: the record's path plus the members and items
+    /// leading to it.
+    std::string buildPath() const
+    {
+        JsonPath path = m_recordPath;
+        for (size_t i = 1; i < m_build.size(); ++i) {
+            const JValue &parent = m_build[i - 1];
+            if (parent.isArray())
+                path.push({{}, static_cast<std::int64_t>(parent.items().size())});
+            else
+                path.push({m_buildKeys[i - 1], -1});
+        }
+        return path.toString();
     }
     bool parse_error(std::size_t position,
                      const std::string &lastToken,
@@ -139,6 +178,7 @@ public:
         m_frames.clear();
         m_build.clear();
         m_buildKeys.clear();
+        m_buildKeySets.clear();
         m_path = JsonPath();
     }
 
@@ -223,6 +263,7 @@ private:
         if (!m_build.empty()) {
             m_build.push_back(std::move(v));
             m_buildKeys.emplace_back();
+            m_buildKeySets.emplace_back();
             return true;
         }
         beginValue();
@@ -230,6 +271,7 @@ private:
             m_recordPath = m_path;
             m_build.push_back(std::move(v));
             m_buildKeys.emplace_back();
+            m_buildKeySets.emplace_back();
             return true;
         }
         if (!check(m_visitor.enter(m_path, v.kind())))
@@ -271,6 +313,7 @@ private:
             JValue done = std::move(m_build.back());
             m_build.pop_back();
             m_buildKeys.pop_back();
+            m_buildKeySets.pop_back();
             return attach(std::move(done));
         }
         m_frames.pop_back();
@@ -291,6 +334,8 @@ private:
     JsonPath m_recordPath;
     std::vector<JValue> m_build;
     std::vector<std::string> m_buildKeys;
+    /// Keys of a large object being built (null until it has kScanMembers members).
+    std::vector<std::unique_ptr<std::unordered_set<std::string>>> m_buildKeySets;
     std::optional<core::Error> m_error;
     int m_sinceProgress = 0;
     int m_document = 0;
@@ -365,6 +410,16 @@ namespace {
 class WholeDocument final : public JsonVisitor
 {
 public:
+    explicit WholeDocument(
+        const std::function<void(const std::string &, const std::string &)> &onDuplicateKey)
+        : m_onDuplicateKey(onDuplicateKey)
+    {}
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        if (m_onDuplicateKey)
+            m_onDuplicateKey(where, key);
+    }
+    const std::function<void(const std::string &, const std::string &)> &m_onDuplicateKey;
     bool wantsRecord(const JsonPath &path) const override { return path.empty(); }
     core::Result<void> record(const JsonPath &, JValue &&value) override
     {
@@ -378,9 +433,12 @@ public:
 
 } // namespace
 
-core::Result<JValue> parseSmallJson(std::string_view text, int baseDepth)
+core::Result<JValue> parseSmallJson(
+    std::string_view text,
+    int baseDepth,
+    const std::function<void(const std::string &where, const std::string &key)> &onDuplicateKey)
 {
-    WholeDocument doc;
+    WholeDocument doc(onDuplicateKey);
     const std::string noFile;
     if (auto r = streamJsonAt(text, noFile, doc, {}, baseDepth); !r)
         return std::unexpected(r.error());

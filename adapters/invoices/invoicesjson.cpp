@@ -16,6 +16,10 @@ struct Period
 class Visitor final : public JsonVisitor
 {
 public:
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     explicit Visitor(BatchBuilder &b)
         : m_b(b)
     {}

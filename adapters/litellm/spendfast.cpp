@@ -93,7 +93,24 @@ private:
     BatchBuilder &m_b;
     Visitor &m_v;
     const Progress &m_progress;
+    /// True when `key` is among `seen` (and remembers it otherwise), or when the object has
+    /// too many keys to scan. Records have a few dozen: comparing lengths first is cheap.
+    static bool repeatedKey(std::vector<std::string_view> &seen, std::string_view key)
+    {
+        // An object with more keys than any real record: the generic reader (which keeps a
+        // set of them) takes it, so that no input makes this scan quadratic.
+        if (seen.size() >= 64)
+            return true;
+        for (const std::string_view k : seen)
+            if (k.size() == key.size() && k == key)
+                return true;
+        seen.push_back(key);
+        return false;
+    }
+
     FastRecord m_rec;
+    std::vector<std::string_view> m_recordKeys;   ///< keys of the record being read
+    std::vector<std::string_view> m_metadataKeys; ///< keys of its metadata object
     bool m_delivered = false;
     int m_sinceProgress = 0;
 };
@@ -219,7 +236,10 @@ core::Result<Step> FastReader::record(const std::string &where, std::int64_t ind
     if (!done) {
         // The record sits in the top-level list, or in the list under "data".
         auto value =
-            parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)), inData ? 2 : 1);
+            parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)), inData ? 2 : 1,
+                           [&](const std::string &inner, const std::string &key) {
+                               m_v.duplicateKey(inner.empty() ? where : where + "." + inner, key);
+                           });
         if (!value)
             return Step::Malformed;
         JsonPath path;
@@ -240,6 +260,7 @@ core::Result<Step> FastReader::record(const std::string &where, std::int64_t ind
 Step FastReader::readRecord(bool &plain)
 {
     m_cur.consume('{');
+    m_recordKeys.clear();
     if (m_cur.consume('}'))
         return Step::Ok;
     do {
@@ -248,6 +269,9 @@ Step FastReader::readRecord(bool &plain)
         m_cur.peek();
         if (!m_cur.string(key, plainKey) || !m_cur.consume(':'))
             return Step::Malformed;
+        // A repeated key: the generic reader reads the record and warns about it.
+        if (repeatedKey(m_recordKeys, key))
+            plain = false;
         const auto field = plainKey ? fieldOf(key) : std::nullopt;
         plain = plain && plainKey;
         Step s = Step::Ok;
@@ -299,6 +323,7 @@ Step FastReader::readMetadata(FastScalar &out, bool &plain)
         return readScalar(out, plain);
     out.kind = Kind::Object;
     m_cur.consume('{');
+    m_metadataKeys.clear();
     if (m_cur.consume('}'))
         return Step::Ok;
     do {
@@ -306,6 +331,8 @@ Step FastReader::readMetadata(FastScalar &out, bool &plain)
         m_cur.peek();
         if (!m_cur.string(key, plain) || !m_cur.consume(':'))
             return Step::Malformed;
+        if (repeatedKey(m_metadataKeys, key))
+            plain = false;
         // Nested label sources and cached-token counts: the generic path reads those.
         if (key == "spend_logs_metadata" || key == "additional_usage_values")
             plain = false;
