@@ -68,7 +68,8 @@ public:
     virtual std::string source() const = 0;
     /// One line for people: "OpenCost allocation API response (JSON)".
     virtual std::string description() const = 0;
-    /// True when the first bytes (up to 64 KiB) look like this format.
+    /// True when the first bytes look like this format: the first 64 KiB, or more when the
+    /// first record is longer (Registry::detect), never the whole of a long file.
     virtual bool canRead(std::string_view head, std::string_view fileName) const = 0;
     virtual core::Result<ReadResult> read(std::string_view bytes,
                                           const ReadOptions &options,
@@ -83,8 +84,12 @@ public:
     static const Registry &instance();
     const std::vector<const Adapter *> &all() const { return m_adapters; }
     const Adapter *byId(std::string_view id) const;
-    /// First adapter whose canRead accepts the bytes; nullptr when none does.
+    /// First adapter whose canRead accepts the bytes; nullptr when none does. Reads the
+    /// first 64 KiB, and further up to the end of the first record when those do not decide.
     const Adapter *detect(std::string_view bytes, std::string_view fileName) const;
+    /// The "unknown-format" error for bytes no adapter claims: how much was read, what it
+    /// looked like (JSON keys or the first line) and every format tried.
+    core::Error unrecognised(std::string_view bytes, const std::string &fileName) const;
     /// "opencost-allocation-json (OpenCost allocation API response), …" for error messages.
     std::string acceptedList() const;
 

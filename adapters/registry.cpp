@@ -1,6 +1,7 @@
 #include "adapter.h"
 
 #include "anthropic/anthropicadapters.h"
+#include "common/sniff.h"
 #include "focus/focuscsv.h"
 #include "invoices/invoiceadapters.h"
 #include "litellm/litellmreport.h"
@@ -55,12 +56,40 @@ const Adapter *Registry::byId(std::string_view id) const
 
 const Adapter *Registry::detect(std::string_view bytes, std::string_view fileName) const
 {
-    const std::string_view head = bytes.substr(0, std::min(bytes.size(), kSniffBytes));
-    for (const Adapter *a : m_adapters) {
-        if (a->canRead(head, fileName))
-            return a;
+    // The first 64 KiB decide almost every file. A file whose first record is longer (a
+    // CSV header with thousands of columns, an allocation with megabytes of annotations)
+    // is read further, in growing steps, up to the end of its first record: no format
+    // needs more than that, and a file no format claims is not read to its end.
+    size_t size = std::min(bytes.size(), kSniffBytes);
+    size_t limit = 0;
+    while (true) {
+        const std::string_view head = bytes.substr(0, size);
+        for (const Adapter *a : m_adapters) {
+            if (a->canRead(head, fileName))
+                return a;
+        }
+        if (size == bytes.size())
+            return nullptr;
+        if (limit == 0)
+            limit = std::max(scanHead(bytes).recordEnd, size);
+        if (size >= limit)
+            return nullptr;
+        size = std::min(size * 4, limit);
     }
-    return nullptr;
+}
+
+core::Error Registry::unrecognised(std::string_view bytes, const std::string &fileName) const
+{
+    const size_t read = bytes.size() <= kSniffBytes
+                            ? bytes.size()
+                            : std::max(scanHead(bytes).recordEnd, kSniffBytes);
+    return core::Error{"unknown-format",
+                       "not a recognised export format: read " + std::to_string(read) + " bytes (" +
+                           describeHead(bytes) + "), and no format matched; tried, in order: " +
+                           acceptedList() + " (--format ID names one explicitly)",
+                       fileName,
+                       {},
+                       {}};
 }
 
 std::string Registry::acceptedList() const
@@ -91,12 +120,8 @@ readBytes(std::string_view bytes, const ReadOptions &options, std::string_view a
         }
     } else {
         adapter = registry.detect(bytes, options.fileName);
-        if (!adapter) {
-            return core::fail("unknown-format",
-                              "not a recognised export format; accepted: " +
-                                  registry.acceptedList(),
-                              options.fileName);
-        }
+        if (!adapter)
+            return core::fail(registry.unrecognised(bytes, options.fileName));
     }
     LoadedFile loaded;
     auto result = adapter->read(

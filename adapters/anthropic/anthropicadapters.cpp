@@ -31,6 +31,9 @@ protected:
         if (c && !c->isString())
             return std::unexpected(
                 m_b.error("unknown-currency", "the currency is not text", where, "currency"));
+        if (!c)
+            m_b.warn("missing-currency", where, "currency",
+                     "no currency given; read as " + m_b.options().defaultCurrency);
         auto currency =
             m_b.parseCurrency(c ? c->text() : m_b.options().defaultCurrency, where, "currency");
         if (!currency)

@@ -61,6 +61,9 @@ core::Result<Decimal> BatchBuilder::parseDecimal(std::string_view text,
                                                  const std::string &record,
                                                  const std::string &field)
 {
+    // One rule for every source: spaces around a number are not part of it (a JSON string
+    // " 12.5 " and a CSV cell " 12.5 " read the same); spaces inside one are an error.
+    text = core::trimmed(text);
     bool rounded = false;
     auto d = Decimal::parse(text, &rounded);
     if (!d) {
@@ -151,8 +154,23 @@ void BatchBuilder::warn(std::string code,
     m_warnings.push_back({std::move(code), m_file, record, std::move(field), std::move(detail)});
 }
 
+void BatchBuilder::warnDuplicateKey(const std::string &record, const std::string &key)
+{
+    warn("duplicate-key", record, key,
+         "the key appears more than once in this object; its first value is the one read");
+}
+
 core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::string &record)
 {
+    // Year 0000 parses (ISO 8601 has it) but no bill is dated before 1970: such a date is a
+    // placeholder or a broken export, never a charge.
+    for (const core::TimeUs t : {row.start, row.end}) {
+        if (t < 0)
+            return std::unexpected(
+                error("bad-timestamp",
+                      core::formatTimestamp(t) + " is before 1970: not the date of a charge",
+                      record, {}));
+    }
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",
                                      "the charge window ends (" + core::formatTimestamp(row.end) +

@@ -43,7 +43,8 @@ public:
     const std::string &file() const { return m_file; }
     const ReadOptions &options() const { return m_options; }
 
-    /// Exact decimal from text; >18 fractional digits round half-even and are counted.
+    /// Exact decimal from text (surrounding spaces ignored); >18 fractional digits round
+    /// half-even and are counted.
     core::Result<core::Decimal>
     parseDecimal(std::string_view text, const std::string &record, const std::string &field);
     /// A money field given as a JSON number or a numeric string; null/absent is an error.
@@ -63,6 +64,9 @@ public:
                       const std::string &field) const;
 
     void warn(std::string code, const std::string &record, std::string field, std::string detail);
+    /// The warning for a key repeated inside one JSON object of `record` (the first value
+    /// is the one read): a silently edited or badly merged export shows this way.
+    void warnDuplicateKey(const std::string &record, const std::string &key);
     /// Adds an already-rounded count (e.g. from Decimal::dividedByPow10).
     void countRounded() { ++m_rounded; }
 

@@ -16,6 +16,7 @@ bool BucketVisitor::wantsRecord(const JsonPath &p) const
 
 core::Result<void> BucketVisitor::beginDocument(int)
 {
+    m_sawData = false;
     m_hasMore.reset();
     m_nextPage.clear();
     return {};
@@ -41,6 +42,12 @@ core::Result<void> BucketVisitor::scalar(const JsonPath &p, const JValue &v)
 
 core::Result<void> BucketVisitor::enter(const JsonPath &p, JValue::Kind kind)
 {
+    if (p.size() == 1 && p.isKey(0, "data")) {
+        if (kind != JValue::Kind::Array)
+            return std::unexpected(
+                m_b.error("wrong-type", "data must be a list of buckets", "data", {}));
+        m_sawData = true;
+    }
     if (p.size() == 2 && p.isKey(0, "data") && p.isIndex(1)) {
         if (kind != JValue::Kind::Object)
             return std::unexpected(
@@ -96,8 +103,15 @@ core::Result<void> BucketVisitor::record(const JsonPath &p, JValue &&value)
     return result(Bucket{*m_start, *m_end}, where, p.back().index, value);
 }
 
-core::Result<void> BucketVisitor::endDocument(int)
+core::Result<void> BucketVisitor::endDocument(int document)
 {
+    // `{}` or an unrelated object read with --format would otherwise be a "complete" batch
+    // of nothing.
+    if (!m_sawData)
+        return std::unexpected(m_b.error(
+            "wrong-schema",
+            "the document has no data list of buckets: it is not a report page of this format",
+            "page " + std::to_string(document + 1), "data"));
     ++m_documents;
     m_lastHasMore = m_hasMore;
     m_lastNextPage = m_nextPage;

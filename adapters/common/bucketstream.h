@@ -29,8 +29,13 @@ public:
     core::Result<void> scalar(const JsonPath &p, const JValue &v) override;
     core::Result<void> enter(const JsonPath &p, JValue::Kind kind) override;
     core::Result<void> leave(const JsonPath &p) override;
-    core::Result<void> endDocument(int) override;
+    /// A page without a `data` list is an error (it is not a page of this format).
+    core::Result<void> endDocument(int document) override;
     core::Result<void> record(const JsonPath &p, JValue &&value) override;
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     /// Sets pages read and the has_more verdict on the batch evidence.
     void finishEvidence();
 
@@ -56,6 +61,7 @@ private:
     std::optional<bool> m_lastHasMore;
     std::string m_lastNextPage;
     int m_documents = 0;
+    bool m_sawData = false; ///< the current document has its `data` list
 };
 
 } // namespace unalloc::adapters

@@ -23,12 +23,20 @@ public:
     /// 1-based line on which the last record returned started.
     std::int64_t line() const { return m_recordLine; }
     std::int64_t offset() const { return static_cast<std::int64_t>(m_pos); }
+    /// True when the last record returned holds a byte above 0x7F (its text needs a UTF-8
+    /// check; ASCII records, the usual case, skip it).
+    bool nonAscii() const { return m_nonAscii; }
+    /// True when the last record returned ended at the end of the input without a line
+    /// break: a file cut short in its last field looks exactly like that.
+    bool unterminated() const { return m_unterminated; }
 
 private:
     std::string_view m_bytes;
     size_t m_pos = 0;
     std::int64_t m_line = 1;
     std::int64_t m_recordLine = 0;
+    bool m_nonAscii = false;
+    bool m_unterminated = false;
 };
 
 /// @brief Column lookup by header name for one CSV file.
@@ -50,6 +58,7 @@ std::string lineRef(std::int64_t line);
 } // namespace unalloc::adapters
 
 #include "adapters/adapter.h"
+#include "batchbuilder.h"
 
 #include <functional>
 
@@ -67,11 +76,13 @@ struct CsvRecord
     std::optional<std::string_view> get(std::string_view column) const;
 };
 
-/// Reads the header, then calls `onRecord` for each record; a record with a different field
-/// count from the header is an error naming its line.
+/// Reads the header, then calls `onRecord` for each record. A record with a different field
+/// count from the header, or text that is not UTF-8, is an error naming its line (and
+/// column). A file without records is read with a warning; one whose last record has no
+/// line break (cut short?) makes the batch partial.
 core::Result<void>
 forEachCsvRecord(std::string_view bytes,
-                 const std::string &file,
+                 BatchBuilder &builder,
                  const Progress &progress,
                  const std::function<core::Result<void>(const CsvHeader &)> &onHeader,
                  const std::function<core::Result<void>(const CsvRecord &)> &onRecord);

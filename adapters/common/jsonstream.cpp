@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iterator>
+#include <memory>
+#include <unordered_set>
 
 namespace unalloc::adapters {
 
@@ -90,40 +93,92 @@ public:
     bool end_array() override { return endContainer(); }
     bool key(string_t &k) override
     {
-        if (!m_build.empty())
+        if (!m_build.empty()) {
+            if (m_build.back().isObject() && repeated(k))
+                m_visitor.duplicateKey(buildPath(), k);
             m_buildKeys.back() = std::move(k);
-        else if (!m_frames.empty())
+        } else if (!m_frames.empty())
             m_frames.back().key = std::move(k);
         return true;
+    }
+    /// True when the object being built already has a member `k`. Record objects are
+    /// small and scanned; one that grows past kScanMembers gets a set of its keys, so that
+    /// a hostile object with a million keys costs linear time, not quadratic.
+    bool repeated(const std::string &k)
+    {
+        static constexpr size_t kScanMembers = 32;
+        const auto &members = m_build.back().members();
+        auto &set = m_buildKeySets.back();
+        if (!set && members.size() < kScanMembers) {
+            for (const auto &m : members)
+                if (m.first == k)
+                    return true;
+            return false;
+        }
+        if (!set) {
+            set = std::make_unique<std::unordered_set<std::string>>();
+            for (const auto &m : members)
+                set->insert(m.first);
+        }
+        return !set->insert(k).second;
+    }
+    /// The path of the object being built: the record's path plus the members and items
+    /// leading to it.
+    std::string buildPath() const
+    {
+        JsonPath path = m_recordPath;
+        for (size_t i = 1; i < m_build.size(); ++i) {
+            const JValue &parent = m_build[i - 1];
+            if (parent.isArray())
+                path.push({{}, static_cast<std::int64_t>(parent.items().size())});
+            else
+                path.push({m_buildKeys[i - 1], -1});
+        }
+        return path.toString();
     }
     bool parse_error(std::size_t position,
                      const std::string &lastToken,
                      const nlohmann::detail::exception &ex) override
     {
         std::string what = ex.what();
-        // Drop the library's "[json.exception.parse_error.101] " prefix: people need the text.
+        // Drop the library's "[json.exception.parse_error.101] parse error at line 1, column
+        // 2: " prefix: its position counts from the start of the current document, which is
+        // not the file's for the second document of a page set.
         if (const auto p = what.find("] "); p != std::string::npos)
             what = what.substr(p + 2);
-        const bool truncated = position >= static_cast<std::size_t>(m_total) ||
-                               lastToken.find("<end of input>") != std::string::npos;
+        if (what.starts_with("parse error"))
+            if (const auto p = what.find(": "); p != std::string::npos)
+                what = what.substr(p + 2);
+        // nlohmann counts 1-based from the document's first byte.
+        const std::int64_t docOffset = m_docStart - m_begin;
+        const std::int64_t at = docOffset + static_cast<std::int64_t>(position);
+        const bool truncated =
+            at >= m_total || lastToken.find("<end of input>") != std::string::npos;
         std::string where = m_path.toString();
         if (!m_build.empty())
             where = m_recordPath.toString();
-        m_error = core::Error{truncated ? "truncated-json" : "bad-json",
-                              "invalid JSON at byte " + std::to_string(position) + ": " + what,
-                              m_file,
-                              where,
-                              {}};
+        std::string detail =
+            "invalid JSON at byte " + std::to_string(at) + " (" + lineColumn(at) + "): " + what;
+        if (m_document > 0 && position <= 1) {
+            detail = "unexpected text at byte " + std::to_string(at) + " (" + lineColumn(at) +
+                     ") after the end of the JSON document: only whitespace or another whole "
+                     "document (a page set) may follow";
+        }
+        m_error = core::Error{truncated ? "truncated-json" : "bad-json", detail, m_file, where, {}};
         return false;
     }
 
     std::optional<core::Error> takeError() { return std::move(m_error); }
+    void setBaseDepth(int depth) { m_baseDepth = static_cast<size_t>(std::max(depth, 0)); }
     bool failed() const { return m_error.has_value(); }
-    void resetDocument()
+    void resetDocument(int document, const char *start)
     {
+        m_document = document;
+        m_docStart = start;
         m_frames.clear();
         m_build.clear();
         m_buildKeys.clear();
+        m_buildKeySets.clear();
         m_path = JsonPath();
     }
 
@@ -203,9 +258,12 @@ private:
     }
     bool startContainer(JValue &&v)
     {
+        if (m_baseDepth + m_frames.size() + m_build.size() >= static_cast<size_t>(kMaxJsonDepth))
+            return tooDeep();
         if (!m_build.empty()) {
             m_build.push_back(std::move(v));
             m_buildKeys.emplace_back();
+            m_buildKeySets.emplace_back();
             return true;
         }
         beginValue();
@@ -213,6 +271,7 @@ private:
             m_recordPath = m_path;
             m_build.push_back(std::move(v));
             m_buildKeys.emplace_back();
+            m_buildKeySets.emplace_back();
             return true;
         }
         if (!check(m_visitor.enter(m_path, v.kind())))
@@ -220,12 +279,41 @@ private:
         m_frames.push_back(Frame{v.isArray(), 0, {}});
         return true;
     }
+    /// "line 3, column 5" of the 1-based byte offset `at` (errors only: it counts lines).
+    std::string lineColumn(std::int64_t at) const
+    {
+        const std::int64_t end = std::min(at, m_total);
+        std::int64_t line = 1, lineStart = 0;
+        for (std::int64_t i = 0; i + 1 < end; ++i) {
+            if (m_begin[i] == '\n') {
+                ++line;
+                lineStart = i + 1;
+            }
+        }
+        return "line " + std::to_string(line) + ", column " + std::to_string(at - lineStart);
+    }
+    bool tooDeep()
+    {
+        std::string where = m_path.toString();
+        if (!m_build.empty())
+            where = m_recordPath.toString();
+        m_error =
+            core::Error{"too-deep",
+                        "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                            " levels at byte " + std::to_string(*m_cursor - m_begin) + " (" +
+                            lineColumn(*m_cursor - m_begin) + ")" + "; no export nests that deep",
+                        m_file,
+                        where,
+                        {}};
+        return false;
+    }
     bool endContainer()
     {
         if (!m_build.empty()) {
             JValue done = std::move(m_build.back());
             m_build.pop_back();
             m_buildKeys.pop_back();
+            m_buildKeySets.pop_back();
             return attach(std::move(done));
         }
         m_frames.pop_back();
@@ -246,8 +334,13 @@ private:
     JsonPath m_recordPath;
     std::vector<JValue> m_build;
     std::vector<std::string> m_buildKeys;
+    /// Keys of a large object being built (null until it has kScanMembers members).
+    std::vector<std::unique_ptr<std::unordered_set<std::string>>> m_buildKeySets;
     std::optional<core::Error> m_error;
     int m_sinceProgress = 0;
+    int m_document = 0;
+    size_t m_baseDepth = 0; ///< containers open around the text (parseSmallJson)
+    const char *m_docStart = nullptr;
 };
 
 bool isSpace(char c)
@@ -257,10 +350,13 @@ bool isSpace(char c)
 
 } // namespace
 
-core::Result<void> streamJson(std::string_view bytes,
-                              const std::string &fileName,
-                              JsonVisitor &visitor,
-                              const Progress &progress)
+namespace {
+
+core::Result<void> streamJsonAt(std::string_view bytes,
+                                const std::string &fileName,
+                                JsonVisitor &visitor,
+                                const Progress &progress,
+                                int baseDepth)
 {
     const char *begin = bytes.data();
     const char *end = begin + bytes.size();
@@ -270,6 +366,7 @@ core::Result<void> streamJson(std::string_view bytes,
     const char *cursor = p;
     Handler handler(visitor, fileName, progress, begin, &cursor,
                     static_cast<std::int64_t>(bytes.size()));
+    handler.setBaseDepth(baseDepth);
     int doc = 0;
     while (true) {
         while (p != end && isSpace(*p))
@@ -278,7 +375,7 @@ core::Result<void> streamJson(std::string_view bytes,
             break;
         if (auto r = visitor.beginDocument(doc); !r)
             return std::unexpected(r.error());
-        handler.resetDocument();
+        handler.resetDocument(doc, p);
         cursor = p;
         json::sax_parse(TrackingIterator(p, &cursor), TrackingIterator(end, nullptr), &handler,
                         nlohmann::json::input_format_t::json, /*strict=*/false);
@@ -297,12 +394,32 @@ core::Result<void> streamJson(std::string_view bytes,
     return {};
 }
 
+} // namespace
+
+core::Result<void> streamJson(std::string_view bytes,
+                              const std::string &fileName,
+                              JsonVisitor &visitor,
+                              const Progress &progress)
+{
+    return streamJsonAt(bytes, fileName, visitor, progress, 0);
+}
+
 namespace {
 
 /// Materialises the whole (small) document as the single record at the root.
 class WholeDocument final : public JsonVisitor
 {
 public:
+    explicit WholeDocument(
+        const std::function<void(const std::string &, const std::string &)> &onDuplicateKey)
+        : m_onDuplicateKey(onDuplicateKey)
+    {}
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        if (m_onDuplicateKey)
+            m_onDuplicateKey(where, key);
+    }
+    const std::function<void(const std::string &, const std::string &)> &m_onDuplicateKey;
     bool wantsRecord(const JsonPath &path) const override { return path.empty(); }
     core::Result<void> record(const JsonPath &, JValue &&value) override
     {
@@ -316,11 +433,14 @@ public:
 
 } // namespace
 
-core::Result<JValue> parseSmallJson(std::string_view text)
+core::Result<JValue> parseSmallJson(
+    std::string_view text,
+    int baseDepth,
+    const std::function<void(const std::string &where, const std::string &key)> &onDuplicateKey)
 {
-    WholeDocument doc;
+    WholeDocument doc(onDuplicateKey);
     const std::string noFile;
-    if (auto r = streamJson(text, noFile, doc, {}); !r)
+    if (auto r = streamJsonAt(text, noFile, doc, {}, baseDepth); !r)
         return std::unexpected(r.error());
     if (doc.m_count != 1)
         return core::fail("bad-json", "expected exactly one JSON value");

@@ -113,7 +113,11 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         RawLabelBuilder labels;
         if (const auto tags = rec.get("Tags")) {
             auto parsed = parseSmallJson(*tags);
-            if (!parsed || !parsed->isObject())
+            if (!parsed)
+                return std::unexpected(
+                    b.error(parsed.error().code == "too-deep" ? "too-deep" : "bad-labels",
+                            "Tags is not valid JSON: " + parsed.error().detail, where, "Tags"));
+            if (!parsed->isObject())
                 return std::unexpected(
                     b.error("bad-labels", "Tags is not a JSON object", where, "Tags"));
             labels.addObject(&*parsed);
@@ -148,7 +152,7 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         row.recordKey = std::move(key);
         return b.submit(std::move(row), where);
     };
-    if (auto r = forEachCsvRecord(bytes, b.file(), progress, onHeader, onRecord); !r)
+    if (auto r = forEachCsvRecord(bytes, b, progress, onHeader, onRecord); !r)
         return std::unexpected(r.error());
     if (periodStart && periodEnd)
         days.report(*periodStart, *periodEnd, b.evidence(), "the billing period");

@@ -44,6 +44,17 @@ core::Error located(core::Error e, const std::string &origin)
     return e;
 }
 
+/// A failure of the ledger itself (SQLite: read-only, full disk, locked) names the ledger,
+/// not the input being read when it happened.
+core::Error ledgerError(core::Error e, const std::string &ledgerPath)
+{
+    if (e.code == "sqlite" && e.file.empty()) {
+        e.file = ledgerPath;
+        e.detail = "cannot write the ledger: " + e.detail;
+    }
+    return e;
+}
+
 /// @brief SHA-256 of a byte stream through OpenSSL's EVP interface (it uses the CPU's SHA
 /// instructions where there are any), as lowercase hex.
 class Sha256 final
@@ -160,11 +171,13 @@ class ImportRun final
 {
 public:
     ImportRun(core::ImportTransaction &txn,
+              std::string ledgerPath,
               const ImportOptions &options,
               const ImportProgressFn &progress,
               std::int64_t bytesTotal,
               int inputs)
         : m_txn(txn)
+        , m_ledgerPath(std::move(ledgerPath))
         , m_options(options)
         , m_progress(progress)
     {
@@ -188,6 +201,7 @@ private:
                                  const RowQueue::IdleWork &idle);
 
     core::ImportTransaction &m_txn;
+    const std::string m_ledgerPath;
     const ImportOptions &m_options;
     const ImportProgressFn &m_progress;
     ImportProgress m_state;
@@ -214,9 +228,7 @@ core::Result<const Adapter *> ImportRun::adapterFor(const Source &src) const
     adapter = m_options.detect ? m_options.detect(src.bytes, src.origin)
                                : registry.detect(src.bytes, src.origin);
     if (!adapter)
-        return core::fail("unknown-format",
-                          "not a recognised export format; accepted: " + registry.acceptedList(),
-                          src.origin);
+        return core::fail(registry.unrecognised(src.bytes, src.origin));
     return adapter;
 }
 
@@ -253,7 +265,7 @@ core::Result<void> ImportRun::writeRows(RowQueue &queue,
                 std::span<const core::CostRow>(chunk->rows.data(), chunk->count),
                 chunk->labelHashes.data(), chunk->labelSets.data());
             !added)
-            return core::fail(located(added.error(), src.origin));
+            return core::fail(located(ledgerError(added.error(), m_ledgerPath), src.origin));
         m_state.rows += static_cast<std::int64_t>(chunk->count);
         queue.recycle(std::move(*chunk));
         const std::int64_t done = parsed.load(std::memory_order_relaxed);
@@ -278,7 +290,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     meta.origin = src.origin;
     auto batchId = m_txn.beginBatch(meta);
     if (!batchId)
-        return core::fail(located(batchId.error(), src.origin));
+        return core::fail(located(ledgerError(batchId.error(), m_ledgerPath), src.origin));
 
     ReadOptions ro;
     ro.fileName = src.origin;
@@ -338,9 +350,17 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         queue.close();
     });
     // The settling (a sort of every fingerprint) overlaps the parser's read-ahead.
-    core::Result<void> written = settle ? m_txn.settle() : core::Result<void>{};
-    if (written)
-        written = writeRows(queue, src, parsed, idle);
+    core::Result<void> written;
+    // A throw here would destroy the joinable parser thread (std::terminate): every failure
+    // of the writer becomes an error value, and the parser is stopped and joined below.
+    try {
+        written = settle ? m_txn.settle() : core::Result<void>{};
+        if (written)
+            written = writeRows(queue, src, parsed, idle);
+    } catch (const std::exception &e) {
+        written = core::fail("internal", std::string("the ledger writer failed: ") + e.what(),
+                             src.origin);
+    }
     if (!written) {
         stop = true;
         queue.cancel();
@@ -358,7 +378,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     out.bytes = static_cast<std::int64_t>(src.bytes.size());
     for (const core::Invoice &inv : read->invoices) {
         if (auto r = m_txn.addInvoice(inv); !r)
-            return core::fail(located(r.error(), src.origin));
+            return core::fail(located(ledgerError(r.error(), m_ledgerPath), src.origin));
         ++out.invoices;
     }
     core::ImportBatch final = std::move(read->batch);
@@ -369,7 +389,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     if (final.sha256.empty())
         return core::fail("internal", "cannot compute the SHA-256 of the input", src.origin);
     if (auto r = m_txn.endBatch(final); !r)
-        return core::fail(located(r.error(), src.origin));
+        return core::fail(located(ledgerError(r.error(), m_ledgerPath), src.origin));
     out.counts = m_txn.counts();
     out.batch = std::move(final);
     out.batch.id = *batchId;
@@ -386,10 +406,11 @@ core::Result<ImportReport> run(core::LedgerStore &ledger,
         total += static_cast<std::int64_t>(s.bytes.size());
     auto txn = ledger.beginImport();
     if (!txn)
-        return core::fail(txn.error());
+        return core::fail(ledgerError(txn.error(), ledger.path()));
     core::LabelNormaliser ownNormaliser;
     core::LabelNormaliser &normaliser = options.normaliser ? *options.normaliser : ownNormaliser;
-    ImportRun importRun(**txn, options, progress, total, static_cast<int>(sources.size()));
+    ImportRun importRun(**txn, ledger.path(), options, progress, total,
+                        static_cast<int>(sources.size()));
     ImportReport report;
     std::vector<std::int64_t> ids;
     for (const Source &s : sources) {
@@ -399,7 +420,7 @@ core::Result<ImportReport> run(core::LedgerStore &ledger,
         report.batches.push_back(std::move(*outcome));
     }
     if (auto r = (*txn)->commit(); !r)
-        return core::fail(r.error());
+        return core::fail(ledgerError(r.error(), ledger.path()));
     // Report the batches as stored (ids, final status, the ledger's own totals).
     auto stored = ledger.batches();
     if (!stored)

@@ -38,7 +38,9 @@ MappedFile::~MappedFile()
 
 core::Result<MappedFile> MappedFile::open(const std::string &path)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever
+    // (no effect on regular files, the only kind read here).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return core::fail("file-read", std::string("cannot open: ") + std::strerror(errno), path);
     struct stat st
@@ -46,7 +48,15 @@ core::Result<MappedFile> MappedFile::open(const std::string &path)
     };
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return core::fail("file-read", "not a regular file", path);
+        const char *kind = S_ISFIFO(st.st_mode)   ? "a pipe (FIFO)"
+                           : S_ISDIR(st.st_mode)  ? "a directory"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                                                  : "a device";
+        return core::fail("file-read",
+                          std::string("not a regular file but ") + kind +
+                              "; an import reads whole files (it hashes and re-reads them): "
+                              "save the export to a file first",
+                          path);
     }
     MappedFile f;
     f.m_size = static_cast<size_t>(st.st_size);

@@ -59,11 +59,18 @@ core::Result<ReadResult> InvoicesCsvAdapter::read(std::string_view bytes,
                 (std::string_view(col) == "period_start" ? inv.periodStart : inv.periodEnd) = *t;
             }
         }
+        // The same rule as a cost row's charge window.
+        if (inv.periodStart && inv.periodEnd && *inv.periodEnd < *inv.periodStart)
+            return std::unexpected(
+                b.error("bad-window",
+                        "the period ends (" + core::formatTimestamp(*inv.periodEnd) +
+                            ") before it starts (" + core::formatTimestamp(*inv.periodStart) + ")",
+                        where, "period_end"));
         inv.note = std::string(rec.get("note").value_or(""));
         invoices.push_back(std::move(inv));
         return {};
     };
-    if (auto r = forEachCsvRecord(bytes, b.file(), progress, onHeader, onRecord); !r)
+    if (auto r = forEachCsvRecord(bytes, b, progress, onHeader, onRecord); !r)
         return std::unexpected(r.error());
     ReadResult result = b.finish();
     for (const core::Invoice &inv : invoices) {

@@ -16,6 +16,10 @@ struct Period
 class Visitor final : public JsonVisitor
 {
 public:
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     explicit Visitor(BatchBuilder &b)
         : m_b(b)
     {}
@@ -68,6 +72,13 @@ private:
                 (k == s ? p.start : p.end) = *time;
             }
         }
+        // The same rule as a cost row's charge window.
+        if (p.start && p.end && *p.end < *p.start)
+            return std::unexpected(m_b.error("bad-window",
+                                             "the period ends (" + core::formatTimestamp(*p.end) +
+                                                 ") before it starts (" +
+                                                 core::formatTimestamp(*p.start) + ")",
+                                             where, e));
         return p;
     }
     core::Result<void> invoice(const JValue &v, const std::string &where)

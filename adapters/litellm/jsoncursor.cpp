@@ -13,6 +13,8 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
+constexpr size_t kPlainDepth = 32;
+
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
 constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
 
@@ -148,6 +150,10 @@ bool JsonCursor::skipValue(bool &plain)
         if (expectValue) {
             if (c == '{' || c == '[') {
                 m_stack.push_back(c);
+                // Deep values go to the generic parser, which holds the depth limit for the
+                // document as a whole (this cursor does not know how deep it started).
+                if (m_stack.size() > kPlainDepth)
+                    plain = false;
                 ++m_p;
                 const char close = c == '{' ? '}' : ']';
                 if (peek() == close) { // empty container

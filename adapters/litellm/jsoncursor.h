@@ -47,7 +47,8 @@ public:
     bool number(std::string_view &text);
     /// `true`, `false` or `null`.
     bool literal(std::string_view word);
-    /// Skips one whole value of any kind; `plain` is cleared when any string in it is.
+    /// Skips one whole value of any kind; `plain` is cleared when any string in it is, or
+    /// when it nests deeper than 32 levels (the generic parser checks the depth limit).
     bool skipValue(bool &plain);
 
 private:

@@ -11,6 +11,10 @@ namespace {
 class Visitor final : public JsonVisitor
 {
 public:
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     Visitor(BatchBuilder &b, core::Currency c)
         : m_b(b)
         , m_currency(c)

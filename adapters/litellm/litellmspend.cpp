@@ -82,7 +82,12 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
             m_b.error("missing-field", "request_id is missing", where, "request_id"));
     row.recordKey = id->text();
 
-    const char *amountField = r.get("spend") ? "spend" : "cost";
+    // `spend`, else `cost`; when neither has a value, the error names the one present
+    // (a null `spend` is a missing spend, not a missing cost).
+    const char *amountField = r.get("spend")                       ? "spend"
+                              : r.get("cost")                      ? "cost"
+                              : r.find("cost") && !r.find("spend") ? "cost"
+                                                                   : "spend";
     auto amount = m_b.decimalField(r.get(amountField), where, amountField);
     if (!amount)
         return std::unexpected(amount.error());

@@ -93,7 +93,24 @@ private:
     BatchBuilder &m_b;
     Visitor &m_v;
     const Progress &m_progress;
+    /// True when `key` is among `seen` (and remembers it otherwise), or when the object has
+    /// too many keys to scan. Records have a few dozen: comparing lengths first is cheap.
+    static bool repeatedKey(std::vector<std::string_view> &seen, std::string_view key)
+    {
+        // An object with more keys than any real record: the generic reader (which keeps a
+        // set of them) takes it, so that no input makes this scan quadratic.
+        if (seen.size() >= 64)
+            return true;
+        for (const std::string_view k : seen)
+            if (k.size() == key.size() && k == key)
+                return true;
+        seen.push_back(key);
+        return false;
+    }
+
     FastRecord m_rec;
+    std::vector<std::string_view> m_recordKeys;   ///< keys of the record being read
+    std::vector<std::string_view> m_metadataKeys; ///< keys of its metadata object
     bool m_delivered = false;
     int m_sinceProgress = 0;
 };
@@ -217,7 +234,12 @@ core::Result<Step> FastReader::record(const std::string &where, std::int64_t ind
         done = *r;
     }
     if (!done) {
-        auto value = parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)));
+        // The record sits in the top-level list, or in the list under "data".
+        auto value =
+            parseSmallJson(std::string_view(start, size_t(m_cur.pos() - start)), inData ? 2 : 1,
+                           [&](const std::string &inner, const std::string &key) {
+                               m_v.duplicateKey(inner.empty() ? where : where + "." + inner, key);
+                           });
         if (!value)
             return Step::Malformed;
         JsonPath path;
@@ -238,6 +260,7 @@ core::Result<Step> FastReader::record(const std::string &where, std::int64_t ind
 Step FastReader::readRecord(bool &plain)
 {
     m_cur.consume('{');
+    m_recordKeys.clear();
     if (m_cur.consume('}'))
         return Step::Ok;
     do {
@@ -246,6 +269,9 @@ Step FastReader::readRecord(bool &plain)
         m_cur.peek();
         if (!m_cur.string(key, plainKey) || !m_cur.consume(':'))
             return Step::Malformed;
+        // A repeated key: the generic reader reads the record and warns about it.
+        if (repeatedKey(m_recordKeys, key))
+            plain = false;
         const auto field = plainKey ? fieldOf(key) : std::nullopt;
         plain = plain && plainKey;
         Step s = Step::Ok;
@@ -297,6 +323,7 @@ Step FastReader::readMetadata(FastScalar &out, bool &plain)
         return readScalar(out, plain);
     out.kind = Kind::Object;
     m_cur.consume('{');
+    m_metadataKeys.clear();
     if (m_cur.consume('}'))
         return Step::Ok;
     do {
@@ -304,6 +331,8 @@ Step FastReader::readMetadata(FastScalar &out, bool &plain)
         m_cur.peek();
         if (!m_cur.string(key, plain) || !m_cur.consume(':'))
             return Step::Malformed;
+        if (repeatedKey(m_metadataKeys, key))
+            plain = false;
         FastScalar v;
         if (readScalar(v, plain) != Step::Ok)
             return Step::Malformed;
@@ -343,7 +372,8 @@ bool FastReader::decode(const char *start, JValue &out)
     bool plain = true;
     if (!probe.skipValue(plain))
         return false;
-    auto v = parseSmallJson(std::string_view(start, size_t(probe.pos() - start)));
+    // Only envelope members (inside the top-level object) are decoded here.
+    auto v = parseSmallJson(std::string_view(start, size_t(probe.pos() - start)), 1);
     if (!v)
         return false;
     out = std::move(*v);

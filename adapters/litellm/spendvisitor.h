@@ -4,6 +4,7 @@
 #include "adapters/common/jsonstream.h"
 #include "adapters/common/labelsetmemo.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -97,6 +98,14 @@ public:
         , m_labels(b.normaliser(), b.options().elideRepeatedLabels)
     {}
 
+    /// Keys repeated at a record's top level or in its metadata: the keys the bulk reader
+    /// checks as well, so that both paths warn alike (deeper objects are not read).
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        const auto dots = std::count(where.begin(), where.end(), '.');
+        if (dots == 0 || (dots == 1 && where.ends_with("].metadata")))
+            m_b.warnDuplicateKey(where, key);
+    }
     bool wantsRecord(const JsonPath &p) const override
     {
         return (p.size() == 1 && p.isIndex(0)) ||

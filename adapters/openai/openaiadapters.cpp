@@ -33,6 +33,11 @@ protected:
                 return std::unexpected(m_b.error("unknown-currency", "the currency is not text",
                                                  where, "amount.currency"));
             code = c->text();
+        } else if (amount && amount->isObject()) {
+            // The API always names the currency; an amount without one (or null) is read in
+            // the default currency, but not silently.
+            m_b.warn("missing-currency", where, "amount.currency",
+                     "no currency given; read as " + code);
         }
         auto currency = m_b.parseCurrency(code, where, "amount.currency");
         if (!currency)

@@ -65,7 +65,11 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         }
         if (const auto json = rec.get("Labels")) {
             auto parsed = parseSmallJson(*json);
-            if (!parsed || !parsed->isObject())
+            if (!parsed)
+                return std::unexpected(
+                    b.error(parsed.error().code == "too-deep" ? "too-deep" : "bad-labels",
+                            "Labels is not valid JSON: " + parsed.error().detail, where, "Labels"));
+            if (!parsed->isObject())
                 return std::unexpected(
                     b.error("bad-labels", "Labels is not a JSON object", where, "Labels"));
             labels.addObject(&*parsed);
@@ -88,7 +92,7 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
             {core::formatDate(row.start), parts[0], parts[1], parts[2], parts[3], parts[4]});
         return b.submit(std::move(row), where);
     };
-    if (auto r = forEachCsvRecord(bytes, b.file(), progress, onHeader, onRecord); !r)
+    if (auto r = forEachCsvRecord(bytes, b, progress, onHeader, onRecord); !r)
         return std::unexpected(r.error());
     if (!days.empty()) {
         const core::TimeUs from = options.requestedStart.value_or(days.first() * core::kUsPerDay);

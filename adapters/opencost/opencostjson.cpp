@@ -29,6 +29,10 @@ struct StepWindow
 class Visitor final : public JsonVisitor
 {
 public:
+    void duplicateKey(const std::string &where, const std::string &key) override
+    {
+        m_b.warnDuplicateKey(where, key);
+    }
     Visitor(BatchBuilder &b, core::Currency currency)
         : m_b(b)
         , m_currency(currency)

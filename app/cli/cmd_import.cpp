@@ -2,12 +2,10 @@
 #include "command.h"
 #include "input.h"
 
-#include "adapters/import/importer.h"
+#include "adapters/import/ledgerimport.h"
 #include "core/ledger/ledgerstore.h"
 
 #include <nlohmann/json.hpp>
-
-#include <filesystem>
 
 namespace unalloc::cli {
 
@@ -67,6 +65,13 @@ void printBatch(const adapters::BatchOutcome &b, std::ostream &os)
         os << "  warning:  " << w.message() << '\n';
 }
 
+/// What a failed import says about the ledger after the error.
+std::string unchangedNote(const std::string &ledgerPath, bool created)
+{
+    return created ? "nothing was imported; no ledger was created at " + ledgerPath
+                   : "nothing was imported; the ledger " + ledgerPath + " is unchanged";
+}
+
 } // namespace
 
 int runImport(const std::vector<std::string> &argv, Io &io)
@@ -88,25 +93,24 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     if (ledgerPath.empty() || args->positionals().empty())
         return reportError(
             {"usage", "import needs --ledger FILE and at least one PATH", {}, {}, {}}, io);
-    std::error_code ec;
-    auto ledger = std::filesystem::exists(ledgerPath, ec) ? core::LedgerStore::open(ledgerPath)
-                                                          : core::LedgerStore::create(ledgerPath);
-    if (!ledger)
-        return reportError(ledger.error(), io);
     adapters::ImportOptions options;
     options.sourceOverride = args->value("source");
     options.adapterId = args->value("format");
-    auto report = adapters::importFiles(**ledger, args->positionals(), options);
+    auto report = adapters::importIntoLedgerFile(ledgerPath, args->positionals(), options);
     if (!report) {
-        io.err << "error: " << report.error().message() << "\nnothing was imported; the ledger "
-               << ledgerPath << " is unchanged\n";
+        io.err << "error: " << report.error().error.message() << '\n'
+               << unchangedNote(ledgerPath, report.error().created) << '\n';
         return kExitError;
     }
     if (args->has("json")) {
         Json batches = Json::array();
         for (const auto &b : report->batches)
             batches.push_back(batchJson(b));
-        io.out << Json{{"ledger", ledgerPath}, {"batches", batches}}.dump(2) << '\n';
+        // Paths are bytes, not always UTF-8: replace what JSON cannot carry (U+FFFD)
+        // rather than fail after the import committed.
+        io.out << Json{{"ledger", ledgerPath}, {"batches", batches}}.dump(
+                      2, ' ', false, Json::error_handler_t::replace)
+               << '\n';
         return kExitOk;
     }
     for (const auto &b : report->batches)

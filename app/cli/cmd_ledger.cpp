@@ -86,7 +86,7 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
                        {"schema_version", (*ledger)->schemaVersion()},
                        {"rows", *rows},
                        {"batches", batches}}
-                      .dump(2)
+                      .dump(2, ' ', false, Json::error_handler_t::replace) // origins are bytes
                << '\n';
         return kExitOk;
     }

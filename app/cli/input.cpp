@@ -186,6 +186,11 @@ core::Result<InputOptions> inputOptions(const ParsedArgs &args)
             return core::fail(d.error());
         o.toDay = *d;
     }
+    // Rows are [from, to): a --to on or before --from selects nothing, which is a mistake in
+    // the options, not an empty ledger.
+    if (o.fromDay && o.toDay && *o.toDay <= *o.fromDay)
+        return core::fail("usage", "--from " + args.value("from") + " is not before --to " +
+                                       args.value("to") + ": the period [from, to) is empty");
     return o;
 }
 

@@ -48,6 +48,9 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
         if (wanted.empty() || wanted.contains(inv.source))
             in.invoices.push_back(std::move(inv));
     in.haveInvoiceFile = !in.invoices.empty();
+    std::set<std::string> held;
+    for (const core::ImportBatch &b : *batches)
+        held.insert(b.source);
     std::map<std::string, SourceInput> bySource;
     for (core::ImportBatch &b : *batches) {
         if (!wanted.empty() && !wanted.contains(b.source))
@@ -58,6 +61,17 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
         si.sha256 = b.sha256; // the latest batch of the source
         si.rows += b.rowCount;
         in.batches.push_back(std::move(b));
+    }
+    // A source the ledger does not hold would filter every row away: say so (a usage error)
+    // instead of reporting an empty ledger.
+    for (const std::string &s : options.sources) {
+        if (bySource.contains(s))
+            continue;
+        std::string list;
+        for (const std::string &h : held)
+            list += (list.empty() ? "" : ", ") + h;
+        return core::fail("usage", "the ledger " + options.ledger + " has no source '" + s +
+                                       "'; its sources: " + (list.empty() ? "none" : list));
     }
     for (auto &[name, si] : bySource) {
         si.detail = options.ledger;

@@ -322,8 +322,18 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
 {
     auto version = db.scalar("PRAGMA user_version");
     auto appId = db.scalar("PRAGMA application_id");
-    if (!version || !appId)
-        return fail("not-a-ledger", "the file is not a SQLite database", path);
+    if (!version || !appId) {
+        const std::string why = !version ? version.error().detail : appId.error().detail;
+        if (why.find("malformed") != std::string::npos || why.find("corrupt") != std::string::npos)
+            return fail("ledger-damaged",
+                        "the ledger file is corrupt (" + why +
+                            "); restore it from a backup (SQLite's 'sqlite3 FILE .recover | "
+                            "sqlite3 NEW.unalloc' may salvage what is left)",
+                        path);
+        return fail("not-a-ledger",
+                    "the file is not a SQLite database, so not an unalloc ledger (" + why + ")",
+                    path);
+    }
     if (*appId != kApplicationId || *version < 1)
         return fail("not-a-ledger", "the file is not an unalloc ledger", path);
     if (*version > kCurrentVersion)

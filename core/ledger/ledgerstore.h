@@ -175,8 +175,19 @@ class LedgerStore
 public:
     virtual ~LedgerStore() = default;
 
-    /// Creates a new, empty ledger (an error when the file exists).
+    /// Creates a new, empty ledger (an error when the file exists). Atomic: the ledger is
+    /// built under a temporary name in the same directory and linked into place, so `path`
+    /// never holds a half-made ledger and two processes cannot both create it.
     static Result<std::unique_ptr<LedgerStore>> create(const std::string &path);
+    /// The steps of create for a caller that fills the new ledger before anyone sees it (an
+    /// import into a new path): a writable empty ledger under a temporary name next to `path`
+    /// (its path() is that name) ...
+    static Result<std::unique_ptr<LedgerStore>> createDraft(const std::string &path);
+    /// ... closed and put at `path` in one step ("ledger-exists" when another process created
+    /// `path` meanwhile; the draft is gone either way) ...
+    static Result<void> publishDraft(std::unique_ptr<LedgerStore> draft, const std::string &path);
+    /// ... or closed and removed, leaving nothing behind.
+    static void discardDraft(std::unique_ptr<LedgerStore> draft);
     /// Opens an existing ledger; an older schema migrates forward, a newer one is an error.
     static Result<std::unique_ptr<LedgerStore>> open(const std::string &path,
                                                      bool readOnly = false);

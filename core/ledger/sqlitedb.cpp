@@ -164,6 +164,12 @@ Result<Db> Db::open(const std::string &path, bool readOnly, bool create)
     return Db(db);
 }
 
+Db Db::adopt(sqlite3 *db)
+{
+    sqlite3_busy_timeout(db, kBusyTimeoutMs);
+    return Db(db);
+}
+
 void Db::setBusyTimeout(int ms)
 {
     sqlite3_busy_timeout(m_db, ms);

@@ -71,6 +71,10 @@ public:
     /// Opens `path`; `create` allows a new file. Errors carry the path.
     static Result<Db> open(const std::string &path, bool readOnly, bool create);
 
+    /// Takes over a connection opened elsewhere (e.g. through a URI), with the same busy
+    /// timeout as open().
+    static Db adopt(sqlite3 *db);
+
     /// How long statements wait for another connection's lock (kBusyTimeoutMs by default).
     void setBusyTimeout(int ms);
     sqlite3 *handle() const { return m_db; }

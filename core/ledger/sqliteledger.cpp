@@ -2,7 +2,10 @@
 
 #include "importtransaction.h"
 #include "ledgercodec.h"
+#include "ledgerfile.h"
 #include "ledgerschema.h"
+
+#include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
@@ -33,7 +36,8 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
 {
     if (readOnly && !create)
         recoverHotJournal(path);
-    auto db = sql::Db::open(path, readOnly, create);
+    auto db = readOnly && !create ? ledgerfile::openReadOnly(path)
+                                  : sql::Db::open(path, readOnly, create);
     if (!db)
         return fail(db.error());
     if (auto r = ledgerschema::registerFunctions(*db); !r)
@@ -50,10 +54,30 @@ Result<std::unique_ptr<LedgerStore>> openDb(const std::string &path, bool readOn
         return std::make_unique<SqliteLedger>(std::move(*db), path, false,
                                               ledgerschema::kCurrentVersion);
     }
+    // A cut-off copy can still answer the header pragmas; say so before anything else.
+    if (const std::string damaged = ledgerfile::damage(path); !damaged.empty())
+        return fail("ledger-damaged", damaged, path);
+    // SQLite opens a write-protected file read-only without a word; an import would then
+    // fail on its first write, naming nothing.
+    if (!readOnly && sqlite3_db_readonly(db->handle(), "main") == 1)
+        return fail("ledger-read-only",
+                    "the ledger file is read-only (file permissions or a read-only medium); "
+                    "it can be read (report, ledger) but nothing can be imported into it",
+                    path);
     // Check (and migrate) before any pragma writes, so a foreign SQLite file is left alone.
     auto version = ledgerschema::migrate(*db, path, readOnly);
-    if (!version)
+    if (!version) {
+        const int primary = sqlite3_extended_errcode(db->handle()) & 0xFF;
+        if (!readOnly && (primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY))
+            return fail("ledger-read-only",
+                        "the ledger cannot be opened for writing: its directory or medium is "
+                        "read-only (SQLite: " +
+                            db->lastError() +
+                            "); it can be read (report, ledger) but nothing can be imported "
+                            "into it",
+                        path);
         return fail(version.error());
+    }
     if (auto r = ledgerschema::configure(*db, readOnly); !r)
         return fail(r.error());
     return std::make_unique<SqliteLedger>(std::move(*db), path, readOnly, *version);
@@ -86,12 +110,51 @@ const ledgerschema::SortIndex &sortIndexFor(LedgerSort sort)
 
 } // namespace
 
-Result<std::unique_ptr<LedgerStore>> LedgerStore::create(const std::string &path)
+Result<std::unique_ptr<LedgerStore>> LedgerStore::createDraft(const std::string &path)
 {
     std::error_code ec;
     if (std::filesystem::exists(path, ec))
         return fail("ledger-exists", "a file already exists there; choose a new name", path);
-    return openDb(path, false, true);
+    ledgerfile::removeStaleDrafts(path);
+    const std::string draft = ledgerfile::draftPathFor(path);
+    auto store = openDb(draft, false, true);
+    if (!store) {
+        ledgerfile::discard(draft);
+        Error e = store.error();
+        e.file = path;
+        return fail(std::move(e));
+    }
+    return store;
+}
+
+Result<void> LedgerStore::publishDraft(std::unique_ptr<LedgerStore> draft, const std::string &path)
+{
+    const std::string draftPath = draft->path();
+    draft.reset(); // closed: SQLite folds its write-ahead log back into the file
+    return ledgerfile::publish(draftPath, path);
+}
+
+void LedgerStore::discardDraft(std::unique_ptr<LedgerStore> draft)
+{
+    const std::string draftPath = draft->path();
+    draft.reset();
+    ledgerfile::discard(draftPath);
+}
+
+Result<std::unique_ptr<LedgerStore>> LedgerStore::create(const std::string &path)
+{
+    // Built under another name and linked into place: a crash leaves no half-made ledger,
+    // and of two processes creating the same path one gets "ledger-exists".
+    auto draft = createDraft(path);
+    if (!draft)
+        return fail(draft.error());
+    if (auto r = publishDraft(std::move(*draft), path); !r) {
+        Error e = r.error();
+        if (e.code == "ledger-exists")
+            e.detail = "a file already exists there; choose a new name";
+        return fail(std::move(e));
+    }
+    return open(path, false);
 }
 
 Result<std::unique_ptr<LedgerStore>> LedgerStore::open(const std::string &path, bool readOnly)
@@ -166,6 +229,12 @@ Result<std::unique_ptr<ImportTransaction>> SqliteLedger::beginImport()
 {
     if (auto w = checkWritable("import"); !w)
         return fail(w.error());
+    // A file write-protected after the ledger was opened.
+    if (sqlite3_db_readonly(m_db.handle(), "main") == 1)
+        return fail("ledger-read-only",
+                    "cannot import: the ledger file is read-only (file permissions or a "
+                    "read-only medium); nothing was imported",
+                    m_path);
     return SqliteImportTransaction::begin(*this);
 }
 

@@ -190,6 +190,12 @@ void TestLiteLlmBulk::sameAsGeneric_data()
     QTest::newRow("minus-zero") << "[" + with("\"n\":3", "\"n\":-0") + "]";
     QTest::newRow("duplicate-key")
         << "[" + with("\"team_id\":\"t1\"", "\"team_id\":\"t1\",\"team_id\":\"t2\"") + "]";
+    QTest::newRow("duplicate-unread-key")
+        << "[" + with("\"team_id\":\"t1\"", "\"team_id\":\"t1\",\"call\":1,\"call\":2") + "]";
+    QTest::newRow("duplicate-metadata-key")
+        << "[" + with("\"team\":\"a\"", "\"team\":\"a\",\"team\":\"b\"") + "]";
+    QTest::newRow("duplicate-key-deep-in-metadata")
+        << "[" + with("\"k\":[1,2]", "\"k\":[1,2],\"k\":3") + "]";
     QTest::newRow("unix-times") << "[" + with(R"("2026-08-01T10:00:00Z")", "1785578400.5") + "]";
     QTest::newRow("cost-not-spend")
         << "[" + with("\"spend\":0.125", "\"spend\":null,\"cost\":\"1.5\"") + "]";

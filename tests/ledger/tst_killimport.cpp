@@ -3,6 +3,9 @@
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
+#include "adapters/import/ledgerimport.h"
+
+#include <QDir>
 
 #include <QFile>
 #include <QProcess>
@@ -21,6 +24,8 @@ class TestKillImport final : public QObject
 private slots:
     void killedImportLeavesLedgerIntact_data();
     void killedImportLeavesLedgerIntact();
+    void killedCreationLeavesNoLedger_data();
+    void killedCreationLeavesNoLedger();
 };
 
 void TestKillImport::killedImportLeavesLedgerIntact_data()
@@ -100,6 +105,60 @@ void TestKillImport::killedImportLeavesLedgerIntact()
     o.detect = &detectWithFake;
     QVERIFY(adapters::importFiles(**ledger, {bigPath}, o).has_value());
     QCOMPARE((*ledger)->rowCount({}).value(), rowsBefore + 200000);
+}
+
+void TestKillImport::killedCreationLeavesNoLedger_data()
+{
+    QTest::addColumn<int>("stopAfter");
+    QTest::newRow("first chunk") << 1;
+    QTest::newRow("every row written, before commit") << 20000;
+}
+
+void TestKillImport::killedCreationLeavesNoLedger()
+{
+    // Issue 19: a SIGKILL while an import created the ledger left a file every later run
+    // rejected ("not an unalloc ledger"). Now the path holds no ledger until the import
+    // committed, and the next import creates it normally.
+    QFETCH(int, stopAfter);
+    QTemporaryDir dir;
+    const std::string ledgerPath = dir.filePath(QStringLiteral("new.unalloc")).toStdString();
+    std::string big = "FAKE\n";
+    for (int i = 0; i < 20000; ++i)
+        big += "k" + std::to_string(i) + ",0.0" + std::to_string(i % 97) +
+               ",USD,2026-08-01,2026-08-02,team-" + std::to_string(i % 30) + "\n";
+    const QString bigPath = dir.filePath(QStringLiteral("big.fake"));
+    {
+        QFile f(bigPath);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(big.data(), static_cast<qint64>(big.size()));
+    }
+    QProcess helper;
+    helper.start(QStringLiteral(LEDGER_KILL_HELPER),
+                 {QString::fromStdString(ledgerPath), bigPath, QString::number(stopAfter),
+                  QStringLiteral("new")});
+    QVERIFY(helper.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(helper.canReadLine() || helper.state() == QProcess::NotRunning,
+                             120000);
+    const QByteArray said = helper.readLine();
+    QVERIFY2(said.startsWith("writing"), said.constData());
+    QCOMPARE(::kill(static_cast<pid_t>(helper.processId()), SIGKILL), 0);
+    QVERIFY(helper.waitForFinished());
+    QCOMPARE(helper.exitStatus(), QProcess::CrashExit);
+
+    QVERIFY(!QFile::exists(QString::fromStdString(ledgerPath)));
+    adapters::ImportOptions o;
+    o.detect = &detectWithFake;
+    auto again = adapters::importIntoLedgerFile(ledgerPath, {bigPath.toStdString()}, o);
+    QVERIFY2(again.has_value(), again ? "" : again.error().error.message().c_str());
+    auto ledger = core::LedgerStore::open(ledgerPath, true);
+    QVERIFY2(ledger.has_value(), ledger ? "" : ledger.error().message().c_str());
+    QCOMPARE((*ledger)->rowCount({}).value(), 20000);
+    QVERIFY((*ledger)->checkIntegrity().has_value());
+    // The killed draft was cleaned up by the next creation (its process is gone).
+    const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+    QVERIFY2(left.filter(QStringLiteral(".creating-")).isEmpty(),
+             qPrintable(left.join(QLatin1Char(' '))));
+    QVERIFY(left.contains(QStringLiteral("new.unalloc")));
 }
 
 QTEST_GUILESS_MAIN(TestKillImport)
