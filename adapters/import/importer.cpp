@@ -122,12 +122,21 @@ private:
         if (!m_slots.empty()) {
             const size_t mask = m_slots.size() - 1;
             for (size_t i = slotOf(hash, mask); m_slots[i] != 0; i = (i + 1) & mask) {
-                const std::uint32_t ordinal = m_slots[i] - 1;
-                const Entry &e = m_entries[ordinal];
+                const std::uint32_t entry = m_slots[i] - 1;
+                const Entry &e = m_entries[entry];
                 if (e.hash == hash && e.set.labels == row.labels && e.set.raw == row.rawLabels &&
                     e.set.collisions == row.collisions)
-                    return ordinal;
+                    return m_base + entry;
             }
+        }
+        // Per-request metadata makes nearly every set new, and each kept copy cost ~2 kB for
+        // the whole import (1M realistic records: 2.8 GB). Past the limit the sets compared
+        // start over under fresh ordinals: a set met again then gets a second ordinal, and
+        // the ledger's writer finds it stored by hash and body, so it is still one set.
+        if (m_entries.size() >= kMaxComparedSets) {
+            m_base += static_cast<std::uint32_t>(m_entries.size());
+            m_entries.clear();
+            m_slots.clear();
         }
         m_entries.push_back(Entry{hash, {row.labels, row.rawLabels, row.collisions}});
         if (m_entries.size() * 10 > m_slots.size() * 7) {
@@ -136,7 +145,7 @@ private:
                 place(e);
         }
         place(m_entries.size() - 1);
-        return static_cast<std::uint32_t>(m_entries.size() - 1);
+        return m_base + static_cast<std::uint32_t>(m_entries.size() - 1);
     }
 
     struct Entry
@@ -157,7 +166,9 @@ private:
         m_slots[i] = static_cast<std::uint32_t>(entry + 1);
     }
 
-    std::vector<Entry> m_entries;
+    static constexpr size_t kMaxComparedSets = size_t(1) << 16;
+    std::vector<Entry> m_entries;       ///< ordinals m_base, m_base + 1, …
+    std::uint32_t m_base = 0;
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
     // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
     // missed the cache on most of them.
