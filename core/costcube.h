@@ -65,7 +65,13 @@ struct CostGroup
     /// 0 = none. Gateway rows carry them; the double-counting seam matches on them.
     std::uint32_t usageProvider = 0;
     std::uint32_t usageModel = 0;
+    /// Whole days the rows' charge window spans from `day` (CostCube::spanDays): 1 for a
+    /// request or a daily bucket, 7 for a weekly and 28–31 for a monthly bill line.
+    std::int32_t days = 1;
 };
+
+/// Days a charge window [start, end) spans: ⌈(end − start) ÷ 1 day⌉, at least 1.
+std::int32_t spanDays(TimeUs start, TimeUs end);
 
 /// Dollars that passed through one label-key collision (raw keys merged into one key).
 struct CollisionTotal
@@ -83,6 +89,7 @@ struct CollisionTotal
 class CostCube final
 {
 public:
+    /// Folds a row in; request telemetry (isTelemetryOnly) is no cost and stays out.
     void addRow(const CostRow &row);
     /// Adds an already-aggregated group (the ledger store loads its aggregate this way).
     void addGroup(const LabelMap &labels,
@@ -94,7 +101,8 @@ public:
                   Decimal amount,
                   std::int64_t rows,
                   const std::string &usageProvider = {},
-                  const std::string &usageModel = {});
+                  const std::string &usageModel = {},
+                  std::int32_t days = 1);
     /// Interns a label set once, for the id-based addGroup below.
     std::uint32_t internLabelSet(const LabelMap &labels) { return m_labelSets.intern(labels); }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
@@ -107,7 +115,8 @@ public:
                   Decimal amount,
                   std::int64_t rows,
                   std::string_view usageProvider = {},
-                  std::string_view usageModel = {});
+                  std::string_view usageModel = {},
+                  std::int32_t days = 1);
     /// @brief Appends a group that is new to the cube, without looking it up.
     ///
     /// For a loader that reads an aggregate with unique keys in key order: each call's key
@@ -121,7 +130,10 @@ public:
                         Currency currency,
                         std::int64_t batch,
                         Decimal amount,
-                        std::int64_t rows);
+                        std::int64_t rows,
+                        std::string_view usageProvider = {},
+                        std::string_view usageModel = {},
+                        std::int32_t days = 1);
     /// True when groups with equal (label set, source, object) are adjacent in rawGroups().
     bool objectsClustered() const { return m_clustered; }
     /// Room for `groups` groups without rehashing.
@@ -151,6 +163,7 @@ private:
         Currency currency;
         std::int64_t batch;
         std::uint32_t usageProvider, usageModel;
+        std::int32_t days;
         friend bool operator==(const Key &, const Key &) = default;
     };
     struct KeyHash
