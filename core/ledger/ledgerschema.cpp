@@ -242,14 +242,11 @@ void fpFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 }
 
 // unalloc_gateway_provider(provider, model): identifyGatewayRow's provider from the fields a
-// stored row kept (NULL when it tells nothing).
+// stored row kept ('' when they tell nothing: the row keeps its usage).
 void gatewayProviderFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     const std::string p = identifyGatewayRow({textArg(argv[0]), textArg(argv[1]), {}, {}}).provider;
-    if (p.empty())
-        sqlite3_result_null(ctx);
-    else
-        sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
+    sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
 }
 
 // unalloc_telemetry(provider, amount): 1 for request telemetry (isTelemetryOnly).

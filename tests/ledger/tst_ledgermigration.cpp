@@ -232,9 +232,10 @@ void TestLedgerMigration::migratesV3GatewayRows()
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
 
     // Providers re-derived from what the rows kept: the stored 'OpenAI' is normalised, the bare
-    // Claude name is Anthropic's; the deployment name tells nothing and is reported.
+    // Claude name is Anthropic's; the deployment name tells nothing and is reported, as are the
+    // two version-1 rows, which kept no provider or model at all.
     const core::OverlapReport r = core::findOverlap(*cube);
-    QCOMPARE(r.unknownProviderRows, 1);
+    QCOMPARE(r.unknownProviderRows, 3);
     QCOMPARE(r.providers.size(), size_t(2));
     QCOMPARE(r.providers[0].provider, std::string("anthropic"));
     QCOMPARE(r.providers[0].overlap.toString(), std::string("90.00"));

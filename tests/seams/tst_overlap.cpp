@@ -165,7 +165,7 @@ void TestOverlap::gatewayIdentity_data()
                                   << QByteArray("openai/gpt-4o");
     QTest::newRow("model group prefix")
         << QByteArray() << QByteArray("gpt-4o") << QByteArray("azure/gpt-4o") << QByteArray()
-        << QByteArray("azure") << QByteArray("gpt-4o");
+        << QByteArray("azure") << QByteArray("azure/gpt-4o");
     QTest::newRow("api base host")
         << QByteArray() << QByteArray("prod-gpt") << QByteArray() << QByteArray("https://api.openai.com/v1/")
         << QByteArray("openai") << QByteArray("prod-gpt");
