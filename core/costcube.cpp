@@ -117,10 +117,8 @@ void CostCube::addGroup(std::uint32_t labelSet,
     const auto usageId = [this](std::string_view s) {
         return s.empty() ? 0U : m_usageNames.intern(s) + 1;
     };
-    const Key key{labelSet, m_sources.intern(source), m_objects.intern(object),
-                  day,      currency,
-                  batch,    usageId(usageProvider),
-                  usageId(usageModel), days};
+    const Key key{labelSet, m_sources.intern(source), m_objects.intern(object), day, currency,
+                  batch,    usageId(usageProvider),   usageId(usageModel),      days};
     // Groups appended unindexed are indexed now, once.
     for (; m_indexed < m_groups.size(); ++m_indexed) {
         const CostGroup &g = m_groups[m_indexed];

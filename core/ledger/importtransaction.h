@@ -141,7 +141,7 @@ private:
         std::int64_t labelSet;
         std::uint32_t source, object; ///< indexes into m_strings
         std::int32_t day;
-        std::uint32_t currency; ///< index into m_currencies
+        std::uint32_t currency;        ///< index into m_currencies
         std::uint32_t provider, model; ///< usage provider and model: indexes into m_strings
         std::int32_t days;             ///< spanDays of the row's window
         friend bool operator==(const AggKey &, const AggKey &) = default;

@@ -113,8 +113,9 @@ Result<void> insertPart(
 
 Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
 {
-    auto st = m_db.prepare("SELECT label_set, source, name, start_us, currency, batch, amount, "
-                           "ifnull(provider, ''), ifnull(model, ''), end_us FROM rows WHERE id = ?1");
+    auto st =
+        m_db.prepare("SELECT label_set, source, name, start_us, currency, batch, amount, "
+                     "ifnull(provider, ''), ifnull(model, ''), end_us FROM rows WHERE id = ?1");
     if (!st)
         return fail(st.error());
     st->bind(1, rowId);

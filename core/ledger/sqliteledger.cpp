@@ -263,9 +263,9 @@ Result<void> SqliteLedger::checkIntegrity() const
                         " references a missing " + fk->text(2),
                     m_path);
     const std::string agg = std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg";
-    const std::string aggCheck = std::string("SELECT count(*) FROM (") + ledgerschema::kAggFromRows +
-                                 " EXCEPT " + agg + ") UNION ALL SELECT count(*) FROM (" + agg +
-                                 " EXCEPT " + ledgerschema::kAggFromRows + ")";
+    const std::string aggCheck =
+        std::string("SELECT count(*) FROM (") + ledgerschema::kAggFromRows + " EXCEPT " + agg +
+        ") UNION ALL SELECT count(*) FROM (" + agg + " EXCEPT " + ledgerschema::kAggFromRows + ")";
     auto diff = m_db.prepare(aggCheck);
     if (!diff)
         return fail(diff.error());

@@ -20,7 +20,8 @@ std::string lower(std::string_view s)
 
 bool isDigits(std::string_view s)
 {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool startsWith(std::string_view s, std::string_view p)
@@ -41,9 +42,8 @@ std::string_view prefixBeforeSlash(std::string_view s)
 
 /// Bedrock model ids: "[region.]vendor.model[-vN][:N]".
 constexpr std::array<std::string_view, 5> kRegions{"us.", "eu.", "apac.", "global.", "us-gov."};
-constexpr std::array<std::string_view, 8> kVendors{"anthropic.", "meta.",    "amazon.",
-                                                   "cohere.",    "mistral.", "ai21.",
-                                                   "deepseek.",  "writer."};
+constexpr std::array<std::string_view, 8> kVendors{"anthropic.", "meta.", "amazon.",   "cohere.",
+                                                   "mistral.",   "ai21.", "deepseek.", "writer."};
 
 /// Removes a Bedrock region and vendor prefix; true when there was a vendor.
 bool stripBedrock(std::string &m)
@@ -140,7 +140,8 @@ std::string matchModel(std::string_view model)
     m = std::string(trimmed(m));
     stripBedrock(m);
     // Bedrock version ":0" then "-v2".
-    if (const auto colon = m.rfind(':'); colon != std::string::npos && isDigits(m.substr(colon + 1)))
+    if (const auto colon = m.rfind(':');
+        colon != std::string::npos && isDigits(m.substr(colon + 1)))
         m.erase(colon);
     if (const auto v = m.rfind("-v"); v != std::string::npos && isDigits(m.substr(v + 2)))
         m.erase(v);

@@ -61,9 +61,8 @@ GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
     const std::string provider = cube.usageName(g.usageProvider).empty()
                                      ? labelOr(labels, {"custom_llm_provider", "provider"})
                                      : cube.usageName(g.usageProvider);
-    const std::string model = cube.usageName(g.usageModel).empty()
-                                  ? labelOr(labels, {"model"})
-                                  : cube.usageName(g.usageModel);
+    const std::string model = cube.usageName(g.usageModel).empty() ? labelOr(labels, {"model"})
+                                                                   : cube.usageName(g.usageModel);
     return identifyGatewayRow({provider, model, labelOr(labels, {"model_group"}), {}});
 }
 
@@ -125,8 +124,8 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     {
         size_t operator()(const std::pair<std::uint32_t, Currency> &k) const noexcept
         {
-            const std::uint64_t h = std::uint64_t{k.first} * 0x9E3779B97F4A7C15ULL ^
-                                    k.second.packed();
+            const std::uint64_t h =
+                std::uint64_t{k.first} * 0x9E3779B97F4A7C15ULL ^ k.second.packed();
             return static_cast<size_t>(h ^ (h >> 29));
         }
     };
@@ -198,8 +197,8 @@ std::unordered_map<std::int32_t, Period> periodOfDay(const CostCube &cube, const
     for (const Period &p : periods) {
         for (std::int32_t d = p.first; d < p.first + p.second; ++d) {
             auto [it, inserted] = out.try_emplace(d, p);
-            if (!inserted && std::tie(p.second, p.first) < std::tie(it->second.second,
-                                                                    it->second.first))
+            if (!inserted &&
+                std::tie(p.second, p.first) < std::tie(it->second.second, it->second.first))
                 it->second = p;
         }
     }

@@ -133,9 +133,14 @@ PRAGMA user_version = 3;
 std::string fingerprints()
 {
     std::string sql;
-    for (const auto &[source, key] : std::vector<std::pair<std::string, std::string>>{
-             {"litellm", "r1"}, {"litellm", "r2"}, {"litellm", "g1"}, {"litellm", "g2"},
-             {"litellm", "g3"}, {"openai", "gpt-4o"}, {"anthropic", "sonnet"}})
+    for (const auto &[source, key] :
+         std::vector<std::pair<std::string, std::string>>{{"litellm", "r1"},
+                                                          {"litellm", "r2"},
+                                                          {"litellm", "g1"},
+                                                          {"litellm", "g2"},
+                                                          {"litellm", "g3"},
+                                                          {"openai", "gpt-4o"},
+                                                          {"anthropic", "sonnet"}})
         sql += "UPDATE rows SET key_fp = " +
                std::to_string(core::ledgerschema::storedFingerprint(
                    core::ledgerschema::keyFingerprint(source, key))) +
@@ -221,7 +226,8 @@ void TestLedgerMigration::migratesV3GatewayRows()
 {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("v3.unalloc")).toStdString();
-    QVERIFY(execRaw(path, std::string(kV1Ddl) + kV1Rows + kV2Upgrade + kV3Upgrade + fingerprints()));
+    QVERIFY(
+        execRaw(path, std::string(kV1Ddl) + kV1Rows + kV2Upgrade + kV3Upgrade + fingerprints()));
     auto l = core::LedgerStore::open(path);
     QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
     QCOMPARE((*l)->schemaVersion(), 4);

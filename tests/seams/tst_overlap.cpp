@@ -153,10 +153,9 @@ void TestOverlap::gatewayIdentity_data()
     QTest::addColumn<QByteArray>("provider");
     QTest::addColumn<QByteArray>("storedModel");
     // The upstream sample's rows: bare model names, the provider only in custom_llm_provider.
-    QTest::newRow("custom_llm_provider") << QByteArray("openai") << QByteArray("gpt-4o-2024-08-06")
-                                         << QByteArray("gpt-4o") << QByteArray()
-                                         << QByteArray("openai")
-                                         << QByteArray("gpt-4o-2024-08-06");
+    QTest::newRow("custom_llm_provider")
+        << QByteArray("openai") << QByteArray("gpt-4o-2024-08-06") << QByteArray("gpt-4o")
+        << QByteArray() << QByteArray("openai") << QByteArray("gpt-4o-2024-08-06");
     QTest::newRow("custom_llm_provider wins over prefix")
         << QByteArray("Anthropic") << QByteArray("vertex_ai/claude-sonnet-4") << QByteArray()
         << QByteArray() << QByteArray("anthropic") << QByteArray("vertex_ai/claude-sonnet-4");
@@ -166,9 +165,9 @@ void TestOverlap::gatewayIdentity_data()
     QTest::newRow("model group prefix")
         << QByteArray() << QByteArray("gpt-4o") << QByteArray("azure/gpt-4o") << QByteArray()
         << QByteArray("azure") << QByteArray("azure/gpt-4o");
-    QTest::newRow("api base host")
-        << QByteArray() << QByteArray("prod-gpt") << QByteArray() << QByteArray("https://api.openai.com/v1/")
-        << QByteArray("openai") << QByteArray("prod-gpt");
+    QTest::newRow("api base host") << QByteArray() << QByteArray("prod-gpt") << QByteArray()
+                                   << QByteArray("https://api.openai.com/v1/")
+                                   << QByteArray("openai") << QByteArray("prod-gpt");
     QTest::newRow("azure deployment: the group is the model")
         << QByteArray("azure") << QByteArray("team-a-gpt4o-eu") << QByteArray("gpt-4o")
         << QByteArray("https://team-a.openai.azure.com/") << QByteArray("azure")
@@ -177,9 +176,9 @@ void TestOverlap::gatewayIdentity_data()
                                 << QByteArray("gpt-4o")
                                 << QByteArray("https://team-a.openai.azure.com/")
                                 << QByteArray("azure") << QByteArray("gpt-4o");
-    QTest::newRow("bedrock region id") << QByteArray() << QByteArray("us.anthropic.claude-3-haiku")
-                                       << QByteArray() << QByteArray() << QByteArray("bedrock")
-                                       << QByteArray("us.anthropic.claude-3-haiku");
+    QTest::newRow("bedrock region id")
+        << QByteArray() << QByteArray("us.anthropic.claude-3-haiku") << QByteArray() << QByteArray()
+        << QByteArray("bedrock") << QByteArray("us.anthropic.claude-3-haiku");
     QTest::newRow("bare claude") << QByteArray() << QByteArray("claude-sonnet-4-20250514")
                                  << QByteArray() << QByteArray() << QByteArray("anthropic")
                                  << QByteArray("claude-sonnet-4-20250514");
@@ -190,9 +189,8 @@ void TestOverlap::gatewayIdentity_data()
     QTest::newRow("model only in the group")
         << QByteArray("openai") << QByteArray() << QByteArray("gpt-4o") << QByteArray()
         << QByteArray("openai") << QByteArray("gpt-4o");
-    QTest::newRow("nothing to go on") << QByteArray() << QByteArray("llama-3.1-8b")
-                                      << QByteArray() << QByteArray() << QByteArray()
-                                      << QByteArray("llama-3.1-8b");
+    QTest::newRow("nothing to go on") << QByteArray() << QByteArray("llama-3.1-8b") << QByteArray()
+                                      << QByteArray() << QByteArray() << QByteArray("llama-3.1-8b");
 }
 
 void TestOverlap::gatewayIdentity()

@@ -56,8 +56,8 @@ QByteArray cli(const QStringList &args)
 QMap<QString, QString> cliOverlap(const QByteArray &json)
 {
     QMap<QString, QString> out;
-    const QJsonArray overlap = QJsonDocument::fromJson(json).object()[QStringLiteral("overlap")]
-                                   .toArray();
+    const QJsonArray overlap =
+        QJsonDocument::fromJson(json).object()[QStringLiteral("overlap")].toArray();
     for (const QJsonValue &v : overlap) {
         const QJsonObject o = v.toObject();
         out.insert(o[QStringLiteral("provider")].toString(),

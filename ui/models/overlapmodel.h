@@ -4,8 +4,8 @@
 
 namespace unalloc::ui {
 
-/// @brief Gateway vs provider bill per provider, model and billing period: what both count (overlap,
-/// counted twice when summed), what bypassed the gateway (residual) and the gateway's
+/// @brief Gateway vs provider bill per provider, model and billing period: what both count
+/// (overlap, counted twice when summed), what bypassed the gateway (residual) and the gateway's
 /// estimate above the bill (excess).
 class OverlapModel final : public SnapshotTableModel
 {

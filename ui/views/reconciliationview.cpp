@@ -252,10 +252,10 @@ void ReconciliationView::showOverlapFigures(const core::AnalysisSnapshot &s)
     for (std::int32_t days : periods)
         if (!matched.contains(OverlapModel::periodText(days)))
             matched << OverlapModel::periodText(days);
-    QString note = matched.isEmpty() ? QString()
-                                     : QStringLiteral(" · ") +
-                                           tr("matched on %1 bills")
-                                               .arg(matched.join(QStringLiteral(", ")));
+    QString note = matched.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" · ") +
+                             tr("matched on %1 bills").arg(matched.join(QStringLiteral(", ")));
     if (!unknown.isEmpty())
         note += QStringLiteral(" · ") + unknown;
     if (seams.deduplicated)
