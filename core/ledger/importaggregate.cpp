@@ -60,13 +60,24 @@ SqliteImportTransaction::AggKey SqliteImportTransaction::aggKeyOf(const CostRow 
         m_lastSource = row.source;
     }
     static const std::string kNone;
+    const auto cached = [this](const std::string &s, std::string &last, std::uint32_t &index) {
+        if (index == UINT32_MAX || s != last) {
+            index = internString(s);
+            last = s;
+        }
+        return index;
+    };
+    const std::uint32_t provider =
+        cached(row.usage ? row.usage->provider : kNone, m_lastProvider, m_lastProviderIndex);
+    const std::uint32_t model =
+        cached(row.usage ? row.usage->model : kNone, m_lastModel, m_lastModelIndex);
     return AggKey{labelSet,
                   m_lastSourceIndex,
                   internString(row.name),
                   static_cast<std::int32_t>(dayIndex(row.start)),
                   m_lastCurrencyIndex,
-                  internString(row.usage ? row.usage->provider : kNone),
-                  internString(row.usage ? row.usage->model : kNone),
+                  provider,
+                  model,
                   spanDays(row.start, row.end)};
 }
 
