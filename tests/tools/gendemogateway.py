@@ -20,7 +20,6 @@ ROUTES = [
     ("claude-sonnet-4-6", "claude-sonnet-4-6", "anthropic", "https://api.anthropic.com/v1/messages",
      "platform", "agent-runtime", "agents", Decimal("98.50")),
 ]
-TEAM_IDS = {"search": "team-search", "support": "team-support", "platform": "team-platform"}
 
 
 class Lcg:
@@ -69,12 +68,11 @@ def main():
                     "model_group": group,
                     "custom_llm_provider": provider,
                     "api_base": base,
-                    "user": "u_" + alias,
-                    "metadata": {
-                        "user_api_key_alias": alias,
-                        "user_api_key_team_id": TEAM_IDS[team],
-                        "user_api_key_team_alias": team,
-                    },
+                    "user": None,  # no internal user behind these virtual keys
+                    # LiteLLM writes more metadata (user_api_key_team_id, …); the demo keeps
+                    # one key so that the explorer's fallback chips still offer the cluster's
+                    # and the bills' keys (namespace, project) next to the gateway's.
+                    "metadata": {"user_api_key_alias": alias},
                     "cache_hit": "False",
                     "request_tags": ["environment:prod", "feature:" + alias],
                     "team_id": team,

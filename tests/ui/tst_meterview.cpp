@@ -163,9 +163,9 @@ void TstMeterView::redistributeDropsTheOverheadRow()
 
 void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
 {
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    QCOMPARE(figure("figureTotal"), QStringLiteral("$93,635.44"));
     const QString uBefore = figure("figureU");
-    QCOMPARE(uBefore, QStringLiteral("79.0\u00a0%"));
+    QCOMPARE(uBefore, QStringLiteral("70.8\u00a0%"));
     auto *banner = m_window->findChild<MeterSplitBanner *>(QStringLiteral("meterSplitBanner"));
     QVERIFY(banner && banner->isHidden());
 
@@ -181,7 +181,7 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     // The pod's $17,280 now belongs to its tenants (and the kept overhead): U falls, the total
     // stays, and the Overview says which meter carries the pod.
     QTRY_VERIFY(figure("figureU") != uBefore);
-    QCOMPARE(figure("figureTotal"), QStringLiteral("$83,910.38"));
+    QCOMPARE(figure("figureTotal"), QStringLiteral("$93,635.44"));
     QTRY_VERIFY(!banner->isHidden());
     QVERIFY2(banner->text().contains(QStringLiteral("Time share")), qPrintable(banner->text()));
     QVERIFY(banner->text().contains(QStringLiteral("inference/vllm-llama-3.1-8b")));
