@@ -111,7 +111,7 @@ void TstSeamPaths::cleanup()
 void TstSeamPaths::everyPathFindsTheSameOverlap_data()
 {
     QTest::addColumn<QString>("name");
-    for (const char *c : {"bare", "upstream-v1", "upstream-v2", "monthly"})
+    for (const char *c : {"bare", "upstream-v1", "upstream-v2", "monthly", "azure"})
         QTest::newRow(c) << QString::fromLatin1(c);
 }
 
