@@ -114,11 +114,15 @@ void CostCube::addGroup(std::uint32_t labelSet,
                         std::string_view usageModel,
                         std::int32_t days)
 {
-    const auto usageId = [this](std::string_view s) {
-        return s.empty() ? 0U : m_usageNames.intern(s) + 1;
-    };
-    const Key key{labelSet, m_sources.intern(source), m_objects.intern(object), day, currency,
-                  batch,    usageId(usageProvider),   usageId(usageModel),      days};
+    const Key key{labelSet,
+                  m_sources.intern(source),
+                  m_objects.intern(object),
+                  day,
+                  currency,
+                  batch,
+                  usageId(usageProvider, m_lastProvider),
+                  usageId(usageModel, m_lastModel),
+                  days};
     // Groups appended unindexed are indexed now, once.
     for (; m_indexed < m_groups.size(); ++m_indexed) {
         const CostGroup &g = m_groups[m_indexed];
@@ -160,12 +164,9 @@ void CostCube::appendNewGroup(std::uint32_t labelSet,
                               std::string_view usageModel,
                               std::int32_t days)
 {
-    const auto usageId = [this](std::string_view s) {
-        return s.empty() ? 0U : m_usageNames.intern(s) + 1;
-    };
-    m_groups.push_back(CostGroup{labelSet, m_sources.intern(source), m_objects.intern(object), day,
-                                 currency, batch, amount, rows, usageId(usageProvider),
-                                 usageId(usageModel), days});
+    m_groups.push_back(CostGroup{
+        labelSet, m_sources.intern(source), m_objects.intern(object), day, currency, batch, amount,
+        rows, usageId(usageProvider, m_lastProvider), usageId(usageModel, m_lastModel), days});
     m_rows += rows;
 }
 
@@ -195,6 +196,17 @@ std::vector<CostGroup> CostCube::groups() const
                         usageName(b.usageProvider), usageName(b.usageModel), b.days);
     });
     return out;
+}
+
+std::uint32_t CostCube::usageId(std::string_view s, std::uint32_t &last)
+{
+    // Providers and models alternate in one pool, so the pool's own last-hit cache misses:
+    // each keeps its own (a loaded gateway ledger repeats both from group to group).
+    if (s.empty())
+        return 0;
+    if (last != 0 && m_usageNames.at(last - 1) == s)
+        return last;
+    return last = m_usageNames.intern(s) + 1;
 }
 
 const std::string &CostCube::usageName(std::uint32_t id) const

@@ -156,6 +156,8 @@ public:
     std::int64_t rowCount() const { return m_rows; }
 
 private:
+    /// The CostGroup id (0 = none) of usage text `s`; `last` caches the previous answer.
+    std::uint32_t usageId(std::string_view s, std::uint32_t &last);
     struct Key
     {
         std::uint32_t labelSet, source, object;
@@ -175,7 +177,8 @@ private:
     StringPool m_sources;
     StringPool m_objects;
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
-    FlatIndex m_index;       ///< over m_groups[0, m_indexed) by Key
+    std::uint32_t m_lastProvider = 0, m_lastModel = 0; ///< usage ids found last (usageId)
+    FlatIndex m_index;                                 ///< over m_groups[0, m_indexed) by Key
     std::vector<CostGroup> m_groups;
     size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
     bool m_clustered = true; ///< see objectsClustered()
