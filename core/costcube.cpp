@@ -1,5 +1,7 @@
 #include "costcube.h"
 
+#include "seams/gatewayidentity.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -102,16 +104,27 @@ size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
     h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.day)) << 32 |
                        k.currency.packed());
     h = mixHash(h, static_cast<std::uint64_t>(k.batch));
-    return static_cast<size_t>(
-        mixHash(h, static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel));
+    h = mixHash(h, static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
+    return static_cast<size_t>(mixHash(h, static_cast<std::uint32_t>(k.days)));
+}
+
+std::int32_t spanDays(TimeUs start, TimeUs end)
+{
+    constexpr TimeUs kDay = TimeUs{86'400} * 1'000'000;
+    if (end <= start)
+        return 1;
+    return static_cast<std::int32_t>(std::max<TimeUs>(1, (end - start + kDay - 1) / kDay));
 }
 
 void CostCube::addRow(const CostRow &row)
 {
+    if (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero()))
+        return;
     static const std::string kNone;
     addGroup(row.labels, row.source, row.name, static_cast<std::int32_t>(dayIndex(row.start)),
              row.amount.currency, row.batchId, row.amount.amount, 1,
-             row.usage ? row.usage->provider : kNone, row.usage ? row.usage->model : kNone);
+             row.usage ? row.usage->provider : kNone, row.usage ? row.usage->model : kNone,
+             spanDays(row.start, row.end));
     for (const Collision &c : row.collisions) {
         CollisionTotal t;
         t.canonicalKey = c.canonicalKey;
@@ -137,10 +150,11 @@ void CostCube::addGroup(const LabelMap &labels,
                         Decimal amount,
                         std::int64_t rows,
                         const std::string &usageProvider,
-                        const std::string &usageModel)
+                        const std::string &usageModel,
+                        std::int32_t days)
 {
     addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
-             usageProvider, usageModel);
+             usageProvider, usageModel, days);
 }
 
 void CostCube::reserve(size_t groups)
@@ -158,18 +172,23 @@ void CostCube::addGroup(std::uint32_t labelSet,
                         Decimal amount,
                         std::int64_t rows,
                         std::string_view usageProvider,
-                        std::string_view usageModel)
+                        std::string_view usageModel,
+                        std::int32_t days)
 {
-    const auto usageId = [this](std::string_view s) {
-        return s.empty() ? 0U : m_usageNames.intern(s) + 1;
-    };
-    const Key key{labelSet, m_sources.intern(source), m_objects.intern(object), day, currency,
-                  batch,    usageId(usageProvider),   usageId(usageModel)};
+    const Key key{labelSet,
+                  m_sources.intern(source),
+                  m_objects.intern(object),
+                  day,
+                  currency,
+                  batch,
+                  usageId(usageProvider, m_lastProvider),
+                  usageId(usageModel, m_lastModel),
+                  days};
     // Groups appended unindexed are indexed now, once.
     for (; m_indexed < m_groups.size(); ++m_indexed) {
         const CostGroup &g = m_groups[m_indexed];
-        const Key k{g.labelSet, g.source, g.object,        g.day,
-                    g.currency, g.batch,  g.usageProvider, g.usageModel};
+        const Key k{g.labelSet, g.source,        g.object,     g.day, g.currency,
+                    g.batch,    g.usageProvider, g.usageModel, g.days};
         m_index.findOrInsert(KeyHash{}(k), static_cast<std::uint32_t>(m_indexed),
                              [](std::uint32_t) { return false; });
     }
@@ -179,11 +198,12 @@ void CostCube::addGroup(std::uint32_t labelSet,
             const CostGroup &g = m_groups[i];
             return g.labelSet == key.labelSet && g.source == key.source && g.object == key.object &&
                    g.day == key.day && g.currency == key.currency && g.batch == key.batch &&
-                   g.usageProvider == key.usageProvider && g.usageModel == key.usageModel;
+                   g.usageProvider == key.usageProvider && g.usageModel == key.usageModel &&
+                   g.days == key.days;
         });
     if (inserted) {
         m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
-                                     amount, rows, key.usageProvider, key.usageModel});
+                                     amount, rows, key.usageProvider, key.usageModel, days});
         m_indexed = m_groups.size();
     } else {
         CostGroup &g = m_groups[id];
@@ -200,10 +220,14 @@ void CostCube::appendNewGroup(std::uint32_t labelSet,
                               Currency currency,
                               std::int64_t batch,
                               Decimal amount,
-                              std::int64_t rows)
+                              std::int64_t rows,
+                              std::string_view usageProvider,
+                              std::string_view usageModel,
+                              std::int32_t days)
 {
-    m_groups.push_back(CostGroup{labelSet, m_sources.intern(source), m_objects.intern(object), day,
-                                 currency, batch, amount, rows, 0, 0});
+    m_groups.push_back(CostGroup{
+        labelSet, m_sources.intern(source), m_objects.intern(object), day, currency, batch, amount,
+        rows, usageId(usageProvider, m_lastProvider), usageId(usageModel, m_lastModel), days});
     m_rows += rows;
 }
 
@@ -228,11 +252,22 @@ std::vector<CostGroup> CostCube::groups() const
         if (a.labelSet != b.labelSet && la != lb)
             return la < lb;
         return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch,
-                        usageName(a.usageProvider), usageName(a.usageModel)) <
+                        usageName(a.usageProvider), usageName(a.usageModel), a.days) <
                std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,
-                        usageName(b.usageProvider), usageName(b.usageModel));
+                        usageName(b.usageProvider), usageName(b.usageModel), b.days);
     });
     return out;
+}
+
+std::uint32_t CostCube::usageId(std::string_view s, std::uint32_t &last)
+{
+    // Providers and models alternate in one pool, so the pool's own last-hit cache misses:
+    // each keeps its own (a loaded gateway ledger repeats both from group to group).
+    if (s.empty())
+        return 0;
+    if (last != 0 && m_usageNames.at(last - 1) == s)
+        return last;
+    return last = m_usageNames.intern(s) + 1;
 }
 
 const std::string &CostCube::usageName(std::uint32_t id) const

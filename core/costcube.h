@@ -73,7 +73,13 @@ struct CostGroup
     /// 0 = none. Gateway rows carry them; the double-counting seam matches on them.
     std::uint32_t usageProvider = 0;
     std::uint32_t usageModel = 0;
+    /// Whole days the rows' charge window spans from `day` (CostCube::spanDays): 1 for a
+    /// request or a daily bucket, 7 for a weekly and 28–31 for a monthly bill line.
+    std::int32_t days = 1;
 };
+
+/// Days a charge window [start, end) spans: ⌈(end − start) ÷ 1 day⌉, at least 1.
+std::int32_t spanDays(TimeUs start, TimeUs end);
 
 /// Dollars that passed through one label-key collision (raw keys merged into one key).
 struct CollisionTotal
@@ -91,6 +97,7 @@ struct CollisionTotal
 class CostCube final
 {
 public:
+    /// Folds a row in; request telemetry (isTelemetryOnly) is no cost and stays out.
     void addRow(const CostRow &row);
     /// Adds an already-aggregated group (the ledger store loads its aggregate this way).
     void addGroup(const LabelMap &labels,
@@ -102,7 +109,8 @@ public:
                   Decimal amount,
                   std::int64_t rows,
                   const std::string &usageProvider = {},
-                  const std::string &usageModel = {});
+                  const std::string &usageModel = {},
+                  std::int32_t days = 1);
     /// Interns a label set once, for the id-based addGroup below.
     std::uint32_t internLabelSet(const LabelMap &labels) { return m_labelSets.intern(labels); }
     std::uint32_t internLabelSet(LabelMap &&labels)
@@ -119,7 +127,8 @@ public:
                   Decimal amount,
                   std::int64_t rows,
                   std::string_view usageProvider = {},
-                  std::string_view usageModel = {});
+                  std::string_view usageModel = {},
+                  std::int32_t days = 1);
     /// @brief Appends a group that is new to the cube, without looking it up.
     ///
     /// For a loader that reads an aggregate with unique keys in key order: each call's key
@@ -133,7 +142,10 @@ public:
                         Currency currency,
                         std::int64_t batch,
                         Decimal amount,
-                        std::int64_t rows);
+                        std::int64_t rows,
+                        std::string_view usageProvider = {},
+                        std::string_view usageModel = {},
+                        std::int32_t days = 1);
     /// True when groups with equal (label set, source, object) are adjacent in rawGroups().
     bool objectsClustered() const { return m_clustered; }
     /// Room for `groups` groups without rehashing.
@@ -156,6 +168,8 @@ public:
     std::int64_t rowCount() const { return m_rows; }
 
 private:
+    /// The CostGroup id (0 = none) of usage text `s`; `last` caches the previous answer.
+    std::uint32_t usageId(std::string_view s, std::uint32_t &last);
     struct Key
     {
         std::uint32_t labelSet, source, object;
@@ -163,6 +177,7 @@ private:
         Currency currency;
         std::int64_t batch;
         std::uint32_t usageProvider, usageModel;
+        std::int32_t days;
         friend bool operator==(const Key &, const Key &) = default;
     };
     struct KeyHash
@@ -174,7 +189,8 @@ private:
     StringPool m_sources;
     StringPool m_objects;
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
-    FlatIndex m_index;       ///< over m_groups[0, m_indexed) by Key
+    std::uint32_t m_lastProvider = 0, m_lastModel = 0; ///< usage ids found last (usageId)
+    FlatIndex m_index;                                 ///< over m_groups[0, m_indexed) by Key
     std::vector<CostGroup> m_groups;
     size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
     bool m_clustered = true; ///< see objectsClustered()

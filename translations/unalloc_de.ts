@@ -1412,8 +1412,12 @@
         <translation>Anbieter</translation>
     </message>
     <message>
-        <source>Day</source>
-        <translation>Tag</translation>
+        <source>From</source>
+        <translation>Ab</translation>
+    </message>
+    <message>
+        <source>Bill period</source>
+        <translation>Rechnungszeitraum</translation>
     </message>
     <message>
         <source>Model</source>
@@ -1448,8 +1452,12 @@
         <translation>Rechnungszeilen</translation>
     </message>
     <message>
-        <source>Matched on the model when both sides name one that day; otherwise on provider and day only</source>
-        <translation>Abgeglichen über das Modell, wenn beide Seiten an dem Tag eines nennen; sonst nur über Anbieter und Tag</translation>
+        <source>The bill line&apos;s own period: gateway rows of every day in it are matched against it</source>
+        <translation>Der eigene Zeitraum der Rechnungszeile: Gateway-Zeilen jedes Tages darin werden mit ihr abgeglichen</translation>
+    </message>
+    <message>
+        <source>Matched on the model when both sides name one in the period; otherwise on provider and period only</source>
+        <translation>Abgeglichen über das Modell, wenn beide Seiten im Zeitraum eines nennen; sonst nur über Anbieter und Zeitraum</translation>
     </message>
     <message>
         <source>min(gateway, bill): dollars both ledgers hold</source>
@@ -1466,6 +1474,25 @@
     <message>
         <source>(any model)</source>
         <translation>(beliebiges Modell)</translation>
+    </message>
+    <message>
+        <source>daily</source>
+        <translation>täglich</translation>
+    </message>
+    <message>
+        <source>weekly</source>
+        <translation>wöchentlich</translation>
+    </message>
+    <message>
+        <source>monthly</source>
+        <translation>monatlich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n Tag</numerusform>
+            <numerusform>%n Tage</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1815,8 +1842,19 @@
         <translation>Hauptbuch gegen Rechnung je Anbieter und Abrechnungszeitraum</translation>
     </message>
     <message>
-        <source>Overlap per provider, model and day</source>
-        <translation>Überschneidung je Anbieter, Modell und Tag</translation>
+        <source>Overlap per provider, model and billing period</source>
+        <translation>Überschneidung je Anbieter, Modell und Abrechnungszeitraum</translation>
+    </message>
+    <message numerus="yes">
+        <source>Provider unknown for %n gateway row(s) — re-import to match them.</source>
+        <translation>
+            <numerusform>Anbieter unbekannt für %n Gateway-Zeile – neu importieren, um sie abzugleichen.</numerusform>
+            <numerusform>Anbieter unbekannt für %n Gateway-Zeilen – neu importieren, um sie abzugleichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>matched on %1 bills</source>
+        <translation>abgeglichen mit Rechnungen (%1)</translation>
     </message>
     <message>
         <source>Import batches and their completeness</source>

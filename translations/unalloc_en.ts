@@ -103,4 +103,24 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>unalloc::ui::OverlapModel</name>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ReconciliationView</name>
+    <message numerus="yes">
+        <source>Provider unknown for %n gateway row(s) — re-import to match them.</source>
+        <translation>
+            <numerusform>Provider unknown for %n gateway row — re-import to match it.</numerusform>
+            <numerusform>Provider unknown for %n gateway rows — re-import to match them.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "adapters/common/batchbuilder.h"
 #include "adapters/common/jsonstream.h"
+#include "core/seams/gatewayidentity.h"
 #include "spendvisitor.h"
 
 namespace unalloc::adapters::litellm_detail {
@@ -165,12 +166,15 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
             return std::unexpected(t.error());
         usage.firstTokenTime = *t;
     }
-    if (model)
-        usage.model = model->text();
-    if (const JValue *provider = r.get("custom_llm_provider"); provider && provider->isString())
-        usage.provider = provider->text();
-    if (usage.provider.empty() && usage.model.find('/') != std::string::npos)
-        usage.provider = usage.model.substr(0, usage.model.find('/'));
+    const auto text = [&r](const char *field) {
+        const JValue *v = r.get(field);
+        return v && v->isString() ? std::string_view(v->text()) : std::string_view();
+    };
+    core::GatewayIdentity gateway = core::identifyGatewayRow(
+        {text("custom_llm_provider"), model ? std::string_view(model->text()) : std::string_view(),
+         text("model_group"), text("api_base")});
+    usage.model = std::move(gateway.model);
+    usage.provider = std::move(gateway.provider);
     const std::int64_t tokens = total->value_or(prompt->value_or(0) + completion->value_or(0));
     if (tokens != 0) {
         row.quantity = core::Decimal::fromInt(tokens);

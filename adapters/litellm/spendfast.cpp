@@ -33,6 +33,7 @@ std::optional<SpendField> fieldOf(std::string_view key)
         return key == "metadata"sv   ? F::Metadata
                : key == "end_user"sv ? F::EndUser
                : key == "end_time"sv ? F::EndTimeSnake
+               : key == "api_base"sv ? F::ApiBase
                                      : std::optional<F>();
     case 9:
         return key == "startTime"sv ? F::StartTime : std::optional<F>();
@@ -40,6 +41,8 @@ std::optional<SpendField> fieldOf(std::string_view key)
         return key == "request_id"sv   ? F::RequestId
                : key == "start_time"sv ? F::StartTimeSnake
                                        : std::optional<F>();
+    case 11:
+        return key == "model_group"sv ? F::ModelGroup : std::optional<F>();
     case 12:
         return key == "request_tags"sv   ? F::RequestTags
                : key == "total_tokens"sv ? F::TotalTokens

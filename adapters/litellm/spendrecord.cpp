@@ -1,6 +1,7 @@
 // The bulk reader's half of the LiteLLM spend-log visitor: a row from a FastRecord. It must
 // produce exactly what Visitor::record makes of the same JSON; anything it does not handle
 // (and every error, whose wording belongs to the generic path) is declined.
+#include "core/seams/gatewayidentity.h"
 #include "spendvisitor.h"
 
 namespace unalloc::adapters::litellm_detail {
@@ -92,14 +93,16 @@ bool fastUsage(const FastRecord &r, core::CostRow &row, core::Usage &usage)
     usage.promptTokens = counts[0];
     usage.completionTokens = counts[1];
     usage.cachedTokens.reset(); // only under metadata.additional_usage_values: generic path
+    const auto text = [&r](SpendField f) {
+        const FastScalar *v = r.get(f);
+        return v && v->kind == Kind::String ? v->text : std::string_view();
+    };
     const FastScalar *model = r.get(SpendField::Model);
-    usage.model.assign(model ? model->text : std::string_view());
-    usage.provider.clear();
-    if (const FastScalar *p = r.get(SpendField::CustomLlmProvider); p && p->kind == Kind::String)
-        usage.provider.assign(p->text);
-    if (const auto slash = usage.model.find('/');
-        usage.provider.empty() && slash != std::string::npos)
-        usage.provider.assign(usage.model, 0, slash);
+    core::GatewayIdentity id = core::identifyGatewayRow(
+        {text(SpendField::CustomLlmProvider), model ? model->text : std::string_view(),
+         text(SpendField::ModelGroup), text(SpendField::ApiBase)});
+    usage.model.swap(id.model);
+    usage.provider.swap(id.provider);
     const std::int64_t tokens = counts[2].value_or(counts[0].value_or(0) + counts[1].value_or(0));
     if (tokens != 0) {
         row.quantity = core::Decimal::fromInt(tokens);

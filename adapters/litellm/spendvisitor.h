@@ -44,6 +44,8 @@ enum class SpendField {
     TotalTokens,
     CompletionStartTime,
     CustomLlmProvider,
+    ModelGroup,
+    ApiBase,
     Count
 };
 inline constexpr size_t kSpendFieldCount = static_cast<size_t>(SpendField::Count);

@@ -124,7 +124,8 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
             continue;
         sliced.addGroup(input->cube.labelSets().at(g.labelSet), input->cube.sources().at(g.source),
                         input->cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount,
-                        g.rows);
+                        g.rows, input->cube.usageName(g.usageProvider),
+                        input->cube.usageName(g.usageModel), g.days);
     }
     core::PeriodReconOptions ro;
     ro.tolerancePct = tolerance;

@@ -116,6 +116,9 @@ void printSeams(const core::AttributionReport &r, const SeamNotes &notes, Io &io
                << " is counted twice (gateway rows and the " << providers
                << " bill); use --dedupe\n";
     }
+    if (notes.overlap.unknownProviderRows > 0)
+        io.out << "  provider unknown for " << notes.overlap.unknownProviderRows
+               << " gateway rows \u2014 re-import to match them\n";
     if (notes.illusion && notes.illusion->any()) {
         for (const auto &k : notes.illusion->keys) {
             if (!k.flagged())
@@ -210,11 +213,13 @@ void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t 
     overlap.addColumn("Bypass", TextTable::Align::Right);
     overlap.addColumn("Excess", TextTable::Align::Right);
     overlap.addColumn("Coverage", TextTable::Align::Right);
+    overlap.addColumn("Bills");
     for (const auto &p : notes.overlap.providers)
         overlap.addRow({p.provider, money(p.gateway, p.currency), money(p.bill, p.currency),
                         money(p.overlap, p.currency), money(p.residual, p.currency),
                         money(p.excess, p.currency),
-                        p.coveragePct ? percent(*p.coveragePct) : "\u2014"});
+                        p.coveragePct ? percent(*p.coveragePct) : "\u2014",
+                        p.granularity.empty() ? "\u2014" : p.granularity});
     overlap.print(io.out);
 }
 
@@ -322,8 +327,11 @@ int runReport(const std::vector<std::string> &argv, Io &io)
                      {"overlap_usd", p.overlap.toString()},
                      {"residual_usd", p.residual.toString()},
                      {"excess_usd", p.excess.toString()},
-                     {"coverage_pct", p.coveragePct ? Json(p.coveragePct->toFixed(1)) : Json()}});
+                     {"coverage_pct", p.coveragePct ? Json(p.coveragePct->toFixed(1)) : Json()},
+                     {"matched_bills", p.granularity}});
         out["overlap"] = overlap;
+        if (notes.overlap.unknownProviderRows > 0)
+            out["gateway_rows_provider_unknown"] = notes.overlap.unknownProviderRows;
         if (notes.illusion) {
             Json keys = Json::array();
             for (const auto &k : notes.illusion->keys)

@@ -148,6 +148,7 @@ OverlapReport overlapInPeriod(const OverlapReport &report,
                               std::optional<std::int32_t> toDay)
 {
     OverlapReport out;
+    out.unknownProviderRows = report.unknownProviderRows;
     for (const OverlapGroup &g : report.groups) {
         if (inPeriod(g.day, fromDay, toDay))
             out.groups.push_back(g);

@@ -3,6 +3,8 @@
 #include "importtransaction.h"
 #include "importtransaction_p.h"
 
+#include "core/seams/gatewayidentity.h"
+
 #include <algorithm>
 
 namespace unalloc::core {
@@ -57,8 +59,26 @@ SqliteImportTransaction::AggKey SqliteImportTransaction::aggKeyOf(const CostRow 
         m_lastSourceIndex = internString(row.source);
         m_lastSource = row.source;
     }
-    return AggKey{labelSet, m_lastSourceIndex, internString(row.name),
-                  static_cast<std::int32_t>(dayIndex(row.start)), m_lastCurrencyIndex};
+    static const std::string kNone;
+    const auto cached = [this](const std::string &s, std::string &last, std::uint32_t &index) {
+        if (index == UINT32_MAX || s != last) {
+            index = internString(s);
+            last = s;
+        }
+        return index;
+    };
+    const std::uint32_t provider =
+        cached(row.usage ? row.usage->provider : kNone, m_lastProvider, m_lastProviderIndex);
+    const std::uint32_t model =
+        cached(row.usage ? row.usage->model : kNone, m_lastModel, m_lastModelIndex);
+    return AggKey{labelSet,
+                  m_lastSourceIndex,
+                  internString(row.name),
+                  static_cast<std::int32_t>(dayIndex(row.start)),
+                  m_lastCurrencyIndex,
+                  provider,
+                  model,
+                  spanDays(row.start, row.end)};
 }
 
 void SqliteImportTransaction::prefetchGroup(size_t hash) const
@@ -87,6 +107,10 @@ Result<void> SqliteImportTransaction::account(const CostRow &row,
         return {};
     }
     ++m_counts.rowsAdded;
+    if (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero())) {
+        ++t.addedRows; // a row of the ledger, but no cost: the aggregate leaves it out
+        return {};
+    }
     auto addedSum = t.added.checkedAdd(row.amount.amount);
     AggEntry &g = [&]() -> AggEntry & {
         if (prepared)
@@ -128,7 +152,13 @@ Result<void> SqliteImportTransaction::writeAggregate()
             return rank[x.object] < rank[y.object];
         if (x.day != y.day)
             return x.day < y.day;
-        return m_currencyCodes[x.currency] < m_currencyCodes[y.currency];
+        if (x.currency != y.currency)
+            return m_currencyCodes[x.currency] < m_currencyCodes[y.currency];
+        if (x.provider != y.provider)
+            return rank[x.provider] < rank[y.provider];
+        if (x.model != y.model)
+            return rank[x.model] < rank[y.model];
+        return x.days < y.days;
     });
     for (const AggEntry &e : m_agg) {
         sql::Stmt &st = m_insertAgg;
@@ -139,9 +169,12 @@ Result<void> SqliteImportTransaction::writeAggregate()
         st.bind(4, std::int64_t{e.key.day});
         st.bind(5, m_currencyCodes[e.key.currency], false);
         st.bind(6, m_batch);
+        st.bind(7, m_strings[e.key.provider], false);
+        st.bind(8, m_strings[e.key.model], false);
+        st.bind(9, std::int64_t{e.key.days});
         const auto amount = codec::encodeAmount(e.amount);
-        st.bindBlob(7, amount.data(), codec::kAmountBytes);
-        st.bind(8, e.rows);
+        st.bindBlob(10, amount.data(), codec::kAmountBytes);
+        st.bind(11, e.rows);
         if (auto r = st.exec(); !r)
             return r;
     }

@@ -122,7 +122,7 @@ Result<void> SqliteImportTransaction::prepare()
                            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
         // A batch's groups are new rows of agg: its key includes the batch, and m_agg holds
         // each group once.
-        {&m_insertAgg, "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"},
+        {&m_insertAgg, "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
         {&m_insertInvoice, "INSERT INTO invoices(batch, source, amount, currency, period_start, "
                            "period_end, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
                            "ON CONFLICT DO NOTHING"},

@@ -141,7 +141,9 @@ private:
         std::int64_t labelSet;
         std::uint32_t source, object; ///< indexes into m_strings
         std::int32_t day;
-        std::uint32_t currency; ///< index into m_currencies
+        std::uint32_t currency;        ///< index into m_currencies
+        std::uint32_t provider, model; ///< usage provider and model: indexes into m_strings
+        std::int32_t days;             ///< spanDays of the row's window
         friend bool operator==(const AggKey &, const AggKey &) = default;
     };
     struct Prepared
@@ -202,6 +204,9 @@ private:
     std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> m_stringIndex;
     std::string m_lastSource;
     std::uint32_t m_lastSourceIndex = UINT32_MAX;
+    /// Usage provider and model of the last row: gateway logs repeat them from row to row.
+    std::string m_lastProvider, m_lastModel;
+    std::uint32_t m_lastProviderIndex = UINT32_MAX, m_lastModelIndex = UINT32_MAX;
     std::vector<AggEntry> m_agg; ///< the batch's groups in first-seen order
     FlatIndex m_aggIndex;        ///< over m_agg by key (hash bits in the slots)
 

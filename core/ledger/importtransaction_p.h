@@ -49,7 +49,10 @@ template<typename Key> size_t aggHash(const Key &k)
     const std::uint64_t a = static_cast<std::uint64_t>(k.labelSet) * 0x9E3779B97F4A7C15ULL;
     const std::uint64_t b = std::uint64_t{k.object} << 32 | k.source;
     const std::uint64_t c = std::uint64_t{static_cast<std::uint32_t>(k.day)} << 8 | k.currency;
-    return static_cast<size_t>(mix64(a ^ b ^ c * 0xC2B2AE3D27D4EB4FULL));
+    const std::uint64_t d = (std::uint64_t{k.model} << 32 | k.provider) ^
+                            std::uint64_t{static_cast<std::uint32_t>(k.days)} << 52;
+    return static_cast<size_t>(
+        mix64(a ^ b ^ c * 0xC2B2AE3D27D4EB4FULL ^ d * 0x165667B19E3779F9ULL));
 }
 
 } // namespace unalloc::core::importdetail

@@ -7,7 +7,7 @@
 
 namespace unalloc::core::ledgerschema {
 
-Result<void> upgradeV3ToV4(sql::Db &db)
+Result<void> upgradeLabelSetsV3ToV4(sql::Db &db)
 {
     // The rows keep referencing "label_sets" by name: the legacy rename leaves their foreign
     // key alone, so it names the new table once the old one is gone.

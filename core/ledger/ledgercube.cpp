@@ -2,6 +2,7 @@
 // steps on one, the groups are decoded and folded on the other).
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
+#include "ledgerschema.h"
 #include "sqliteledger.h"
 
 #include <condition_variable>
@@ -27,8 +28,9 @@ struct AggChunk
     {
         std::int64_t labelSet, batch, rows;
         std::int32_t day;
-        std::uint32_t source, object, currency, amount; ///< offsets into bytes
-        std::uint32_t sourceLen, objectLen, currencyLen, amountLen;
+        std::int32_t days;
+        std::uint32_t source, object, currency, amount, provider, model; ///< offsets into bytes
+        std::uint32_t sourceLen, objectLen, currencyLen, amountLen, providerLen, modelLen;
     };
     std::vector<Row> rows;
     std::string bytes;
@@ -127,8 +129,7 @@ Result<CostCube> SqliteLedger::loadCube() const
         }
         sets.emplace(ls->int64(0), std::move(s));
     }
-    auto st = m_db.prepare("SELECT label_set, source, object, day, currency, batch, amount, rows "
-                           "FROM agg");
+    auto st = m_db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
     if (!st)
         return fail(st.error());
 
@@ -179,12 +180,14 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 const std::string_view source = chunk->view(r.source, r.sourceLen);
                 const std::string_view object = chunk->view(r.object, r.objectLen);
+                const std::string_view provider = chunk->view(r.provider, r.providerLen);
+                const std::string_view model = chunk->view(r.model, r.modelLen);
                 if (set->second.fresh)
                     cube.appendNewGroup(*set->second.cubeId, source, object, r.day, cur->second,
-                                        r.batch, *amount, r.rows);
+                                        r.batch, *amount, r.rows, provider, model, r.days);
                 else // stored sets that differ only in raw labels share the cube's set: merge
                     cube.addGroup(*set->second.cubeId, source, object, r.day, cur->second, r.batch,
-                                  *amount, r.rows);
+                                  *amount, r.rows, provider, model, r.days);
                 for (CollisionTotal t : set->second.collisions) {
                     t.currency = cur->second;
                     t.amount = *amount;
@@ -216,11 +219,14 @@ Result<CostCube> SqliteLedger::loadCube() const
         r.labelSet = st->int64(0);
         r.day = static_cast<std::int32_t>(st->int64(3));
         r.batch = st->int64(5);
-        r.rows = st->int64(7);
+        r.days = static_cast<std::int32_t>(st->int64(8));
+        r.rows = st->int64(10);
         append(st->textView(1), r.source, r.sourceLen);
         append(st->textView(2), r.object, r.objectLen);
         append(st->textView(4), r.currency, r.currencyLen);
-        append(st->blob(6), r.amount, r.amountLen);
+        append(st->textView(6), r.provider, r.providerLen);
+        append(st->textView(7), r.model, r.modelLen);
+        append(st->blob(9), r.amount, r.amountLen);
         chunk.rows.push_back(r);
         if (chunk.rows.size() == kChunkRows) {
             if (!queue.push(std::move(chunk)))

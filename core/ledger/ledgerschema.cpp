@@ -1,5 +1,7 @@
 #include "ledgerschema.h"
 
+#include "core/costcube.h"
+#include "core/seams/gatewayidentity.h"
 #include "core/timeutil.h"
 #include "ledgercodec.h"
 
@@ -86,10 +88,29 @@ DROP INDEX IF EXISTS rows_key;
 CREATE INDEX rows_fp ON rows(key_fp);
 )sql";
 
-// The current version as a new file gets it: v1 + v2 + v3 + v4 without the sort indexes (built
-// on demand). key_fp has no default here: every writer supplies it (the migration needs
-// DEFAULT 0). Label sets are v4's: a dictionary of strings and compact bodies of string ids
-// (labelsetcodec.h), found by hash, instead of JSON text under a UNIQUE index.
+// Version 4: the aggregate keeps the rows' usage provider and model (the double-counting seam
+// matches gateway rows on them) and the days their charge window spans (a monthly bill line
+// matches a month of gateway rows). Gateway rows written before identifyGatewayRow existed
+// get their provider re-derived from the provider and model they kept; the aggregate is then
+// rebuilt from the rows. Label sets become a dictionary of strings and compact bodies of
+// string ids found by hash (labelsetcodec.h) instead of JSON text under a UNIQUE index: that
+// step is upgradeLabelSetsV3ToV4 (C++, it re-encodes every set).
+constexpr const char *kUpgradeV3ToV4 = R"sql(
+DROP TABLE agg;
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
+    day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
+    provider TEXT NOT NULL, model TEXT NOT NULL, days INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
+    WITHOUT ROWID;
+UPDATE rows SET provider = unalloc_gateway_provider(provider, model)
+    WHERE source = 'litellm' AND (provider IS NOT NULL OR model IS NOT NULL);
+)sql";
+
+// The current version as a new file gets it: v1 + v2 + v3 + v4 without the sort indexes
+// (built on demand). key_fp has no default here: every writer supplies it (the migration
+// needs DEFAULT 0).
 constexpr const char *kSchemaCurrent = R"sql(
 CREATE TABLE batches(
     id INTEGER PRIMARY KEY,
@@ -140,8 +161,10 @@ CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
 CREATE TABLE agg(
     label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
     day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
+    provider TEXT NOT NULL, model TEXT NOT NULL, days INTEGER NOT NULL,
     amount BLOB NOT NULL, rows INTEGER NOT NULL,
-    PRIMARY KEY (label_set, source, object, day, currency, batch)) WITHOUT ROWID;
+    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
+    WITHOUT ROWID;
 )sql";
 
 struct SumState
@@ -202,6 +225,11 @@ void dayFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
     sqlite3_result_int64(ctx, dayIndex(sqlite3_value_int64(argv[0])));
 }
 
+void daysFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    sqlite3_result_int64(ctx, spanDays(sqlite3_value_int64(argv[0]), sqlite3_value_int64(argv[1])));
+}
+
 std::string_view textArg(sqlite3_value *v)
 {
     const auto *p = reinterpret_cast<const char *>(sqlite3_value_text(v));
@@ -214,6 +242,23 @@ void fpFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     sqlite3_result_int64(ctx,
                          storedFingerprint(keyFingerprint(textArg(argv[0]), textArg(argv[1]))));
+}
+
+// unalloc_gateway_provider(provider, model): identifyGatewayRow's provider from the fields a
+// stored row kept ('' when they tell nothing: the row keeps its usage).
+void gatewayProviderFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    const std::string p = identifyGatewayRow({textArg(argv[0]), textArg(argv[1]), {}, {}}).provider;
+    sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
+}
+
+// unalloc_telemetry(provider, amount): 1 for request telemetry (isTelemetryOnly).
+void telemetryFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    const void *p = sqlite3_value_blob(argv[1]);
+    const auto amount = ledgercodec::decodeAmount(std::string_view(
+        static_cast<const char *>(p), static_cast<size_t>(sqlite3_value_bytes(argv[1]))));
+    sqlite3_result_int(ctx, amount && isTelemetryOnly(textArg(argv[0]), amount->isZero()) ? 1 : 0);
 }
 
 constexpr std::uint64_t kFpMul = 0x9E3779B97F4A7C15ULL;
@@ -262,6 +307,11 @@ const char *upgradeV2ToV3()
     return kUpgradeV2ToV3;
 }
 
+const char *upgradeV3ToV4()
+{
+    return kUpgradeV3ToV4;
+}
+
 std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey)
 {
     std::uint64_t h = fpString(fpString(0x6A09E667F3BCC908ULL, source), recordKey);
@@ -280,7 +330,13 @@ Result<void> registerFunctions(sql::Db &db)
         sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_fp", 2, flags, nullptr, fpFunc, nullptr,
-                                   nullptr, nullptr) != SQLITE_OK)
+                                   nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_days", 2, flags, nullptr, daysFunc,
+                                   nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_gateway_provider", 2, flags, nullptr,
+                                   gatewayProviderFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_telemetry", 2, flags, nullptr,
+                                   telemetryFunc, nullptr, nullptr, nullptr) != SQLITE_OK)
         return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
     return {};
 }
@@ -312,10 +368,8 @@ Result<void> create(sql::Db &db)
 
 Result<void> rebuildAggregate(sql::Db &db)
 {
-    return db.exec("DELETE FROM agg;"
-                   "INSERT INTO agg SELECT label_set, source, name, unalloc_day(start_us), "
-                   "currency, batch, unalloc_sum(amount), count(*) FROM rows "
-                   "WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6;");
+    return db.exec(std::string("DELETE FROM agg; INSERT INTO agg(") + kAggColumns + ") " +
+                   kAggFromRows + ";");
 }
 
 Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
@@ -352,15 +406,17 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     auto r = db.exec("BEGIN IMMEDIATE");
     if (!r)
         return fail(r.error());
-    if (*version == 1) {
+    // The aggregate is rebuilt once, in the v4 layout, whatever version the file had.
+    if (*version == 1)
         r = db.exec(kUpgradeV1ToV2);
-        if (r)
-            r = rebuildAggregate(db);
-    }
     if (r && *version <= 2)
         r = db.exec(kUpgradeV2ToV3);
     if (r && *version <= 3)
-        r = upgradeV3ToV4(db);
+        r = db.exec(kUpgradeV3ToV4);
+    if (r && *version <= 3)
+        r = upgradeLabelSetsV3ToV4(db);
+    if (r)
+        r = rebuildAggregate(db);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {

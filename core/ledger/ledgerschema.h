@@ -18,10 +18,24 @@ const char *schemaV1();
 const char *upgradeV1ToV2();
 /// Statements that take a version-2 file to version 3 (they use unalloc_fp()).
 const char *upgradeV2ToV3();
+/// Statements that take a version-3 file to version 4 (besides the aggregate rebuild): the
+/// aggregate keys gain the usage provider and model and the days of the charge window, and
+/// gateway rows' providers are re-derived from what the rows kept (unalloc_gateway_provider).
+const char *upgradeV3ToV4();
+
+/// The aggregate's columns, in the order of its key then its sums.
+inline constexpr const char *kAggColumns =
+    "label_set, source, object, day, currency, batch, provider, model, days, amount, rows";
+/// The aggregate as computed from the rows (same column order as kAggColumns).
+inline constexpr const char *kAggFromRows =
+    "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, ifnull(provider, ''), "
+    "ifnull(model, ''), unalloc_days(start_us, end_us), unalloc_sum(amount), count(*) FROM rows "
+    "WHERE superseded = 0 AND NOT unalloc_telemetry(provider, amount) "
+    "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9";
 
 /// Takes a version-3 file to version 4 inside the caller's transaction: label sets stored as
 /// JSON text become bodies of string ids (labelsetcodec.h) with the same ids.
-Result<void> upgradeV3ToV4(sql::Db &db);
+Result<void> upgradeLabelSetsV3ToV4(sql::Db &db);
 
 /// @brief The 64-bit fingerprint of a record key, stored in rows.key_fp (schema v3).
 ///
@@ -60,8 +74,10 @@ inline constexpr SortIndex kSortIndexes[] = {
 inline constexpr const char *kFingerprintIndex = "CREATE INDEX rows_fp ON rows(key_fp)";
 
 /// Registers the SQL functions the schema and its migrations use on a connection:
-/// unalloc_sum(amount) (exact aggregate), unalloc_add(a, b), unalloc_day(start_us) and
-/// unalloc_fp(source, record_key) (keyFingerprint).
+/// unalloc_sum(amount) (exact aggregate), unalloc_add(a, b), unalloc_day(start_us),
+/// unalloc_days(start_us, end_us) (spanDays), unalloc_fp(source, record_key) (keyFingerprint)
+/// unalloc_gateway_provider(provider, model) (identifyGatewayRow's provider) and
+/// unalloc_telemetry(provider, amount) (isTelemetryOnly: such rows stay out of the aggregate).
 Result<void> registerFunctions(sql::Db &db);
 /// Pragmas for every connection (WAL, foreign keys, cache).
 Result<void> configure(sql::Db &db, bool readOnly);

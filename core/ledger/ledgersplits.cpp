@@ -1,7 +1,9 @@
 // Meter splits: the original row stays for audit but leaves the aggregate; the derived rows
 // join it. Every change is one transaction and keeps aggregate == rows.
+#include "core/costcube.h"
 #include "labelsetwriter.h"
 #include "ledgercodec.h"
+#include "ledgerschema.h"
 #include "sqliteledger.h"
 
 namespace unalloc::core {
@@ -93,8 +95,9 @@ Result<void> insertPart(
 
 Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
 {
-    auto st = m_db.prepare("SELECT label_set, source, name, start_us, currency, batch, amount "
-                           "FROM rows WHERE id = ?1");
+    auto st =
+        m_db.prepare("SELECT label_set, source, name, start_us, currency, batch, amount, "
+                     "ifnull(provider, ''), ifnull(model, ''), end_us FROM rows WHERE id = ?1");
     if (!st)
         return fail(st.error());
     st->bind(1, rowId);
@@ -104,22 +107,24 @@ Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
     auto amount = codec::decodeAmount(st->blob(6));
     if (!amount)
         return fail(amount.error());
-    auto up = m_db.prepare(
-        "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET "
-        "amount = unalloc_add(amount, excluded.amount), rows = rows + excluded.rows");
+    auto up = m_db.prepare(std::string("INSERT INTO agg(") + ledgerschema::kAggColumns +
+                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT "
+                           "DO UPDATE SET amount = unalloc_add(amount, excluded.amount), "
+                           "rows = rows + excluded.rows");
     if (!up)
         return fail(up.error());
-    for (int i = 0; i < 6; ++i) {
-        if (i == 3)
-            up->bind(4, dayIndex(st->int64(3)));
-        else if (i == 1 || i == 2 || i == 4)
-            up->bind(i + 1, st->textView(i));
-        else
-            up->bind(i + 1, st->int64(i));
-    }
+    up->bind(1, st->int64(0));
+    up->bind(2, st->textView(1));
+    up->bind(3, st->textView(2));
+    up->bind(4, dayIndex(st->int64(3)));
+    up->bind(5, st->textView(4));
+    up->bind(6, st->int64(5));
+    up->bind(7, st->textView(7));
+    up->bind(8, st->textView(8));
+    up->bind(9, std::int64_t{spanDays(st->int64(3), st->int64(9))});
     const auto blob = codec::encodeAmount(sign < 0 ? -*amount : *amount);
-    up->bindBlob(7, blob.data(), codec::kAmountBytes);
-    up->bind(8, std::int64_t{sign});
+    up->bindBlob(10, blob.data(), codec::kAmountBytes);
+    up->bind(11, std::int64_t{sign});
     if (auto r = up->exec(); !r)
         return r;
     return m_db.exec("DELETE FROM agg WHERE rows = 0");

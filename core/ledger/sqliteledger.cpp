@@ -331,14 +331,10 @@ Result<void> SqliteLedger::checkIntegrity() const
                     "table " + fk->text(0) + " row " + std::to_string(fk->int64(1)) +
                         " references a missing " + fk->text(2),
                     m_path);
-    const char *aggCheck =
-        "SELECT count(*) FROM ("
-        "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, "
-        "unalloc_sum(amount), count(*) FROM rows WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6 "
-        "EXCEPT SELECT * FROM agg) UNION ALL SELECT count(*) FROM ("
-        "SELECT * FROM agg EXCEPT "
-        "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, "
-        "unalloc_sum(amount), count(*) FROM rows WHERE superseded = 0 GROUP BY 1, 2, 3, 4, 5, 6)";
+    const std::string agg = std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg";
+    const std::string aggCheck =
+        std::string("SELECT count(*) FROM (") + ledgerschema::kAggFromRows + " EXCEPT " + agg +
+        ") UNION ALL SELECT count(*) FROM (" + agg + " EXCEPT " + ledgerschema::kAggFromRows + ")";
     auto diff = m_db.prepare(aggCheck);
     if (!diff)
         return fail(diff.error());

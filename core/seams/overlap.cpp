@@ -12,10 +12,12 @@ namespace unalloc::core {
 
 namespace {
 
-/// (provider, currency, day, model)
-using GroupKey = std::tuple<std::string, Currency, std::int32_t, std::string>;
-/// (provider, currency, day)
-using DayKey = std::tuple<std::string, Currency, std::int32_t>;
+/// (provider, currency, period start day, period days, model)
+using GroupKey = std::tuple<std::string, Currency, std::int32_t, std::int32_t, std::string>;
+/// (provider, currency)
+using ProviderKey = std::pair<std::string, Currency>;
+/// (period start day, period days)
+using Period = std::pair<std::int32_t, std::int32_t>;
 
 struct Entry
 {
@@ -23,7 +25,7 @@ struct Entry
     std::string model;
 };
 
-struct DayEntries
+struct Sides
 {
     std::vector<Entry> gateway, bill;
 };
@@ -52,18 +54,16 @@ std::string labelOr(const LabelMap &labels, std::initializer_list<const char *> 
     return {};
 }
 
-std::string gatewayProvider(const CostCube &cube, const CostGroup &g)
+/// identifyGatewayRow over what the group kept: its usage fields, else its labels.
+GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 {
-    if (!cube.usageName(g.usageProvider).empty())
-        return lower(cube.usageName(g.usageProvider));
     const LabelMap &labels = cube.labelSets().at(g.labelSet);
-    std::string p = labelOr(labels, {"custom_llm_provider", "provider"});
-    if (p.empty()) {
-        const std::string model = labelOr(labels, {"model"});
-        if (const auto slash = model.find('/'); slash != std::string::npos)
-            p = model.substr(0, slash);
-    }
-    return lower(trimmed(p));
+    const std::string provider = cube.usageName(g.usageProvider).empty()
+                                     ? labelOr(labels, {"custom_llm_provider", "provider"})
+                                     : cube.usageName(g.usageProvider);
+    const std::string model = cube.usageName(g.usageModel).empty() ? labelOr(labels, {"model"})
+                                                                   : cube.usageName(g.usageModel);
+    return identifyGatewayRow({provider, model, labelOr(labels, {"model_group"}), {}});
 }
 
 std::string billProvider(const CostCube &cube, const CostGroup &g)
@@ -72,27 +72,24 @@ std::string billProvider(const CostCube &cube, const CostGroup &g)
     return lower(trimmed(p.empty() ? cube.sources().at(g.source) : p));
 }
 
-std::string modelOf(const CostCube &cube, const CostGroup &g, bool bill)
+std::string billModel(const CostCube &cube, const CostGroup &g)
 {
     std::string m = cube.usageName(g.usageModel);
     if (m.empty())
-        m = bill ? labelOr(cube.labelSets().at(g.labelSet), {"model", "line_item"})
-                 : labelOr(cube.labelSets().at(g.labelSet), {"model"});
+        m = labelOr(cube.labelSets().at(g.labelSet), {"model", "line_item"});
     return matchModel(m);
 }
 
-bool isDigits(std::string_view s)
+struct Collected
 {
-    const auto digit = [](char c) {
-        return c >= '0' && c <= '9';
-    };
-    return !s.empty() && std::all_of(s.begin(), s.end(), digit);
-}
+    std::map<ProviderKey, Sides> providers;
+    std::int64_t unknownProviderRows = 0;
+};
 
-/// Gateway and bill groups of the slice per (provider, currency, day), for providers that
-/// have both. Provider and model text are worked out once per distinct (label set, source,
-/// usage provider, usage model), not once per group.
-std::map<DayKey, DayEntries> collect(const CostCube &cube, const OverlapOptions &o)
+/// Gateway and bill groups of the slice per (provider, currency), for providers that have
+/// both. Provider and model text are worked out once per distinct (label set, source, usage
+/// provider, usage model), not once per group.
+Collected collect(const CostCube &cube, const OverlapOptions &o)
 {
     struct Side
     {
@@ -108,6 +105,7 @@ std::map<DayKey, DayEntries> collect(const CostCube &cube, const OverlapOptions 
     {
         std::uint32_t provider = 0; ///< index into providers; 0 = none
         std::string model;
+        bool providerBill = false; ///< a bill row that names its provider (label `provider`)
     };
     struct ComboHash
     {
@@ -122,18 +120,19 @@ std::map<DayKey, DayEntries> collect(const CostCube &cube, const OverlapOptions 
     std::unordered_map<std::array<std::uint32_t, 4>, Resolved, ComboHash> resolved;
     std::vector<std::string> providers{std::string()};
     std::map<std::string, std::uint32_t> providerIds;
-    struct DayHash
+    struct IdHash
     {
-        size_t operator()(const std::tuple<std::uint32_t, Currency, std::int32_t> &k) const noexcept
+        size_t operator()(const std::pair<std::uint32_t, Currency> &k) const noexcept
         {
-            std::uint64_t h = std::get<0>(k);
-            h = h * 0x9E3779B97F4A7C15ULL + static_cast<std::uint32_t>(std::get<2>(k));
-            h = h * 0x9E3779B97F4A7C15ULL + std::get<1>(k).packed();
+            const std::uint64_t h =
+                std::uint64_t{k.first} * 0x9E3779B97F4A7C15ULL ^ k.second.packed();
             return static_cast<size_t>(h ^ (h >> 29));
         }
     };
-    std::unordered_map<std::tuple<std::uint32_t, Currency, std::int32_t>, DayEntries, DayHash> byId;
+    std::unordered_map<std::pair<std::uint32_t, Currency>, Sides, IdHash> byId;
     std::set<std::uint32_t> gatewayProviders, billProviders;
+    Collected out;
+    bool anyProviderBill = false;
     const auto &groups = cube.rawGroups();
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
@@ -145,57 +144,107 @@ std::map<DayKey, DayEntries> collect(const CostCube &cube, const OverlapOptions 
         auto it = resolved.find(combo);
         if (it == resolved.end()) {
             Resolved r;
-            const std::string provider =
-                side.gateway ? gatewayProvider(cube, g) : billProvider(cube, g);
+            std::string provider, model;
+            if (side.gateway) {
+                GatewayIdentity id = gatewayIdentity(cube, g);
+                provider = std::move(id.provider);
+                model = matchModel(id.model);
+            } else {
+                provider = billProvider(cube, g);
+                model = billModel(cube, g);
+                r.providerBill = cube.labelSets().at(g.labelSet).find("provider") != nullptr;
+            }
             if (!provider.empty()) {
                 auto [p, inserted] =
                     providerIds.try_emplace(provider, static_cast<std::uint32_t>(providers.size()));
                 if (inserted)
                     providers.push_back(provider);
                 r.provider = p->second;
-                r.model = modelOf(cube, g, !side.gateway);
+                r.model = std::move(model);
             }
             it = resolved.emplace(combo, std::move(r)).first;
         }
         const Resolved &r = it->second;
-        if (r.provider == 0)
+        anyProviderBill = anyProviderBill || r.providerBill;
+        if (r.provider == 0) {
+            if (side.gateway)
+                out.unknownProviderRows += g.rows;
             continue;
+        }
         (side.gateway ? gatewayProviders : billProviders).insert(r.provider);
-        DayEntries &d = byId[{r.provider, g.currency, g.day}];
+        Sides &d = byId[{r.provider, g.currency}];
         (side.gateway ? d.gateway : d.bill).push_back({i, r.model});
     }
-    std::map<DayKey, DayEntries> days;
+    if (!anyProviderBill) // nothing a gateway row could have matched: no one to warn
+        out.unknownProviderRows = 0;
     for (auto &[k, d] : byId) {
-        const std::uint32_t p = std::get<0>(k);
-        if (gatewayProviders.contains(p) && billProviders.contains(p))
-            days.emplace(DayKey{providers[p], std::get<1>(k), std::get<2>(k)}, std::move(d));
+        if (gatewayProviders.contains(k.first) && billProviders.contains(k.first))
+            out.providers.emplace(ProviderKey{providers[k.first], k.second}, std::move(d));
     }
-    return days;
+    return out;
 }
 
-/// Match groups: by model when both sides name models that day, else by day alone.
-std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o)
+/// Each day covered by a bill, mapped to the shortest bill period holding it (ties: the
+/// earlier start), so that a daily bill line beside a monthly one keeps its own day.
+std::unordered_map<std::int32_t, Period> periodOfDay(const CostCube &cube, const Sides &s)
+{
+    std::set<Period> periods;
+    for (const Entry &e : s.bill) {
+        const CostGroup &g = cube.rawGroups()[e.group];
+        periods.insert({g.day, std::max(g.days, 1)});
+    }
+    std::unordered_map<std::int32_t, Period> out;
+    for (const Period &p : periods) {
+        for (std::int32_t d = p.first; d < p.first + p.second; ++d) {
+            auto [it, inserted] = out.try_emplace(d, p);
+            if (!inserted &&
+                std::tie(p.second, p.first) < std::tie(it->second.second, it->second.first))
+                it->second = p;
+        }
+    }
+    return out;
+}
+
+/// Match groups: per billing period, by model when both sides name models in it, else by
+/// period alone.
+std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std::int64_t *unknown)
 {
     std::map<GroupKey, Acc> out;
     const auto named = [](const std::vector<Entry> &v) {
         return std::any_of(v.begin(), v.end(), [](const Entry &e) { return !e.model.empty(); });
     };
-    for (const auto &[day, d] : collect(cube, o)) {
-        const bool byModel = named(d.gateway) && named(d.bill);
-        const auto keyOf = [&](const Entry &e) {
-            return GroupKey{std::get<0>(day), std::get<1>(day), std::get<2>(day),
-                            byModel ? e.model : std::string()};
-        };
-        for (const Entry &e : d.gateway) {
-            Acc &a = out[keyOf(e)];
-            a.gateway += cube.rawGroups()[e.group].amount;
-            a.gatewayRows += cube.rawGroups()[e.group].rows;
+    Collected collected = collect(cube, o);
+    if (unknown)
+        *unknown = collected.unknownProviderRows;
+    for (const auto &[pk, sides] : collected.providers) {
+        const auto periodOf = periodOfDay(cube, sides);
+        std::map<Period, Sides> periods;
+        for (const Entry &e : sides.gateway) {
+            const std::int32_t day = cube.rawGroups()[e.group].day;
+            const auto it = periodOf.find(day);
+            periods[it == periodOf.end() ? Period{day, 1} : it->second].gateway.push_back(e);
         }
-        for (const Entry &e : d.bill) {
-            Acc &a = out[keyOf(e)];
-            a.bill += cube.rawGroups()[e.group].amount;
-            a.billRows += cube.rawGroups()[e.group].rows;
-            a.billGroups.push_back(e.group);
+        for (const Entry &e : sides.bill) {
+            const CostGroup &g = cube.rawGroups()[e.group];
+            periods[{g.day, std::max(g.days, 1)}].bill.push_back(e);
+        }
+        for (const auto &[period, d] : periods) {
+            const bool byModel = named(d.gateway) && named(d.bill);
+            const auto keyOf = [&](const Entry &e) {
+                return GroupKey{pk.first, pk.second, period.first, period.second,
+                                byModel ? e.model : std::string()};
+            };
+            for (const Entry &e : d.gateway) {
+                Acc &a = out[keyOf(e)];
+                a.gateway += cube.rawGroups()[e.group].amount;
+                a.gatewayRows += cube.rawGroups()[e.group].rows;
+            }
+            for (const Entry &e : d.bill) {
+                Acc &a = out[keyOf(e)];
+                a.bill += cube.rawGroups()[e.group].amount;
+                a.billRows += cube.rawGroups()[e.group].rows;
+                a.billGroups.push_back(e.group);
+            }
         }
     }
     return out;
@@ -204,7 +253,7 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o)
 OverlapGroup toGroup(const GroupKey &k, const Acc &a)
 {
     OverlapGroup g;
-    std::tie(g.provider, g.currency, g.day, g.model) = k;
+    std::tie(g.provider, g.currency, g.day, g.days, g.model) = k;
     g.gateway = a.gateway;
     g.bill = a.bill;
     g.overlap = std::max(std::min(a.gateway, a.bill), Decimal());
@@ -215,9 +264,10 @@ OverlapGroup toGroup(const GroupKey &k, const Acc &a)
     return g;
 }
 
-OverlapReport report(const std::map<GroupKey, Acc> &matched)
+OverlapReport report(const std::map<GroupKey, Acc> &matched, std::int64_t unknown)
 {
     OverlapReport r;
+    r.unknownProviderRows = unknown;
     for (const auto &[k, a] : matched)
         r.groups.push_back(toGroup(k, a));
     r.providers = summariseByProvider(r.groups);
@@ -250,10 +300,24 @@ void replaceBills(const CostCube &cube,
 
 } // namespace
 
+std::string periodGranularity(std::int32_t days)
+{
+    if (days <= 1)
+        return "daily";
+    if (days == 7)
+        return "weekly";
+    if (days >= 28 && days <= 31)
+        return "monthly";
+    return std::to_string(days) + "-day";
+}
+
 std::vector<ProviderOverlap> summariseByProvider(const std::vector<OverlapGroup> &groups)
 {
     std::map<std::pair<std::string, Currency>, ProviderOverlap> providers;
+    std::map<std::pair<std::string, Currency>, std::set<std::int32_t>> matchedDays;
     for (const OverlapGroup &g : groups) {
+        if (!g.overlap.isZero())
+            matchedDays[{g.provider, g.currency}].insert(g.days);
         ProviderOverlap &p = providers[{g.provider, g.currency}];
         p.provider = g.provider;
         p.currency = g.currency;
@@ -267,39 +331,29 @@ std::vector<ProviderOverlap> summariseByProvider(const std::vector<OverlapGroup>
     for (auto &[k, p] : providers) {
         if (!p.bill.isZero())
             p.coveragePct = Decimal::percent(p.gateway, p.bill, 1);
+        std::set<std::string> names;
+        for (std::int32_t days : matchedDays[k])
+            names.insert(periodGranularity(days));
+        for (const std::string &n : names)
+            p.granularity += (p.granularity.empty() ? "" : ", ") + n;
         out.push_back(std::move(p));
     }
     return out;
 }
 
-std::string matchModel(std::string_view model)
-{
-    std::string m = lower(trimmed(model));
-    if (const auto slash = m.rfind('/'); slash != std::string::npos)
-        m.erase(0, slash + 1);
-    if (const auto cut = m.find_first_of(",@"); cut != std::string::npos)
-        m.erase(cut);
-    m = std::string(trimmed(m));
-    const std::string_view v = m;
-    if (v.size() > 11 && v[v.size() - 11] == '-' && isDigits(v.substr(v.size() - 10, 4)) &&
-        v[v.size() - 6] == '-' && isDigits(v.substr(v.size() - 5, 2)) && v[v.size() - 3] == '-' &&
-        isDigits(v.substr(v.size() - 2)))
-        m.erase(m.size() - 11);
-    else if (v.size() > 9 && v[v.size() - 9] == '-' && isDigits(v.substr(v.size() - 8)))
-        m.erase(m.size() - 9);
-    return m;
-}
-
 OverlapReport findOverlap(const CostCube &cube, const OverlapOptions &options)
 {
-    return report(match(cube, options));
+    std::int64_t unknown = 0;
+    const auto matched = match(cube, options, &unknown);
+    return report(matched, unknown);
 }
 
 MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
 {
-    const auto matched = match(cube, options);
+    std::int64_t unknown = 0;
+    const auto matched = match(cube, options, &unknown);
     MergedLedger m;
-    m.overlap = report(matched);
+    m.overlap = report(matched, unknown);
     std::vector<std::optional<Decimal>> amounts(cube.rawGroups().size());
     size_t k = 0;
     for (const auto &[key, a] : matched) {
@@ -315,7 +369,7 @@ MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
         m.cube.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
                         cube.objects().at(g.object), g.day, g.currency, g.batch,
                         amounts[i].value_or(g.amount), g.rows, cube.usageName(g.usageProvider),
-                        cube.usageName(g.usageModel));
+                        cube.usageName(g.usageModel), g.days);
     }
     for (const CollisionTotal &c : cube.collisions())
         m.cube.addCollision(c);

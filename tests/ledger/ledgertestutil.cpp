@@ -79,7 +79,9 @@ std::vector<std::string> dumpCube(const core::CostCube &cube, bool withBatch)
         for (const auto &[k, v] : cube.labelSets().at(g.labelSet).entries())
             key += k + "=" + v + ";";
         key += "|" + cube.sources().at(g.source) + "|" + cube.objects().at(g.object) + "|" +
-               std::to_string(g.day) + "|" + g.currency.code();
+               std::to_string(g.day) + "|" + g.currency.code() + "|" +
+               cube.usageName(g.usageProvider) + "|" + cube.usageName(g.usageModel) + "|" +
+               std::to_string(g.days);
         if (withBatch)
             key += "|" + std::to_string(g.batch);
         auto &m = merged[key];

@@ -2,7 +2,9 @@
 #include "ledgerstorefixtures.h"
 #include "ledgertestutil.h"
 
+#include "core/ledger/ledgerschema.h"
 #include "core/ledger/ledgerstore.h"
+#include "core/seams/overlap.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -96,6 +98,56 @@ INSERT INTO agg VALUES (1, 'litellm', 'gpt-4o', 20666, 'USD', 1,
 PRAGMA user_version = 2;
 )sql";
 
+// Version 3 as it shipped on top of version 2 (key fingerprints are filled by the test), with
+// rows as that version's import wrote them: LiteLLM rows keep custom_llm_provider or the model
+// prefix in `provider` ('' when there was neither), provider bills have no usage.
+// Day 20666 = 2026-08-01. The OpenAI line is a monthly one (31 days).
+constexpr const char *kV3Upgrade = R"sql(
+ALTER TABLE rows ADD COLUMN key_fp INTEGER NOT NULL DEFAULT 0;
+DROP INDEX IF EXISTS rows_key;
+CREATE INDEX rows_fp ON rows(key_fp);
+INSERT INTO batches(id, source, format, origin, sha256, imported_at, status, rows_read,
+                    rows_added) VALUES (2, 'openai', 'openai-costs-json', 'o.json', 'cd', 0,
+                    'complete', 1, 1),
+                    (3, 'anthropic', 'anthropic-cost-report-json', 'a.json', 'ef', 0,
+                    'complete', 1, 1);
+INSERT INTO label_sets VALUES (3, '[["line_item","gpt-4o"],["provider","openai"]]', '[]', '[]');
+INSERT INTO label_sets VALUES (4, '[["model","claude-sonnet-4-20250514"],["provider","anthropic"]]',
+                               '[]', '[]');
+INSERT INTO rows(batch, source, record_key, name, amount, currency, start_us, end_us, label_set,
+                 provider, model)
+VALUES (1, 'litellm', 'g1', 'gpt-4o-2024-08-06', x'8000000000000001A055690D9DB80000', 'USD',
+        1785628800000000, 1785628801000000, 2, 'OpenAI', 'gpt-4o-2024-08-06'),
+       (1, 'litellm', 'g2', 'claude-sonnet-4-20250514', x'80000000000000056BC75E2D63100000',
+        'USD', 1785542400000000, 1785542401000000, 2, '', 'claude-sonnet-4-20250514'),
+       (1, 'litellm', 'g3', 'team-deployment', x'80000000000000004563918244F40000', 'USD',
+        1785542400000000, 1785542401000000, 2, '', 'team-deployment'),
+       (2, 'openai', 'gpt-4o', 'gpt-4o', x'80000000000000022B1C8C1227A00000', 'USD',
+        1785542400000000, 1788220800000000, 3, NULL, NULL),
+       (3, 'anthropic', 'sonnet', 'Claude Sonnet 4', x'8000000000000004E1003B28D9280000', 'USD',
+        1785542400000000, 1785628800000000, 4, NULL, NULL);
+PRAGMA user_version = 3;
+)sql";
+
+/// Fills rows.key_fp as version 3 did (the raw connection has no unalloc_fp()).
+std::string fingerprints()
+{
+    std::string sql;
+    for (const auto &[source, key] :
+         std::vector<std::pair<std::string, std::string>>{{"litellm", "r1"},
+                                                          {"litellm", "r2"},
+                                                          {"litellm", "g1"},
+                                                          {"litellm", "g2"},
+                                                          {"litellm", "g3"},
+                                                          {"openai", "gpt-4o"},
+                                                          {"anthropic", "sonnet"}})
+        sql += "UPDATE rows SET key_fp = " +
+               std::to_string(core::ledgerschema::storedFingerprint(
+                   core::ledgerschema::keyFingerprint(source, key))) +
+               " WHERE source = '" + source + "' AND record_key = '" + key + "';";
+    return sql;
+}
+
 } // namespace
 
 class TestLedgerMigration final : public QObject
@@ -105,6 +157,7 @@ class TestLedgerMigration final : public QObject
 private slots:
     void migratesV1();
     void migratesV2();
+    void migratesV3GatewayRows();
 };
 
 void TestLedgerMigration::migratesV1()
@@ -167,6 +220,43 @@ void TestLedgerMigration::migratesV2()
     importRows(**l, {makeRow("r3", "5", 0, "search", "litellm")}, &counts);
     QCOMPARE(counts.rowsAdded, 0);
     QCOMPARE(counts.duplicates, 1);
+}
+
+void TestLedgerMigration::migratesV3GatewayRows()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("v3.unalloc")).toStdString();
+    QVERIFY(
+        execRaw(path, std::string(kV1Ddl) + kV1Rows + kV2Upgrade + kV3Upgrade + fingerprints()));
+    auto l = core::LedgerStore::open(path);
+    QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
+    QCOMPARE((*l)->schemaVersion(), 4);
+    QVERIFY((*l)->checkIntegrity().has_value());
+    QCOMPARE(wrongFingerprints(path), 0);
+    auto cube = (*l)->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
+
+    // Providers re-derived from what the rows kept: the stored 'OpenAI' is normalised, the bare
+    // Claude name is Anthropic's; the deployment name tells nothing and is reported, as are the
+    // two version-1 rows, which kept no provider or model at all.
+    const core::OverlapReport r = core::findOverlap(*cube);
+    QCOMPARE(r.unknownProviderRows, 3);
+    QCOMPARE(r.providers.size(), size_t(2));
+    QCOMPARE(r.providers[0].provider, std::string("anthropic"));
+    QCOMPARE(r.providers[0].overlap.toString(), std::string("90.00"));
+    QCOMPARE(r.providers[0].granularity, std::string("daily"));
+    // The monthly OpenAI line matches the gateway row of 2026-08-02, not only its start day.
+    QCOMPARE(r.providers[1].provider, std::string("openai"));
+    QCOMPARE(r.providers[1].overlap.toString(), std::string("30.00"));
+    QCOMPARE(r.providers[1].residual.toString(), std::string("10.00"));
+    QCOMPARE(r.providers[1].granularity, std::string("monthly"));
+
+    // A fresh import of the same gateway row is a duplicate; the ledger stays consistent.
+    core::BatchCounts counts;
+    importRows(**l, {makeRow("g1", "30", 1, {}, "litellm")}, &counts);
+    QCOMPARE(counts.duplicates, 1);
+    QVERIFY((*l)->checkIntegrity().has_value());
 }
 
 QTEST_GUILESS_MAIN(TestLedgerMigration)

@@ -4,6 +4,8 @@
 #include "core/attribution.h"
 #include "core/seams/overlap.h"
 
+#include <algorithm>
+
 using namespace unalloc::core;
 using unalloc::test::bytes;
 using unalloc::test::dec;
@@ -99,6 +101,13 @@ class TestOverlap final : public QObject
 private slots:
     void matchModel_data();
     void matchModel();
+    void gatewayIdentity_data();
+    void gatewayIdentity();
+    void labelsOnlyGatewayRows();
+    void periodBillsMatchDailyRows_data();
+    void periodBillsMatchDailyRows();
+    void shortestBillPeriodWins();
+    void telemetryIsNoCost();
     void overlapToTheCent();
     void mergedLedgerConserves();
     void demoSampleHasNoOverlap();
@@ -122,7 +131,184 @@ void TestOverlap::matchModel_data()
     QTest::newRow("version number kept")
         << QByteArray("claude-opus-4-1") << QByteArray("claude-opus-4-1");
     QTest::newRow("short digits kept") << QByteArray("o1-2024") << QByteArray("o1-2024");
+    QTest::newRow("latest alias") << QByteArray("claude-3-5-sonnet-latest")
+                                  << QByteArray("claude-3-5-sonnet");
+    QTest::newRow("bedrock region and version")
+        << QByteArray("us.anthropic.claude-3-5-sonnet-20241022-v2:0")
+        << QByteArray("claude-3-5-sonnet");
+    QTest::newRow("bedrock prefix and vendor")
+        << QByteArray("bedrock/anthropic.claude-3-haiku-20240307-v1:0")
+        << QByteArray("claude-3-haiku");
+    QTest::newRow("at version") << QByteArray("claude-sonnet-4@20250514")
+                                << QByteArray("claude-sonnet-4");
     QTest::newRow("empty") << QByteArray("") << QByteArray("");
+}
+
+void TestOverlap::gatewayIdentity_data()
+{
+    QTest::addColumn<QByteArray>("customLlmProvider");
+    QTest::addColumn<QByteArray>("model");
+    QTest::addColumn<QByteArray>("modelGroup");
+    QTest::addColumn<QByteArray>("apiBase");
+    QTest::addColumn<QByteArray>("provider");
+    QTest::addColumn<QByteArray>("storedModel");
+    // The upstream sample's rows: bare model names, the provider only in custom_llm_provider.
+    QTest::newRow("custom_llm_provider")
+        << QByteArray("openai") << QByteArray("gpt-4o-2024-08-06") << QByteArray("gpt-4o")
+        << QByteArray() << QByteArray("openai") << QByteArray("gpt-4o-2024-08-06");
+    QTest::newRow("custom_llm_provider wins over prefix")
+        << QByteArray("Anthropic") << QByteArray("vertex_ai/claude-sonnet-4") << QByteArray()
+        << QByteArray() << QByteArray("anthropic") << QByteArray("vertex_ai/claude-sonnet-4");
+    QTest::newRow("model prefix") << QByteArray() << QByteArray("openai/gpt-4o") << QByteArray()
+                                  << QByteArray() << QByteArray("openai")
+                                  << QByteArray("openai/gpt-4o");
+    QTest::newRow("model group prefix")
+        << QByteArray() << QByteArray("gpt-4o") << QByteArray("azure/gpt-4o") << QByteArray()
+        << QByteArray("azure") << QByteArray("azure/gpt-4o");
+    QTest::newRow("api base host") << QByteArray() << QByteArray("prod-gpt") << QByteArray()
+                                   << QByteArray("https://api.openai.com/v1/")
+                                   << QByteArray("openai") << QByteArray("prod-gpt");
+    QTest::newRow("azure deployment: the group is the model")
+        << QByteArray("azure") << QByteArray("team-a-gpt4o-eu") << QByteArray("gpt-4o")
+        << QByteArray("https://team-a.openai.azure.com/") << QByteArray("azure")
+        << QByteArray("gpt-4o");
+    QTest::newRow("azure host") << QByteArray() << QByteArray("team-a-gpt4o-eu")
+                                << QByteArray("gpt-4o")
+                                << QByteArray("https://team-a.openai.azure.com/")
+                                << QByteArray("azure") << QByteArray("gpt-4o");
+    QTest::newRow("bedrock region id")
+        << QByteArray() << QByteArray("us.anthropic.claude-3-haiku") << QByteArray() << QByteArray()
+        << QByteArray("bedrock") << QByteArray("us.anthropic.claude-3-haiku");
+    QTest::newRow("bare claude") << QByteArray() << QByteArray("claude-sonnet-4-20250514")
+                                 << QByteArray() << QByteArray() << QByteArray("anthropic")
+                                 << QByteArray("claude-sonnet-4-20250514");
+    QTest::newRow("bare gpt") << QByteArray() << QByteArray("gpt-4o-mini") << QByteArray()
+                              << QByteArray() << QByteArray("openai") << QByteArray("gpt-4o-mini");
+    QTest::newRow("bare o3") << QByteArray() << QByteArray("o3-mini") << QByteArray()
+                             << QByteArray() << QByteArray("openai") << QByteArray("o3-mini");
+    QTest::newRow("model only in the group")
+        << QByteArray("openai") << QByteArray() << QByteArray("gpt-4o") << QByteArray()
+        << QByteArray("openai") << QByteArray("gpt-4o");
+    QTest::newRow("nothing to go on") << QByteArray() << QByteArray("llama-3.1-8b") << QByteArray()
+                                      << QByteArray() << QByteArray() << QByteArray("llama-3.1-8b");
+}
+
+void TestOverlap::gatewayIdentity()
+{
+    QFETCH(QByteArray, customLlmProvider);
+    QFETCH(QByteArray, model);
+    QFETCH(QByteArray, modelGroup);
+    QFETCH(QByteArray, apiBase);
+    QFETCH(QByteArray, provider);
+    QFETCH(QByteArray, storedModel);
+    const GatewayIdentity id = identifyGatewayRow(
+        {std::string_view(customLlmProvider.constData(), size_t(customLlmProvider.size())),
+         std::string_view(model.constData(), size_t(model.size())),
+         std::string_view(modelGroup.constData(), size_t(modelGroup.size())),
+         std::string_view(apiBase.constData(), size_t(apiBase.size()))});
+    QCOMPARE(bytes(id.provider), provider);
+    QCOMPARE(bytes(id.model), storedModel);
+}
+
+void TestOverlap::labelsOnlyGatewayRows()
+{
+    // A cube that kept no usage (labels only): the same rule reads custom_llm_provider, model
+    // and model_group from the labels, so bare names still match.
+    std::vector<CostRow> rows{
+        makeRow("litellm", "req-1", "30.00",
+                {{"model", "gpt-4o-2024-08-06"}, {"custom_llm_provider", "openai"}}, kDay1),
+        makeRow("litellm", "req-2", "100.00", {{"model", "claude-sonnet-4-20250514"}}, kDay1),
+        makeRow("openai", "gpt-4o", "50.00", {{"line_item", "gpt-4o"}, {"provider", "openai"}},
+                kDay1),
+        makeRow("anthropic", "Sonnet", "90.00",
+                {{"model", "claude-sonnet-4-20250514"}, {"provider", "anthropic"}}, kDay1),
+    };
+    const OverlapReport r = findOverlap(unalloc::test::cubeOf(rows));
+    QCOMPARE(r.providers.size(), size_t(2));
+    QCOMPARE(r.providers[0].overlap, dec("90.00"));
+    QCOMPARE(r.providers[1].overlap, dec("30.00"));
+}
+
+void TestOverlap::periodBillsMatchDailyRows_data()
+{
+    QTest::addColumn<int>("billDays");
+    QTest::addColumn<QByteArray>("granularity");
+    QTest::addColumn<QByteArray>("overlap");
+    QTest::addColumn<QByteArray>("residual");
+    QTest::addColumn<QByteArray>("excess");
+    // 31 daily gateway rows of $10 (gpt-4o) from the bill's first day; the bill is $280.
+    QTest::newRow("monthly") << 31 << QByteArray("monthly") << QByteArray("280.00")
+                             << QByteArray("0.00") << QByteArray("30.00");
+    QTest::newRow("weekly") << 7 << QByteArray("weekly") << QByteArray("70.00")
+                            << QByteArray("210.00") << QByteArray("240.00");
+    QTest::newRow("daily") << 1 << QByteArray("daily") << QByteArray("10.00")
+                           << QByteArray("270.00") << QByteArray("300.00");
+}
+
+void TestOverlap::periodBillsMatchDailyRows()
+{
+    QFETCH(int, billDays);
+    QFETCH(QByteArray, granularity);
+    QFETCH(QByteArray, overlap);
+    QFETCH(QByteArray, residual);
+    QFETCH(QByteArray, excess);
+    std::vector<CostRow> rows;
+    for (int d = 0; d < 31; ++d) {
+        CostRow g = gateway(("req-" + std::to_string(d)).c_str(), "10.00", "gpt-4o-2024-08-06",
+                            "search", "openai", kDay1 + d);
+        g.end = g.start + 3'000'000; // a three-second request
+        rows.push_back(std::move(g));
+    }
+    CostRow bill = makeRow("openai", "gpt-4o", "280.00",
+                           {{"line_item", "gpt-4o"}, {"provider", "openai"}}, kDay1);
+    bill.end = bill.start + billDays * kUsPerDay;
+    rows.push_back(bill);
+    const OverlapReport r = findOverlap(unalloc::test::cubeOf(rows));
+    QCOMPARE(r.providers.size(), size_t(1));
+    const ProviderOverlap &p = r.providers.front();
+    QCOMPARE(bytes(p.granularity), granularity);
+    QCOMPARE(p.overlap, dec(overlap.constData()));
+    QCOMPARE(p.residual, dec(residual.constData()));
+    QCOMPARE(p.excess, dec(excess.constData()));
+    // The bill's group spans its whole period and holds the gateway rows of every day in it.
+    const auto billGroup = std::find_if(r.groups.begin(), r.groups.end(),
+                                        [](const OverlapGroup &g) { return !g.bill.isZero(); });
+    QVERIFY(billGroup != r.groups.end());
+    QCOMPARE(billGroup->days, billDays);
+    QCOMPARE(billGroup->gatewayRows, std::int64_t(billDays));
+}
+
+void TestOverlap::shortestBillPeriodWins()
+{
+    // A daily line beside a monthly one: the day's gateway rows go to the daily line only.
+    std::vector<CostRow> rows{
+        gateway("req-1", "10.00", "gpt-4o", "search", "openai", kDay1),
+        gateway("req-2", "10.00", "gpt-4o", "search", "openai", kDay1 + 5),
+    };
+    CostRow month = makeRow("openai", "gpt-4o month", "100.00",
+                            {{"line_item", "gpt-4o"}, {"provider", "openai"}}, kDay1);
+    month.end = month.start + 31 * kUsPerDay;
+    rows.push_back(month);
+    rows.push_back(makeRow("openai", "gpt-4o day", "4.00",
+                           {{"line_item", "gpt-4o"}, {"provider", "openai"}}, kDay1 + 5));
+    const OverlapReport r = findOverlap(unalloc::test::cubeOf(rows));
+    QCOMPARE(r.groups.size(), size_t(2));
+    QCOMPARE(r.groups[0].days, 31);
+    QCOMPARE(r.groups[0].overlap, dec("10.00"));
+    QCOMPARE(r.groups[1].days, 1);
+    QCOMPARE(r.groups[1].overlap, dec("4.00"));
+    QCOMPARE(bytes(r.providers.front().granularity), QByteArray("daily, monthly"));
+}
+
+void TestOverlap::telemetryIsNoCost()
+{
+    CostRow t = gateway("vllm-1", "0", "hosted_vllm/llama-3.1-8b", "agents", "hosted_vllm");
+    CostRow paid = gateway("req-1", "0", "gpt-4o", "agents", "openai"); // a failed paid call
+    const CostCube cube = unalloc::test::cubeOf({t, paid});
+    QCOMPARE(cube.rowCount(), std::int64_t(1));
+    QVERIFY(isTelemetryOnly("hosted_vllm", true));
+    QVERIFY(!isTelemetryOnly("hosted_vllm", false));
+    QVERIFY(!isTelemetryOnly("openai", true));
 }
 
 void TestOverlap::matchModel()

@@ -209,7 +209,7 @@ void TstDedupe::exportCaptionsSayIt()
     QVERIFY(overlap->exportTo(m_ctx->path(QStringLiteral("overlap.csv")), &error));
     QFile o(m_ctx->path(QStringLiteral("overlap.csv")));
     QVERIFY(o.open(QIODevice::ReadOnly));
-    QVERIFY(o.readAll().contains("openai,2026-08-03,gpt-4o,19.75,21.10,19.75,1.35,0.00,"));
+    QVERIFY(o.readAll().contains("openai,2026-08-03,daily,gpt-4o,19.75,21.10,19.75,1.35,0.00,"));
     QVERIFY(chart->exportTo(m_ctx->path(QStringLiteral("overlap.svg")), &error));
 }
 

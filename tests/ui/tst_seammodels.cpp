@@ -65,7 +65,7 @@ void TstSeamModels::models_data()
     QTest::addColumn<int>("rows");
     QTest::newRow("recon lines, demo") << 0 << false << 4;
     QTest::newRow("recon lines, gateway + bill") << 0 << true << 2;
-    QTest::newRow("overlap, demo (none)") << 1 << false << 0;
+    QTest::newRow("overlap, demo (monthly bills)") << 1 << false << 4;
     QTest::newRow("overlap, gateway + bill") << 1 << true << 4;
     QTest::newRow("batches, demo") << 2 << false << -1; // every batch of the demo
     QTest::newRow("batches, gateway + bill") << 2 << true << 3;

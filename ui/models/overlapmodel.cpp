@@ -18,7 +18,9 @@ QString OverlapModel::columnTitle(int column) const
     case Provider:
         return tr("Provider");
     case Day:
-        return tr("Day");
+        return tr("From");
+    case Period:
+        return tr("Bill period");
     case Model:
         return tr("Model");
     case Gateway:
@@ -42,9 +44,12 @@ QString OverlapModel::columnTitle(int column) const
 QString OverlapModel::columnToolTip(int column) const
 {
     switch (column) {
+    case Period:
+        return tr("The bill line's own period: gateway rows of every day in it are matched "
+                  "against it");
     case Model:
-        return tr("Matched on the model when both sides name one that day; "
-                  "otherwise on provider and day only");
+        return tr("Matched on the model when both sides name one in the period; "
+                  "otherwise on provider and period only");
     case Overlap:
         return tr("min(gateway, bill): dollars both ledgers hold");
     case Residual:
@@ -53,6 +58,17 @@ QString OverlapModel::columnToolTip(int column) const
         return tr("Gateway − overlap: the gateway's estimate above the bill");
     }
     return {};
+}
+
+QString OverlapModel::periodText(std::int32_t days)
+{
+    if (days <= 1)
+        return tr("daily");
+    if (days == 7)
+        return tr("weekly");
+    if (days >= 28 && days <= 31)
+        return tr("monthly");
+    return tr("%n day(s)", nullptr, days);
 }
 
 QVariant OverlapModel::cell(int row, int column, int role) const
@@ -68,6 +84,10 @@ QVariant OverlapModel::cell(int row, int column, int role) const
             return fmt::day(g.day, locale());
         return role == RawRole || role == ExportRole ? QVariant(fmt::q(core::dayText(g.day)))
                                                      : QVariant();
+    case Period:
+        if (role == Qt::DisplayRole)
+            return periodText(g.days);
+        return cells::text(fmt::q(core::periodGranularity(g.days)), role);
     case Model:
         if (role == Qt::DisplayRole && g.model.empty())
             return tr("(any model)");

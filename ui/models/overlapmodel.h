@@ -4,8 +4,8 @@
 
 namespace unalloc::ui {
 
-/// @brief Gateway vs provider bill per provider, model and day: what both count (overlap,
-/// counted twice when summed), what bypassed the gateway (residual) and the gateway's
+/// @brief Gateway vs provider bill per provider, model and billing period: what both count
+/// (overlap, counted twice when summed), what bypassed the gateway (residual) and the gateway's
 /// estimate above the bill (excess).
 class OverlapModel final : public SnapshotTableModel
 {
@@ -14,6 +14,7 @@ public:
     enum Column {
         Provider,
         Day,
+        Period,
         Model,
         Gateway,
         Bill,
@@ -25,6 +26,8 @@ public:
         ColumnCount
     };
     using SnapshotTableModel::SnapshotTableModel;
+    /// "daily", "weekly", "monthly" or "N days", translated (core::periodGranularity's words).
+    static QString periodText(std::int32_t days);
 
 protected:
     int rowsIn(const core::AnalysisSnapshot &s) const override;

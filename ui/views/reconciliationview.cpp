@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <set>
+
 namespace unalloc::ui {
 
 ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *parent)
@@ -69,7 +71,7 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     grid->addWidget(tablePanel(tr("Ledger vs invoice per provider and billing period"),
                                QStringLiteral("reconTable"), m_lines, 150),
                     1, 0, 1, 2);
-    grid->addWidget(tablePanel(tr("Overlap per provider, model and day"),
+    grid->addWidget(tablePanel(tr("Overlap per provider, model and billing period"),
                                QStringLiteral("overlapTable"), m_overlapRows, 200),
                     2, 0, 1, 2);
     grid->addWidget(tablePanel(tr("Import batches and their completeness"),
@@ -225,22 +227,45 @@ void ReconciliationView::showOverlapFigures(const core::AnalysisSnapshot &s)
     const Theme &theme = m_context.app->theme->theme();
     const core::ReconciliationSnapshot &seams = s.seams;
     const core::Currency &cur = seams.overlapCurrency;
+    const QString unknown =
+        seams.overlap.unknownProviderRows > 0
+            ? tr("Provider unknown for %n gateway row(s) — re-import to match them.", nullptr,
+                 static_cast<int>(seams.overlap.unknownProviderRows))
+            : QString();
     if (!seams.overlapTotal || seams.overlap.groups.empty()) {
         m_overlapFigure->setValue(fmt::money(core::Decimal(), cur, locale()),
-                                  tr("No gateway row routes to a provider whose bill is in this "
-                                     "slice."));
+                                  unknown.isEmpty()
+                                      ? tr("No gateway row routes to a provider whose bill is in "
+                                           "this slice.")
+                                      : unknown,
+                                  unknown.isEmpty() ? QColor() : theme.partial);
         m_coverageFigure->setValue(QStringLiteral("—"), tr("No gateway traffic to a billed "
                                                            "provider."));
         return;
     }
     const QString overlap = fmt::money(*seams.overlapTotal, cur, locale());
+    std::set<std::int32_t> periods; // the bill granularities the overlap was found at
+    for (const core::OverlapGroup &g : seams.overlap.groups)
+        if (!g.overlap.isZero())
+            periods.insert(g.days);
+    QStringList matched;
+    for (std::int32_t days : periods)
+        if (!matched.contains(OverlapModel::periodText(days)))
+            matched << OverlapModel::periodText(days);
+    QString note = matched.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" · ") +
+                             tr("matched on %1 bills").arg(matched.join(QStringLiteral(", ")));
+    if (!unknown.isEmpty())
+        note += QStringLiteral(" · ") + unknown;
     if (seams.deduplicated)
-        m_overlapFigure->setValue(overlap, tr("removed: the figures are de-duplicated"),
+        m_overlapFigure->setValue(overlap, tr("removed: the figures are de-duplicated") + note,
                                   recon::statusColour(core::ReconStatus::Matched, theme));
     else
         m_overlapFigure->setValue(overlap,
                                   tr("in every figure twice — tick “De-duplicate” in the bar "
-                                     "above"),
+                                     "above") +
+                                      note,
                                   seams.doubleCounted() ? theme.critical : QColor());
     const auto &gatewayCoverage = seams.summary ? seams.summary->gatewayCoveragePct : std::nullopt;
     m_coverageFigure->setValue(
