@@ -167,7 +167,7 @@ private:
     }
 
     static constexpr size_t kMaxComparedSets = size_t(1) << 16;
-    std::vector<Entry> m_entries;       ///< ordinals m_base, m_base + 1, …
+    std::vector<Entry> m_entries; ///< ordinals m_base, m_base + 1, …
     std::uint32_t m_base = 0;
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
     // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 #include <sqlite3.h>
 
 using namespace unalloc;
@@ -113,34 +115,53 @@ void TestLedgerV3::reportsAsTheV3BuildDid_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("golden");
+    // Keys whose figures changed on purpose since the v3 build, compared no further: its
+    // double-counting seam missed gateway rows that name bare models (issue 13). Every other
+    // key must be as that build printed it; keys added since may appear.
+    QTest::addColumn<QStringList>("changed");
     const QStringList base{QStringLiteral("--ledger"), QStringLiteral("v3.unalloc"),
                            QStringLiteral("--json")};
     QTest::newRow("report with fallbacks")
         << (QStringList{QStringLiteral("report")} + base +
             QStringList{QStringLiteral("-f"), QStringLiteral("project"), QStringLiteral("-f"),
                         QStringLiteral("workspace")})
-        << QStringLiteral("report.json");
+        << QStringLiteral("report.json") << QStringList{QStringLiteral("overlap")};
     QTest::newRow("collisions") << (QStringList{QStringLiteral("labels")} + base +
                                     QStringList{QStringLiteral("--collisions")})
-                                << QStringLiteral("collisions.json");
+                                << QStringLiteral("collisions.json") << QStringList();
     QTest::newRow("available keys") << (QStringList{QStringLiteral("labels")} + base +
                                         QStringList{QStringLiteral("--available")})
-                                    << QStringLiteral("available.json");
+                                    << QStringLiteral("available.json") << QStringList();
     QTest::newRow("backlog") << (QStringList{QStringLiteral("labels")} + base)
-                             << QStringLiteral("backlog.json");
+                             << QStringLiteral("backlog.json") << QStringList();
 }
 
 void TestLedgerV3::reportsAsTheV3BuildDid()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
+    QFETCH(QStringList, changed);
     migrate();
     QProcess p;
     p.setWorkingDirectory(m_dir.path());
     p.start(QStringLiteral(UNALLOC_CLI), args);
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
-    QCOMPARE(p.readAllStandardOutput(), readAll(dataDir() + QLatin1Char('/') + golden));
+    const QByteArray out = p.readAllStandardOutput();
+    const QByteArray want = readAll(dataDir() + QLatin1Char('/') + golden);
+    if (changed.isEmpty()) {
+        QCOMPARE(out, want);
+        return;
+    }
+    const auto now = nlohmann::json::parse(out.toStdString());
+    const auto then = nlohmann::json::parse(want.toStdString());
+    QVERIFY(then.is_object() && then.size() > 3);
+    for (const auto &[key, value] : then.items()) {
+        if (changed.contains(QString::fromStdString(key)))
+            continue;
+        QVERIFY2(now.contains(key), key.c_str());
+        QVERIFY2(now[key] == value, (key + ": " + now[key].dump() + " vs " + value.dump()).c_str());
+    }
 }
 
 void TestLedgerV3::importsStillDeduplicate()
