@@ -2,6 +2,7 @@
 add_executable(bench_ledger
     ${CMAKE_CURRENT_LIST_DIR}/ledger/bench_ledger.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchrng.h
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchreal.h
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchreal.cpp)
@@ -11,5 +12,6 @@ target_link_libraries(bench_ledger PRIVATE unalloc-adapters unalloc_options Qt6:
 add_executable(bench_writer
     ${CMAKE_CURRENT_LIST_DIR}/ledger/bench_writer.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.h
+    ${CMAKE_CURRENT_LIST_DIR}/ledger/benchrng.h
     ${CMAKE_CURRENT_LIST_DIR}/ledger/benchgen.cpp)
 target_link_libraries(bench_writer PRIVATE unalloc-adapters unalloc_options Qt6::Core)

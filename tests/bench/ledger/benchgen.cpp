@@ -1,5 +1,6 @@
 #include "benchgen.h"
 
+#include "benchrng.h"
 #include "core/timeutil.h"
 
 #include <cstdio>
@@ -10,20 +11,6 @@
 namespace unalloc::bench {
 
 namespace {
-
-/// A small deterministic generator (splitmix64): same data on every run.
-struct Rng
-{
-    std::uint64_t s;
-    std::uint64_t next()
-    {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-};
 
 struct Writer
 {

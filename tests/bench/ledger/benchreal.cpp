@@ -1,5 +1,6 @@
 #include "benchreal.h"
 
+#include "benchrng.h"
 #include "core/timeutil.h"
 
 #include <array>
@@ -10,22 +11,6 @@
 namespace unalloc::bench {
 
 namespace {
-
-struct Rng
-{
-    std::uint64_t s;
-    std::uint64_t next()
-    {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    int below(int n)
-    {
-        return n <= 1 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n));
-    }
-};
 
 struct Model
 {
