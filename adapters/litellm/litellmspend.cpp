@@ -64,7 +64,7 @@ core::Result<void> Visitor::scalar(const JsonPath &p, const JValue &v)
     return {};
 }
 
-core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
+core::Result<void> Visitor::spendLog(const JsonPath &p, const JValue &r)
 {
     const std::string where = p.toString();
     ++m_page.rows;
@@ -92,6 +92,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
     if (!amount)
         return std::unexpected(amount.error());
     row.amount = core::Money{*amount, m_currency};
+    m_b.noteAmount(row.amount);
 
     const char *startField = r.get("startTime") ? "startTime" : "start_time";
     const char *endField = r.get("endTime") ? "endTime" : "end_time";
@@ -177,6 +178,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
         row.unit = "tokens";
     }
     row.usage = std::move(usage);
+    m_b.windowFields(startField, endField);
     return m_b.submit(std::move(row), where);
 }
 
