@@ -33,6 +33,11 @@ struct ReadOptions
     /// labels and collisions only the first time it hands out that row's labelSetMemo, and
     /// mark the later rows CostRow::labelsElided (the consumer keeps the set by its id).
     bool elideRepeatedLabels = false;
+    /// Leave out a record that fails validation (bad amount or timestamp, a window that ends
+    /// before it starts, a missing key field, …) instead of failing the read: each is a
+    /// warning with its location and the batch is partial, with the count and the amount
+    /// left out. Malformed JSON or CSV structure still fails the whole read.
+    bool skipInvalid = false;
 };
 
 /// Receives each parsed row; rows are streamed, never all held by the adapter. A sink may

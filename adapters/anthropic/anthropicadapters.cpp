@@ -39,6 +39,7 @@ protected:
         if (!currency)
             return std::unexpected(currency.error());
         row.amount = core::Money{dollars, *currency};
+        m_b.noteAmount(row.amount);
 
         RawLabelBuilder labels;
         labels.add("workspace_id", r.get("workspace_id"));

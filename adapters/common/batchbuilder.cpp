@@ -160,6 +160,30 @@ void BatchBuilder::warnDuplicateKey(const std::string &record, const std::string
          "the key appears more than once in this object; its first value is the one read");
 }
 
+core::Result<void> BatchBuilder::leaveOut(core::Error e)
+{
+    if (!m_options.skipInvalid || e.code == "cancelled" || e.code == "overflow")
+        return std::unexpected(std::move(e));
+    ++m_leftOut;
+    std::string detail = "record left out (--skip-invalid): " + e.detail;
+    bool counted = false;
+    if (m_recordAmount) {
+        auto [it, inserted] = m_leftOutTotals.try_emplace(m_recordAmount->currency, Decimal());
+        if (const auto sum = it->second.checkedAdd(m_recordAmount->amount)) {
+            it->second = *sum;
+            counted = true;
+            detail += " (amount " + m_recordAmount->toString() + ")";
+        }
+    }
+    if (!counted) {
+        ++m_leftOutUnreadable;
+        detail += " (amount not readable)";
+    }
+    warn("invalid-record-skipped", e.record.empty() ? std::string("record") : e.record,
+         std::move(e.field), e.code + ": " + std::move(detail));
+    return {};
+}
+
 core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::string &record)
 {
     // Year 0000 parses (ISO 8601 has it) but no bill is dated before 1970: such a date is a
@@ -169,14 +193,14 @@ core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::st
             return std::unexpected(
                 error("bad-timestamp",
                       core::formatTimestamp(t) + " is before 1970: not the date of a charge",
-                      record, {}));
+                      record, std::string(t == row.start ? m_startField : m_endField)));
     }
     if (row.end < row.start) {
         return std::unexpected(error("bad-window",
                                      "the charge window ends (" + core::formatTimestamp(row.end) +
                                          ") before it starts (" + core::formatTimestamp(row.start) +
                                          ")",
-                                     record, {}));
+                                     record, std::string(m_endField)));
     }
     if (row.amount.amount.isNegative()) {
         warn("negative-amount", record, {},
@@ -243,6 +267,19 @@ ReadResult BatchBuilder::finish()
     }
     b.warnings = std::move(m_warnings);
     b.evidence = std::move(m_evidence);
+    if (m_leftOut > 0) {
+        // The evidence of a batch that knowingly lacks records: how many, and their dollars.
+        std::string reason = std::to_string(m_leftOut) + " invalid record" +
+                             (m_leftOut == 1 ? "" : "s") + " left out (--skip-invalid)";
+        std::string amounts;
+        for (const auto &[currency, amount] : m_leftOutTotals)
+            amounts += (amounts.empty() ? "" : " + ") + core::Money{amount, currency}.toString();
+        if (!amounts.empty())
+            reason += ", " + amounts + " not imported";
+        if (m_leftOutUnreadable > 0)
+            reason += ", " + std::to_string(m_leftOutUnreadable) + " with no readable amount";
+        b.evidence.reason = b.evidence.reason.empty() ? reason : b.evidence.reason + "; " + reason;
+    }
     b.status = b.evidence.isComplete() ? core::BatchStatus::Complete : core::BatchStatus::Partial;
     return r;
 }

@@ -67,6 +67,13 @@ public:
     /// The warning for a key repeated inside one JSON object of `record` (the first value
     /// is the one read): a silently edited or badly merged export shows this way.
     void warnDuplicateKey(const std::string &record, const std::string &key);
+    /// The fields an error about a row's window names (a window that ends before it starts
+    /// names `end`). Views of strings that outlive the builder (literals, members).
+    void windowFields(std::string_view start, std::string_view end)
+    {
+        m_startField = start;
+        m_endField = end;
+    }
     /// Adds an already-rounded count (e.g. from Decimal::dividedByPow10).
     void countRounded() { ++m_rounded; }
 
@@ -79,6 +86,21 @@ public:
     core::Result<void> submitLabelled(core::CostRow &&row, const std::string &record);
     core::LabelNormaliser &normaliser() { return *m_normaliser; }
 
+    /// Runs `parse` for one record (a callable returning core::Result<void>) and decides,
+    /// in leaveOut, what its validation error does.
+    template<class Parse> core::Result<void> guardRecord(Parse &&parse)
+    {
+        m_recordAmount.reset();
+        core::Result<void> r = parse();
+        if (r)
+            return r;
+        return leaveOut(std::move(r.error()));
+    }
+    /// The amount of the record being read, once it parsed: what a record left out by
+    /// --skip-invalid is counted as.
+    void noteAmount(const core::Money &amount) { m_recordAmount = amount; }
+    std::int64_t recordsLeftOut() const { return m_leftOut; }
+
     core::Completeness &evidence() { return m_evidence; }
     std::int64_t rowCount() const { return m_rowCount; }
     /// The batch with status set from the evidence (partial when a reason was given).
@@ -87,6 +109,11 @@ public:
 private:
     static constexpr size_t kMaxWarnings = 1000;
 
+    /// The one decision for a record that failed validation: without ReadOptions::skipInvalid
+    /// its error fails the read; with it the record is left out as a warning (file, record,
+    /// field, reason) and counted, with its amount when that was readable. Cancelling and a
+    /// batch total overflow are never a record's fault and always fail.
+    core::Result<void> leaveOut(core::Error e);
     /// Window check and totals; the part of submit before the labels.
     core::Result<void> account(const core::CostRow &row, const std::string &record);
 
@@ -102,6 +129,10 @@ private:
     std::optional<core::TimeUs> m_windowStart, m_windowEnd;
     std::int64_t m_rowCount = 0;
     std::int64_t m_rounded = 0;
+    std::string_view m_startField, m_endField;
+    std::optional<core::Money> m_recordAmount;
+    std::int64_t m_leftOut = 0, m_leftOutUnreadable = 0;
+    std::map<core::Currency, core::Decimal> m_leftOutTotals;
 };
 
 /// "a|b|c" with '|' and '\' in parts escaped, so distinct tuples give distinct keys.

@@ -6,7 +6,9 @@ BucketVisitor::BucketVisitor(BatchBuilder &b, std::string startKey, std::string 
     : m_b(b)
     , m_startKey(std::move(startKey))
     , m_endKey(std::move(endKey))
-{}
+{
+    m_b.windowFields(m_startKey, m_endKey);
+}
 
 bool BucketVisitor::wantsRecord(const JsonPath &p) const
 {
@@ -93,14 +95,16 @@ core::Result<void> BucketVisitor::record(const JsonPath &p, JValue &&value)
         return {};
     }
     const std::string where = p.toString();
-    if (!value.isObject()) {
-        return std::unexpected(m_b.error("wrong-type",
-                                         std::string("a result must be an object, "
-                                                     "got ") +
-                                             JValue::kindName(value.kind()),
-                                         where, {}));
-    }
-    return result(Bucket{*m_start, *m_end}, where, p.back().index, value);
+    return m_b.guardRecord([&]() -> core::Result<void> {
+        if (!value.isObject()) {
+            return std::unexpected(m_b.error("wrong-type",
+                                             std::string("a result must be an object, "
+                                                         "got ") +
+                                                 JValue::kindName(value.kind()),
+                                             where, {}));
+        }
+        return result(Bucket{*m_start, *m_end}, where, p.back().index, value);
+    });
 }
 
 core::Result<void> BucketVisitor::endDocument(int document)

@@ -204,7 +204,10 @@ forEachCsvRecord(std::string_view bytes,
             if (auto r = checkUtf8(fields, &header.names(), file, reader.line()); !r)
                 return r;
         }
-        if (auto r = onRecord(CsvRecord{header, fields, quoted, reader.line()}); !r)
+        if (auto r = builder.guardRecord([&] {
+                return onRecord(CsvRecord{header, fields, quoted, reader.line()});
+            });
+            !r)
             return r;
         ++records;
         if (progress && ++count % 4096 == 0 &&

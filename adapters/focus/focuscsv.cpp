@@ -39,6 +39,7 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
                                                const Progress &progress) const
 {
     BatchBuilder b(source(), id(), options, sink);
+    b.windowFields("ChargePeriodStart", "ChargePeriodEnd");
     const std::string costColumn = options.focusCostColumn;
     std::vector<std::pair<size_t, std::string>> customColumns;
     std::optional<size_t> idColumn;
@@ -90,6 +91,7 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         if (!currency)
             return std::unexpected(currency.error());
         row.amount = core::Money{*amount, *currency};
+        b.noteAmount(row.amount);
 
         auto start = time(rec, "ChargePeriodStart", where);
         auto end = time(rec, "ChargePeriodEnd", where);

@@ -309,6 +309,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     ro.requestedStart = m_options.requestedStart;
     ro.requestedEnd = m_options.requestedEnd;
     ro.requestedStep = m_options.requestedStep;
+    ro.skipInvalid = m_options.skipInvalid;
     // Rows of a set seen before come without their labels: this run numbers each set once.
     ro.elideRepeatedLabels = true;
     // What is left of the import (this input included) against what it wrote already.

@@ -19,6 +19,9 @@ struct ImportOptions
     /// Label rules (user aliases); a default normaliser is used when null.
     core::LabelNormaliser *normaliser = nullptr;
     std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
+    /// ReadOptions::skipInvalid for every input: invalid records are left out as warnings
+    /// and their batch is partial, instead of failing the import.
+    bool skipInvalid = false;
     /// Finds the adapter for bytes; default: Registry::instance().detect. Tests inject fakes.
     std::function<const Adapter *(std::string_view bytes, std::string_view fileName)> detect;
     /// Rows handed from the parser thread to the writer per queue slot, and slots in flight.

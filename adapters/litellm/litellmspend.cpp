@@ -65,7 +65,7 @@ core::Result<void> Visitor::scalar(const JsonPath &p, const JValue &v)
     return {};
 }
 
-core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
+core::Result<void> Visitor::spendLog(const JsonPath &p, const JValue &r)
 {
     const std::string where = p.toString();
     ++m_page.rows;
@@ -93,6 +93,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
     if (!amount)
         return std::unexpected(amount.error());
     row.amount = core::Money{*amount, m_currency};
+    m_b.noteAmount(row.amount);
 
     const char *startField = r.get("startTime") ? "startTime" : "start_time";
     const char *endField = r.get("endTime") ? "endTime" : "end_time";
@@ -181,6 +182,7 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&r)
         row.unit = "tokens";
     }
     row.usage = std::move(usage);
+    m_b.windowFields(startField, endField);
     return m_b.submit(std::move(row), where);
 }
 

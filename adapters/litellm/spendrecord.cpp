@@ -171,6 +171,10 @@ core::Result<bool> Visitor::recordFast(const FastRecord &r, const std::string &w
     core::Usage &usage = row.usage ? *row.usage : row.usage.emplace();
     if (!fastTimes(r, row, usage) || !fastUsage(r, row, usage))
         return false;
+    // A window the builder would refuse: the generic path words the error (and, with
+    // --skip-invalid, leaves the record out), so both paths treat the record alike.
+    if (row.end < row.start || row.start < 0)
+        return false;
 
     if (rounded)
         m_b.countRounded();

@@ -127,13 +127,17 @@ public:
         m_last = m_page;
         return {};
     }
-    core::Result<void> record(const JsonPath &p, JValue &&r) override;
+    core::Result<void> record(const JsonPath &p, JValue &&r) override
+    {
+        return m_b.guardRecord([&] { return spendLog(p, r); });
+    }
     /// The same as `record` for a plain record: false (with nothing changed) when the record
     /// needs the generic path — an odd shape, or an error whose message that path words.
     core::Result<bool> recordFast(const FastRecord &r, const std::string &where);
     void finishEvidence();
 
 private:
+    core::Result<void> spendLog(const JsonPath &p, const JValue &r);
     void addRawLabels(const FastRecord &r);
     void prefetchRow() const;
 

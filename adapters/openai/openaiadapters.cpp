@@ -43,6 +43,7 @@ protected:
         if (!currency)
             return std::unexpected(currency.error());
         row.amount = core::Money{*d, *currency};
+        m_b.noteAmount(row.amount);
 
         const std::string project = scalarText(r.get("project_id"));
         const std::string lineItem = scalarText(r.get("line_item"));

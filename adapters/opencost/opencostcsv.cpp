@@ -19,6 +19,7 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
                                                   const Progress &progress) const
 {
     BatchBuilder b(source(), id(), options, sink);
+    b.windowFields("Date", "Date");
     auto currency = b.parseCurrency(options.defaultCurrency, {}, "currency");
     if (!currency)
         return std::unexpected(currency.error());
@@ -38,6 +39,15 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
     };
     auto onRecord = [&](const CsvRecord &rec) -> core::Result<void> {
         const std::string where = lineRef(rec.line);
+        // The amount first: a record left out by --skip-invalid counts its dollars.
+        const auto total = rec.get("TotalCost");
+        if (!total)
+            return std::unexpected(
+                b.error("missing-amount", "TotalCost is empty", where, "TotalCost"));
+        auto amount = b.parseDecimal(*total, where, "TotalCost");
+        if (!amount)
+            return std::unexpected(amount.error());
+        b.noteAmount(core::Money{*amount, *currency});
         auto date = core::parseTimestamp(rec.get("Date").value_or(""));
         if (!date) {
             return std::unexpected(
@@ -49,13 +59,6 @@ core::Result<ReadResult> OpenCostCsvAdapter::read(std::string_view bytes,
         row.start = *date;
         row.end = *date + core::kUsPerDay;
         days.add(row.start, row.end);
-        const auto total = rec.get("TotalCost");
-        if (!total)
-            return std::unexpected(
-                b.error("missing-amount", "TotalCost is empty", where, "TotalCost"));
-        auto amount = b.parseDecimal(*total, where, "TotalCost");
-        if (!amount)
-            return std::unexpected(amount.error());
         row.amount = core::Money{*amount, *currency};
 
         RawLabelBuilder labels;

@@ -93,11 +93,15 @@ public:
                                              (m_message.empty() ? "(no message)" : m_message),
                                          "code", {}));
     }
-    core::Result<void> record(const JsonPath &p, JValue &&a) override;
+    core::Result<void> record(const JsonPath &p, JValue &&a) override
+    {
+        return m_b.guardRecord([&] { return allocation(p, a); });
+    }
     void finishEvidence();
 
 private:
     core::Result<Decimal> amountOf(const JValue &a, const std::string &where);
+    core::Result<void> allocation(const JsonPath &p, const JValue &a);
 
     BatchBuilder &m_b;
     core::Currency m_currency;
@@ -138,7 +142,7 @@ core::Result<Decimal> Visitor::amountOf(const JValue &a, const std::string &wher
     return sum;
 }
 
-core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
+core::Result<void> Visitor::allocation(const JsonPath &p, const JValue &a)
 {
     const std::string where = p.toString();
     if (!a.isObject()) {
@@ -151,6 +155,13 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
     core::CostRow row;
     const JValue *name = a.get("name");
     row.name = (name && name->isString() && !name->text().empty()) ? name->text() : p.back().key;
+
+    // The amount first: a record left out by --skip-invalid counts its dollars when it has them.
+    auto amount = amountOf(a, where);
+    if (!amount)
+        return std::unexpected(amount.error());
+    row.amount = core::Money{*amount, m_currency};
+    m_b.noteAmount(row.amount);
 
     const JValue *window = a.get("window");
     auto bound = [&](const char *own, const char *inWindow) -> const JValue * {
@@ -186,11 +197,6 @@ core::Result<void> Visitor::record(const JsonPath &p, JValue &&a)
         m_stepWindow = StepWindow{keyStart, keyEnd};
     row.recordKey =
         joinKey({core::formatTimestamp(keyStart), core::formatTimestamp(keyEnd), row.name});
-
-    auto amount = amountOf(a, where);
-    if (!amount)
-        return std::unexpected(amount.error());
-    row.amount = core::Money{*amount, m_currency};
 
     // RawLabelBuilder's rules, through the memo (the views stay valid until fill: they point
     // into `a` and at constants).
@@ -296,6 +302,7 @@ core::Result<ReadResult> OpenCostJsonAdapter::read(std::string_view bytes,
     auto currency = b.parseCurrency(options.defaultCurrency, {}, "currency");
     if (!currency)
         return std::unexpected(currency.error());
+    b.windowFields("start", "end");
     Visitor v(b, *currency);
     if (auto r = streamJson(bytes, b.file(), v, progress); !r)
         return std::unexpected(r.error());

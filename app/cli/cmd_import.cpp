@@ -80,6 +80,8 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     parser.option("ledger", 0, "FILE", "The .unalloc ledger (created when missing)")
         .option("source", 's', "NAME", "Write NAME as the source of every row")
         .option("format", 0, "ID", "Use this adapter instead of detecting the format")
+        .flag("skip-invalid", 0,
+              "Leave out records that fail validation (each a warning; the batch is partial)")
         .flag("json", 0, "Machine-readable output")
         .positional("PATH", "Export files to import", true);
     auto args = parser.parse(argv);
@@ -96,6 +98,7 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     adapters::ImportOptions options;
     options.sourceOverride = args->value("source");
     options.adapterId = args->value("format");
+    options.skipInvalid = args->has("skip-invalid");
     auto report = adapters::importIntoLedgerFile(ledgerPath, args->positionals(), options);
     if (!report) {
         io.err << "error: " << report.error().error.message() << '\n'

@@ -165,6 +165,9 @@ void printRun(const core::SimResult &r, Io &io)
     io.out << '\n';
 }
 
+/// What a run may be estimated to use unless --max-memory says otherwise.
+constexpr double kDefaultMaxMemoryMiB = 4096;
+
 core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
 {
     core::SimConfig config = core::SimConfig::headline();
@@ -187,6 +190,20 @@ core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
             return core::fail(tenants.error());
         config.tenants = std::move(*tenants);
     }
+    // The run holds every request in memory: refuse up front what cannot fit rather than
+    // let the kernel kill it tens of gigabytes later.
+    auto limitMiB = positive(a, "max-memory", kDefaultMaxMemoryMiB);
+    if (!limitMiB)
+        return core::fail(limitMiB.error());
+    const double mib = config.estimatedBytes() / (1024.0 * 1024.0);
+    if (mib > *limitMiB) {
+        std::ostringstream o;
+        o << std::fixed << std::setprecision(0) << "--rate " << config.ratePerS << " --duration "
+          << config.durationS << " is about " << config.expectedRequests()
+          << " requests, an estimated " << mib << " MiB of memory, over the limit of " << *limitMiB
+          << " MiB: lower --rate or --duration (or raise --max-memory MIB)";
+        return core::fail("too-large", o.str());
+    }
     return config;
 }
 
@@ -201,6 +218,8 @@ int runSimulate(const std::vector<std::string> &argv, Io &io)
         .option("tenants", 0, "FILE", "Tenants JSON (studies' assumptions.tenants shape)")
         .option("pool", 0, "AMOUNT", "Monthly bill to split, USD (default 17280)")
         .option("policy", 0, "keep|redistribute", "Overhead policy (default keep)")
+        .option("max-memory", 0, "MIB",
+                "Refuse runs estimated to need more memory, MiB (default 4096)")
         .flag("no-prefix-caching", 0, "Run without automatic prefix caching")
         .flag("shapley", 0, "Add the Shapley reference (replays all 2^n - 1 coalitions)")
         .flag("json", 0, "Machine-readable output (money as strings)");

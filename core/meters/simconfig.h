@@ -54,6 +54,11 @@ struct ListPriceWeights
     Decimal output = Decimal::fromInt(4);
 };
 
+/// Memory one simulated request costs over a whole run: the peak RSS growth per request
+/// measured with the default tenants (about 410 B at 300 req/s, 435 B at 30 req/s),
+/// rounded up.
+inline constexpr double kSimBytesPerRequest = 450;
+
 /// @brief Everything one simulation run depends on; the same config gives the same run.
 struct SimConfig
 {
@@ -64,6 +69,14 @@ struct SimConfig
     SimStepCost cost;
     std::vector<SimTenant> tenants;
     bool checkInvariants = false; ///< verify the block pool after every step (tests)
+
+    /// Requests the run will hold: arrivals (rate × duration) times the mean turns per arrival
+    /// (1 for single-shot tenants, the mean session length for the others).
+    double expectedRequests() const;
+    /// Peak memory the run is expected to need, bytes: expectedRequests() times
+    /// kSimBytesPerRequest (the workload, the engine's request table, the outcomes and the
+    /// latency samples all grow with the requests). Lets callers refuse a run up front.
+    double estimatedBytes() const;
 
     /// The four tenants of studies.md §1.2 (search, agents, platform, unlabeled sandbox).
     static std::vector<SimTenant> defaultTenants();

@@ -61,6 +61,7 @@ private slots:
     void fifoInputIsRefusedAtOnce();
     void ledgerFilterThatSelectsNothingIsAUsageError_data();
     void ledgerFilterThatSelectsNothingIsAUsageError();
+    void skipInvalidLeavesOutTheReversedRecord();
 };
 
 void TestCliHostile::refusedInputCreatesNoLedger_data()
@@ -228,6 +229,49 @@ void TestCliHostile::ledgerFilterThatSelectsNothingIsAUsageError()
         QCOMPARE(r.exitCode, 64);
         QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
     }
+}
+
+void TestCliHostile::skipInvalidLeavesOutTheReversedRecord()
+{
+    // Issue 19 item 10: a month of gateway rows must not be blocked by one record whose end
+    // is 0.3 s before its start.
+    QTemporaryDir dir;
+    auto log = [](const char *id, const char *spend, const char *end) {
+        return QByteArray(R"({"request_id":")") + id + R"(","spend":)" + spend +
+               R"(,"startTime":"2026-08-01T10:00:02.500Z","endTime":")" + end +
+               R"(","model":"gpt-4o","user":"u1","metadata":{"team":"search"}})";
+    };
+    write(dir.filePath(QStringLiteral("spend.json")),
+          "[" + log("r1", "0.125", "2026-08-01T10:00:03Z") + "," +
+              log("r2", "0.25", "2026-08-01T10:00:02.200Z") + "," +
+              log("r3", "0.5", "2026-08-01T10:00:04Z") + "]");
+    const QStringList import{QStringLiteral("import"), QStringLiteral("--ledger"),
+                             QStringLiteral("l.unalloc"), QStringLiteral("spend.json")};
+
+    const Run strict = run(dir.path(), import);
+    QCOMPARE(strict.exitCode, 1);
+    QVERIFY2(strict.err.contains("spend.json: [1]: endTime: the charge window ends"),
+             strict.err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("l.unalloc"))));
+
+    const Run lenient = run(dir.path(), import + QStringList{QStringLiteral("--skip-invalid")});
+    QCOMPARE(lenient.exitCode, 0);
+    QVERIFY2(lenient.out.contains("rows:     2 read, 2 added"), lenient.out.constData());
+    QVERIFY2(lenient.out.contains("status:   partial \u2014 1 invalid record left out "
+                                  "(--skip-invalid), 0.25 USD not imported"),
+             lenient.out.constData());
+    QVERIFY2(lenient.out.contains("warning:  spend.json: [1]: endTime: bad-window: record left "
+                                  "out (--skip-invalid): the charge window ends"),
+             lenient.out.constData());
+
+    const QStringList report{QStringLiteral("report"), QStringLiteral("--ledger"),
+                             QStringLiteral("l.unalloc"), QStringLiteral("-D"),
+                             QStringLiteral("team")};
+    QCOMPARE(run(dir.path(), report).exitCode, 0);
+    const Run gated = run(dir.path(), report + QStringList{QStringLiteral("--require-complete")});
+    QCOMPARE(gated.exitCode, 1);
+    QVERIFY2(gated.err.contains("litellm (spend.json): partial \u2014 1 invalid record left out"),
+             gated.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliHostile)
