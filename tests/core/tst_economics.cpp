@@ -126,13 +126,15 @@ void TestEconomics::lines()
 
 void TestEconomics::sharingTiesAreExactAndDeterministic()
 {
-    // 1.00 over three features with one request each: 0.34 + 0.33 + 0.33, the extra cent to
-    // the first by name whatever the row order.
+    // 1.00 infra and 0.10 API over three features with one request each: 0.34 + 0.33 + 0.33
+    // and 0.04 + 0.03 + 0.03, each side split on its own, the extra cent to the first by name
+    // whatever the row order. The shared gateway row's request stays unattributed.
     std::vector<CostRow> rows{
         makeRow("litellm", "m", "0.00", {{"feature", "c"}}),
         makeRow("litellm", "m", "0.00", {{"feature", "a"}}),
         makeRow("litellm", "m", "0.00", {{"feature", "b"}}),
         makeRow("focus", "shared-db", "1.00", {{"env", "shared"}}),
+        makeRow("litellm", "shared-probe", "0.10", {{"env", "shared"}}),
     };
     EconomicsOptions o;
     o.shares = {{"environment", "shared"}};
@@ -140,9 +142,10 @@ void TestEconomics::sharingTiesAreExactAndDeterministic()
         const auto r = featureEconomics(cubeOf(rows), o);
         QVERIFY(r);
         QCOMPARE(r->features.size(), size_t(3));
-        QCOMPARE(dump(r->features[0]), QByteArray("a|1|0.00|0.34|340.00|0.00|100.0|0.34"));
-        QCOMPARE(dump(r->features[1]), QByteArray("b|1|0.00|0.33|330.00|0.00|100.0|0.33"));
-        QCOMPARE(dump(r->features[2]), QByteArray("c|1|0.00|0.33|330.00|0.00|100.0|0.33"));
+        QCOMPARE(dump(r->features[0]), QByteArray("a|1|0.04|0.34|380.00|40.00|89.5|0.38"));
+        QCOMPARE(dump(r->features[1]), QByteArray("b|1|0.03|0.33|360.00|30.00|91.7|0.36"));
+        QCOMPARE(dump(r->features[2]), QByteArray("c|1|0.03|0.33|360.00|30.00|91.7|0.36"));
+        QCOMPARE(dump(r->unattributed), QByteArray("unattributed|1|0.00|0.00|0.00|0.00|-|0.00"));
         QCOMPARE(r->shares.size(), size_t(1));
         QCOMPARE(r->shares[0].features, std::int64_t(3));
         std::reverse(rows.begin(), rows.end());
