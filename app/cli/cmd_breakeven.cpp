@@ -3,6 +3,8 @@
 #include "input.h"
 #include "textformat.h"
 
+#include "core/analysis/metersnapshot.h"
+#include "core/ledger/ledgerstore.h"
 #include "core/meters/breakeven.h"
 
 #include <nlohmann/json.hpp>
@@ -13,9 +15,37 @@
 
 namespace unalloc::cli {
 
+// Defined in cmd_meters.cpp.
+core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std::string &pod);
+
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+/// A pod of a ledger with its measured traffic and its ratio at that traffic per tier.
+struct PodStanding
+{
+    std::string name;
+    core::MeasuredTraffic measured;
+    std::vector<core::TierBreakeven> here; ///< one point each: the pod's own rate
+};
+
+core::Result<PodStanding> podStanding(const std::string &ledger, const std::string &pod)
+{
+    auto store = core::LedgerStore::open(ledger, true);
+    if (!store)
+        return core::fail(store.error());
+    auto row = findPod(**store, pod);
+    if (!row)
+        return core::fail(row.error());
+    auto telemetry = core::podTelemetry(**store, row->row, "team");
+    if (!telemetry)
+        return core::fail(telemetry.error());
+    auto measured = core::measuredTraffic(telemetry->records, row->row.start, row->row.end);
+    if (!measured)
+        return core::fail(measured.error().code, measured.error().detail + ": " + pod);
+    return PodStanding{row->row.name, *measured, {}};
+}
 
 /// A double for people and JSON: fixed places, so the output is byte-stable.
 std::string fixed(double v, int places)
@@ -51,6 +81,17 @@ core::Result<std::vector<double>> parseRates(const std::string &text)
     return out;
 }
 
+void printPod(const PodStanding &p, Io &io)
+{
+    io.out << "Pod " << p.name << ": " << p.measured.requests << " requests in its window, "
+           << fixed(p.measured.totals.ratePerS, 4) << " req/s; its token mix sets the curve.\n";
+    for (const core::TierBreakeven &tb : p.here) {
+        const double r = tb.points.front().ratio;
+        io.out << "  at its rate vs " << tb.tier.name << ": ratio " << fixed(r, 3) << " \u2014 "
+               << (r < 1.0 ? "self-hosting is cheaper" : "the API would be cheaper") << '\n';
+    }
+}
+
 void printText(const std::vector<core::TierBreakeven> &tiers, core::Decimal gpu, Io &io)
 {
     TextTable t("Self-hosted GPU at " + money(gpu) +
@@ -76,6 +117,23 @@ void printText(const std::vector<core::TierBreakeven> &tiers, core::Decimal gpu,
             io.out << "the API is cheaper at every rate given";
         io.out << "; floor " << fixed(tb.floorRatio, 3) << "x\n";
     }
+}
+
+Json podJson(const PodStanding &p)
+{
+    Json ratios = Json::array();
+    for (const core::TierBreakeven &tb : p.here)
+        ratios.push_back(Json{{"tier", tb.tier.name},
+                              {"ratio", fixed(tb.points.front().ratio, 6)},
+                              {"self_hosted_usd", tb.points.front().selfHostedUsd.toFixed(6)},
+                              {"api_usd", tb.points.front().apiUsd.toFixed(6)}});
+    return Json{{"name", p.name},
+                {"requests", p.measured.requests},
+                {"rps", fixed(p.measured.totals.ratePerS, 6)},
+                {"prompt_tokens", p.measured.totals.promptTokens},
+                {"cached_tokens", p.measured.totals.cachedTokens},
+                {"output_tokens", p.measured.totals.outputTokens},
+                {"at_its_rate", ratios}};
 }
 
 Json toJson(const std::vector<core::TierBreakeven> &tiers, core::Decimal gpu)
@@ -110,6 +168,8 @@ int runBreakeven(const std::vector<std::string> &argv, Io &io)
                 "API tier in $ per million tokens (repeatable; default small and mid)")
         .option("rates", 0, "R1,R2,...", "Request rates in req/s (default 0.1,0.25,0.5,1..6)")
         .option("duration", 0, "SECONDS", "Simulated seconds per rate (default 300)")
+        .option("pod", 0, "NAME_OR_ID", "Use this pod's measured traffic instead of the simulator")
+        .option("ledger", 0, "FILE", "The ledger holding --pod and its request telemetry")
         .flag("json", 0, "Machine-readable output");
     int exitCode = kExitOk;
     const auto args = parseCommandLine(parser, argv, io, exitCode);
@@ -143,12 +203,32 @@ int runBreakeven(const std::vector<std::string> &argv, Io &io)
                                                    ": expected 0 < seconds <= 86400")
                                .error(),
                            io);
-    const auto traffic = core::simulatedTraffic(rates, duration->toDouble());
+    if (args->has("pod") != args->has("ledger"))
+        return reportError(core::fail("usage", "--pod and --ledger go together").error(), io);
+    std::optional<PodStanding> pod;
+    std::vector<core::TrafficTotals> traffic;
+    if (args->has("pod")) {
+        auto p = podStanding(args->value("ledger"), args->value("pod"));
+        if (!p)
+            return reportError(p.error(), io);
+        pod = std::move(*p);
+        pod->here = core::breakeven({pod->measured.totals}, tiers, *gpu);
+        for (double r : rates)
+            traffic.push_back(core::atRate(pod->measured, r));
+    } else {
+        traffic = core::simulatedTraffic(rates, duration->toDouble());
+    }
     const auto result = core::breakeven(traffic, tiers, *gpu);
-    if (args->has("json"))
-        io.out << toJson(result, *gpu).dump(2) << '\n';
-    else
-        printText(result, *gpu, io);
+    if (args->has("json")) {
+        Json doc = toJson(result, *gpu);
+        if (pod)
+            doc["pod"] = podJson(*pod);
+        io.out << doc.dump(2) << '\n';
+        return kExitOk;
+    }
+    printText(result, *gpu, io);
+    if (pod)
+        printPod(*pod, io);
     return kExitOk;
 }
 

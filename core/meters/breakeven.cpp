@@ -142,6 +142,33 @@ std::vector<TrafficTotals> simulatedTraffic(const std::vector<double> &rates,
     return out;
 }
 
+Result<MeasuredTraffic>
+measuredTraffic(const std::vector<RequestRecord> &records, TimeUs start, TimeUs end)
+{
+    if (end <= start)
+        return fail("empty-window", "the pod's window is empty");
+    if (records.empty())
+        return fail("no-telemetry", "the pod has no request telemetry in its window");
+    MeasuredTraffic m;
+    m.requests = std::int64_t(records.size());
+    for (const RequestRecord &r : records) {
+        m.totals.promptTokens += r.promptTokens;
+        m.totals.cachedTokens += std::min(r.cachedTokens, r.promptTokens);
+        m.totals.outputTokens += r.completionTokens;
+    }
+    m.totals.wallNs = (end - start) * 1000;
+    m.totals.ratePerS = double(m.requests) * 1e9 / double(m.totals.wallNs);
+    return m;
+}
+
+TrafficTotals atRate(const MeasuredTraffic &measured, double rate)
+{
+    TrafficTotals t = measured.totals;
+    t.ratePerS = rate;
+    t.wallNs = std::llround(double(measured.requests) / rate * 1e9);
+    return t;
+}
+
 std::vector<double> defaultBreakevenRates()
 {
     return {0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6};

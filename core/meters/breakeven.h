@@ -1,5 +1,6 @@
 #pragma once
 
+#include "requestrecord.h"
 #include "simconfig.h"
 
 #include "core/result.h"
@@ -76,6 +77,22 @@ std::vector<TrafficTotals> simulatedTraffic(const std::vector<double> &rates,
                                             double durationS = 300.0,
                                             std::uint64_t seed = 7,
                                             const std::function<bool(size_t)> &progress = {});
+
+/// @brief A pod's measured traffic: its requests' token totals over its window.
+struct MeasuredTraffic
+{
+    std::int64_t requests = 0;
+    TrafficTotals totals; ///< wall time = the window; rate = requests ÷ window
+};
+
+/// Totals of `records` over the window [start, end). Errors: an empty window, no records.
+Result<MeasuredTraffic>
+measuredTraffic(const std::vector<RequestRecord> &records, TimeUs start, TimeUs end);
+
+/// The measured token mix at another rate: the same tokens for the same requests, over the
+/// wall time those requests take at `rate` (requests ÷ rate). A pod's price ratio at its own
+/// rate is then its standing; at other rates, what the same traffic would cost.
+TrafficTotals atRate(const MeasuredTraffic &measured, double rate);
 
 /// The study's rates: 0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6 req/s.
 std::vector<double> defaultBreakevenRates();

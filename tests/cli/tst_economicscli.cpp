@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 class TstEconomicsCli final : public QObject
 {
     Q_OBJECT
@@ -17,6 +19,9 @@ private slots:
     void ledgerMatchesTheExportFiles();
     void reportRowsAreNotRequests();
     void periodFilter();
+    void breakevenForAPod();
+    void breakevenUsage_data();
+    void breakevenUsage();
 
 private:
     struct Run
@@ -109,6 +114,62 @@ void TstEconomicsCli::periodFilter()
     QCOMPARE(answer.value(QStringLiteral("total_usd")).toString(), QStringLiteral("0.80"));
     QCOMPARE(answer.value(QStringLiteral("per_1k_usd")).toString(), QStringLiteral("800.0000"));
     QCOMPARE(answer.value(QStringLiteral("invisible_pct")).toString(), QStringLiteral("0.0"));
+}
+
+void TstEconomicsCli::breakevenForAPod()
+{
+    // The demo pod: 3,374 requests over its month window; its token mix drives the curve.
+    const QString ledger = m_dir.filePath(QStringLiteral("pod.unalloc"));
+    const QString pod = QStringLiteral(UNALLOC_SOURCE_DIR "/resources/demo-pod/");
+    Run r = run({QStringLiteral("import"), QStringLiteral("--ledger"), ledger,
+                 pod + QStringLiteral("opencost_vllm_pod.json"),
+                 pod + QStringLiteral("litellm_vllm_pod.json")});
+    QVERIFY2(r.exit == 0, r.err.constData());
+    r = run({QStringLiteral("breakeven"), QStringLiteral("--ledger"), ledger,
+             QStringLiteral("--pod"), QStringLiteral("inference/vllm-llama-3.1-8b"),
+             QStringLiteral("--rates"), QStringLiteral("1,2,4"), QStringLiteral("--json")});
+    QVERIFY2(r.exit == 0, r.err.constData());
+    const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject p = doc.value(QStringLiteral("pod")).toObject();
+    QCOMPARE(p.value(QStringLiteral("name")).toString(),
+             QStringLiteral("inference/vllm-llama-3.1-8b"));
+    QCOMPARE(p.value(QStringLiteral("requests")).toInt(), 3374);
+    QCOMPARE(p.value(QStringLiteral("at_its_rate")).toArray().size(), 2);
+    // The same traffic at twice the rate costs half the GPU time: the ratio halves.
+    const QJsonArray points = doc.value(QStringLiteral("tiers"))
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()
+                                  .value(QStringLiteral("points"))
+                                  .toArray();
+    QCOMPARE(points.size(), 3);
+    const double r1 = points.at(0).toObject().value(QStringLiteral("ratio")).toString().toDouble();
+    const double r2 = points.at(1).toObject().value(QStringLiteral("ratio")).toString().toDouble();
+    QVERIFY2(std::abs(r1 / r2 - 2.0) < 1e-4, qPrintable(QString::number(r1 / r2)));
+}
+
+void TstEconomicsCli::breakevenUsage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("pod without ledger")
+        << QStringList{QStringLiteral("--pod"), QStringLiteral("x")};
+    QTest::newRow("rates not increasing")
+        << QStringList{QStringLiteral("--rates"), QStringLiteral("2,1")};
+    QTest::newRow("negative gpu") << QStringList{QStringLiteral("--gpu-hourly"),
+                                                 QStringLiteral("-1")};
+    QTest::newRow("unknown pod") << QStringList{QStringLiteral("--pod"), QStringLiteral("nope"),
+                                                QStringLiteral("--ledger"),
+                                                QStringLiteral("/nonexistent/x.unalloc")};
+}
+
+void TstEconomicsCli::breakevenUsage()
+{
+    QFETCH(QStringList, args);
+    const Run r = run(QStringList{QStringLiteral("breakeven")} + args);
+    QVERIFY2(r.exit == 64 || (args.contains(QStringLiteral("nope")) && r.exit == 1),
+             r.err.constData());
+    QVERIFY(!r.err.isEmpty());
+    QVERIFY(r.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstEconomicsCli)

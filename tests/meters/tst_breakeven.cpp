@@ -35,6 +35,7 @@ private slots:
     void interpolation();
     void parseTier_data();
     void parseTier();
+    void measuredTrafficAtOtherRates();
     void reproducesThePaper();
 };
 
@@ -122,6 +123,29 @@ void TestBreakeven::parseTier()
                  canonical);
     else
         QCOMPARE(t.error().code, std::string("usage"));
+}
+
+void TestBreakeven::measuredTrafficAtOtherRates()
+{
+    // Two requests in a one-hour window; a cached count above the prompt counts as the prompt.
+    std::vector<RequestRecord> records{{"a", 0, 1, 2, 1000, 100, 400},
+                                       {"b", 5, 6, 7, 500, 50, 600}};
+    const TimeUs hour = 3'600'000'000;
+    const auto m = measuredTraffic(records, 0, hour);
+    QVERIFY(m);
+    QCOMPARE(m->requests, std::int64_t(2));
+    QCOMPARE(m->totals.promptTokens, std::int64_t(1500));
+    QCOMPARE(m->totals.cachedTokens, std::int64_t(900));
+    QCOMPARE(m->totals.outputTokens, std::int64_t(150));
+    QCOMPARE(m->totals.wallNs, std::int64_t(3'600'000'000'000));
+    QVERIFY(std::abs(m->totals.ratePerS - 2.0 / 3600) < 1e-15);
+    // At 1 req/s the same two requests take 2 s: $3/h × 2 s, rounded once at 10^-18.
+    const TrafficTotals fast = atRate(*m, 1.0);
+    QCOMPARE(fast.wallNs, std::int64_t(2'000'000'000));
+    QCOMPARE(fast.promptTokens, std::int64_t(1500));
+    QCOMPARE(selfHostedCost(dec("3"), fast).toString(), std::string("0.001666666666666667"));
+    QVERIFY(!measuredTraffic({}, 0, hour));
+    QCOMPARE(measuredTraffic(records, hour, hour).error().code, std::string("empty-window"));
 }
 
 void TestBreakeven::reproducesThePaper()
