@@ -61,6 +61,7 @@ class TestEconomics final : public QObject
 private slots:
     void lines_data();
     void lines();
+    void paperAnswerLine();
     void sharingTiesAreExactAndDeterministic();
     void noRequestsGivesNoPerThousand();
     void monthsAndSources();
@@ -122,6 +123,27 @@ void TestEconomics::lines()
     for (const EconomicsLine &l : r->features)
         sum += l.total();
     QCOMPARE(sum, r->total);
+}
+
+void TestEconomics::paperAnswerLine()
+{
+    // studies.md U2: `answer` = $3,147.537051 of LiteLLM requests + a $2,100 vector DB over
+    // 235,157 requests ⇒ $22.3150 per 1k vs $13.3848 API-only, 40.0% invisible.
+    CostCube cube;
+    const LabelMap answer(std::vector<LabelMap::Entry>{{"feature", "answer"}});
+    cube.addGroup(answer, "litellm", "gpt-4o", 0, Currency::usd(), 1,
+                  unalloc::test::dec("3147.537051"), 235'157);
+    cube.addGroup(answer, "opencost", "search/vector-db", 0, Currency::usd(), 2,
+                  unalloc::test::dec("2100.000000"), 1);
+    const auto r = featureEconomics(cube, EconomicsOptions{});
+    QVERIFY(r);
+    QCOMPARE(r->features.size(), size_t(1));
+    const EconomicsLine &l = r->features[0];
+    QCOMPARE(l.requests, std::int64_t(235'157));
+    QCOMPARE(l.total(), unalloc::test::dec("5247.537051"));
+    QCOMPARE(l.perThousand()->toFixed(4), std::string("22.3150"));
+    QCOMPARE(l.apiPerThousand()->toFixed(4), std::string("13.3848"));
+    QCOMPARE(l.invisiblePct()->toFixed(1), std::string("40.0"));
 }
 
 void TestEconomics::sharingTiesAreExactAndDeterministic()
