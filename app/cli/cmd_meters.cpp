@@ -166,6 +166,9 @@ core::Result<core::TelemetryRecords> telemetryFromFiles(const std::vector<std::s
     return all;
 }
 
+} // namespace
+
+// Shared with `unalloc breakeven --pod`.
 core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std::string &pod)
 {
     if (!pod.empty() && pod.find_first_not_of("0123456789") == std::string::npos &&
@@ -197,8 +200,6 @@ core::Result<core::LedgerRow> findPod(const core::LedgerStore &store, const std:
     }
     return hits.front();
 }
-
-} // namespace
 
 namespace {
 

@@ -9,6 +9,8 @@ int runImport(const std::vector<std::string> &args, Io &io);
 int runLedger(const std::vector<std::string> &args, Io &io);
 int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
+int runEconomics(const std::vector<std::string> &args, Io &io);
+int runBreakeven(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -20,6 +22,9 @@ const std::vector<Command> &commands()
         {"reconcile", "Ledger vs provider invoices per source and period", &runReconcile},
         {"meters", "Split a shared inference pod among tenants under each meter", &runMeters},
         {"simulate", "Simulate a vLLM-style server and print its meters", &runSimulate},
+        {"economics", "Cost per 1,000 requests per feature, API and cluster together",
+         &runEconomics},
+        {"breakeven", "Self-hosted GPU vs API tiers: the break-even request rate", &runBreakeven},
     };
     return kCommands;
 }

@@ -1,0 +1,228 @@
+#include "economics.h"
+
+#include "core/split.h"
+#include "core/timeutil.h"
+
+#include <algorithm>
+#include <map>
+
+namespace unalloc::core {
+
+namespace {
+
+/// A share rule's pool in one group (month, source or the whole slice), with where each
+/// dollar came from so that a pool with no requests to follow can be put back.
+struct Pool
+{
+    Decimal api, infra;
+    std::int64_t objects = 0;
+    std::map<std::string, std::pair<Decimal, Decimal>> origin; ///< feature → (api, infra)
+};
+
+/// The lines of one group; "" is the unattributed line (no feature value is empty).
+struct Acc
+{
+    std::map<std::string, EconomicsLine> lines;
+    std::vector<Pool> pools;
+};
+
+EconomicsLine &lineOf(Acc &acc, const std::string &feature)
+{
+    EconomicsLine &l = acc.lines[feature];
+    l.feature = feature.empty() ? std::string(kUnattributed) : feature;
+    l.unattributed = feature.empty();
+    return l;
+}
+
+/// Spreads each pool over the features with requests, exactly (largest remainder, cents
+/// where the pool allows). Returns what each rule did.
+std::vector<EconomicsShareApplied> applyPools(Acc &acc, const std::vector<EconomicsShare> &shares)
+{
+    std::vector<EconomicsShareApplied> applied;
+    std::vector<std::string> names;
+    std::vector<Decimal> weights;
+    for (const auto &[feature, line] : acc.lines) {
+        if (!feature.empty() && line.requests > 0) {
+            names.push_back(feature);
+            weights.push_back(Decimal::fromInt(line.requests));
+        }
+    }
+    for (size_t i = 0; i < acc.pools.size(); ++i) {
+        Pool &p = acc.pools[i];
+        EconomicsShareApplied a{shares[i], p.api, p.infra, p.objects, 0};
+        if (names.empty()) {
+            for (const auto &[feature, amounts] : p.origin) {
+                EconomicsLine &l = lineOf(acc, feature);
+                l.api += amounts.first;
+                l.infra += amounts.second;
+            }
+        } else if (p.objects > 0) {
+            a.features = std::int64_t(names.size());
+            const auto api = splitLargestRemainder(p.api, weights, 2);
+            const auto infra = splitLargestRemainder(p.infra, weights, 2);
+            for (size_t k = 0; k < names.size(); ++k) {
+                EconomicsLine &l = lineOf(acc, names[k]);
+                l.api += api[k];
+                l.infra += infra[k];
+                l.sharedIn += api[k] + infra[k];
+            }
+        }
+        applied.push_back(std::move(a));
+    }
+    return applied;
+}
+
+bool lineOrder(const EconomicsLine &a, const EconomicsLine &b)
+{
+    if (a.unattributed != b.unattributed)
+        return b.unattributed;
+    if (a.total() != b.total())
+        return a.total() > b.total();
+    return a.feature < b.feature;
+}
+
+/// The lines of `acc` sorted for output; the unattributed line is taken out when asked.
+std::vector<EconomicsLine> sortedLines(const Acc &acc, EconomicsLine *unattributed)
+{
+    std::vector<EconomicsLine> out;
+    for (const auto &[feature, line] : acc.lines) {
+        if (feature.empty() && unattributed)
+            *unattributed = line;
+        else
+            out.push_back(line);
+    }
+    std::sort(out.begin(), out.end(), lineOrder);
+    return out;
+}
+
+std::string monthOf(std::int32_t day)
+{
+    return formatDate(TimeUs(day) * kUsPerDay).substr(0, 7);
+}
+
+} // namespace
+
+std::optional<Decimal> EconomicsLine::perThousand(int places) const
+{
+    if (requests <= 0)
+        return std::nullopt;
+    // total × 1000 ÷ requests = percent(total × 10, requests): one exact rounding.
+    return Decimal::percent(total().times(10), Decimal::fromInt(requests), places);
+}
+
+std::optional<Decimal> EconomicsLine::apiPerThousand(int places) const
+{
+    if (requests <= 0)
+        return std::nullopt;
+    return Decimal::percent(api.times(10), Decimal::fromInt(requests), places);
+}
+
+std::optional<Decimal> EconomicsLine::invisiblePct(int places) const
+{
+    if (total().isZero())
+        return std::nullopt;
+    return Decimal::percent(infra, total(), places);
+}
+
+Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOptions &options)
+{
+    EconomicsReport report;
+    report.dimension = options.featureKey;
+    Acc whole;
+    std::map<std::string, Acc> months, sources;
+    whole.pools.resize(options.shares.size());
+    std::optional<Currency> currency;
+    for (const CostGroup &g : cube.groups()) {
+        const std::string &source = cube.sources().at(g.source);
+        if ((options.fromDay && g.day < *options.fromDay) ||
+            (options.toDay && g.day >= *options.toDay) ||
+            (!options.sources.empty() && !options.sources.contains(source)))
+            continue;
+        if (currency && *currency != g.currency)
+            return fail("mixed-currency", "the slice mixes " + currency->code() + " and " +
+                                              g.currency.code() +
+                                              ": feature economics needs one currency");
+        currency = g.currency;
+        const LabelMap &labels = cube.labelSets().at(g.labelSet);
+        const std::string *value = labels.find(options.featureKey);
+        const std::string feature = value ? *value : std::string();
+        const bool api = economicsSide(source) == EconomicsSide::Api;
+        const std::int64_t requests =
+            isGatewaySource(source) && !options.aggregateBatches.contains(g.batch) ? g.rows : 0;
+        int share = -1;
+        for (size_t i = 0; i < options.shares.size() && share < 0; ++i) {
+            const std::string *v = labels.find(options.shares[i].key);
+            if (v && *v == options.shares[i].value)
+                share = int(i);
+        }
+        Acc &month = months[monthOf(g.day)];
+        month.pools.resize(options.shares.size());
+        Acc &bySource = sources[source]; // where the dollars were billed: never shared
+        for (Acc *acc : {&whole, &month, &bySource}) {
+            EconomicsLine &l = lineOf(*acc, feature);
+            l.requests += requests;
+            if (share >= 0 && acc != &bySource) {
+                Pool &p = acc->pools[size_t(share)];
+                (api ? p.api : p.infra) += g.amount;
+                auto &o = p.origin[feature];
+                (api ? o.first : o.second) += g.amount;
+                p.objects += g.rows;
+            } else {
+                (api ? l.api : l.infra) += g.amount;
+            }
+        }
+        report.requests += requests;
+        report.total += g.amount;
+        (api ? report.api : report.infra) += g.amount;
+    }
+    report.currency = currency.value_or(Currency::usd());
+    report.shares = applyPools(whole, options.shares);
+    report.features = sortedLines(whole, &report.unattributed);
+    report.unattributed.feature = kUnattributed;
+    report.unattributed.unattributed = true;
+    for (auto &[month, acc] : months) {
+        applyPools(acc, options.shares);
+        for (EconomicsLine &l : sortedLines(acc, nullptr))
+            report.byMonth.push_back({month, std::move(l)});
+    }
+    for (auto &[source, acc] : sources)
+        for (EconomicsLine &l : sortedLines(acc, nullptr))
+            report.bySource.push_back({source, std::move(l)});
+    return report;
+}
+
+EconomicsSide economicsSide(std::string_view source)
+{
+    return isGatewaySource(source) || source == "openai" || source == "anthropic"
+               ? EconomicsSide::Api
+               : EconomicsSide::Infra;
+}
+
+bool isGatewaySource(std::string_view source)
+{
+    return source == "litellm";
+}
+
+Result<EconomicsShare> parseEconomicsShare(std::string_view text)
+{
+    const auto eq = text.find('=');
+    const auto colon = text.rfind(':');
+    const auto bad = [&](const std::string &why) {
+        return fail("usage",
+                    "--share " + std::string(text) + ": " + why + " (expected KEY=VALUE:requests)");
+    };
+    if (eq == std::string_view::npos || eq == 0)
+        return bad("no KEY=");
+    if (colon == std::string_view::npos || colon < eq)
+        return bad("no :DRIVER");
+    if (text.substr(colon + 1) != "requests")
+        return bad("unknown driver '" + std::string(text.substr(colon + 1)) +
+                   "' (only 'requests')");
+    EconomicsShare s{std::string(text.substr(0, eq)),
+                     std::string(text.substr(eq + 1, colon - eq - 1))};
+    if (s.value.empty())
+        return bad("empty VALUE");
+    return s;
+}
+
+} // namespace unalloc::core
