@@ -152,7 +152,7 @@ int runEconomics(const std::vector<std::string> &argv, Io &io)
     if (!input)
         return reportError(input.error(), io);
     if (input->cube.rowCount() == 0) {
-        io.out << "No cost rows loaded. Try --fixtures.\n";
+        io.out << noRowsMessage(*inOpts, *input);
         return kExitError;
     }
     const core::LabelNormaliser normaliser(input->rules.extraAliases);

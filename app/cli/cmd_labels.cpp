@@ -90,7 +90,7 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
     if (!input)
         return reportError(input.error(), io);
     if (input->cube.rowCount() == 0) {
-        io.out << "No cost rows loaded. Try --fixtures.\n";
+        io.out << noRowsMessage(*inOpts, *input);
         return kExitError;
     }
     const bool json = args->has("json");

@@ -306,7 +306,7 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         notes.illusion = *illusion;
     }
     if (report->rowCount == 0) {
-        io.out << "No cost rows loaded. Try --fixtures.\n";
+        io.out << noRowsMessage(*inOpts, *input);
         return kExitError;
     }
     core::Rules rules = input->rules;

@@ -220,6 +220,36 @@ core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
     return in;
 }
 
+std::string noRowsMessage(const InputOptions &options, const LoadedInput &input)
+{
+    std::int64_t held = 0;
+    for (const SourceInput &in : input.inputs)
+        held += in.rows;
+    for (const core::ImportBatch &b : input.batches)
+        held += b.rowCount;
+    if (held == 0)
+        return "No cost rows loaded. Try --fixtures.\n";
+    std::string filter;
+    if (options.fromDay || options.toDay) {
+        filter += " with a charge period starting";
+        if (options.fromDay)
+            filter += " on or after " + core::formatDate(*options.fromDay * core::kUsPerDay) +
+                      " (--from)";
+        if (options.fromDay && options.toDay)
+            filter += " and";
+        if (options.toDay)
+            filter += " before " + core::formatDate(*options.toDay * core::kUsPerDay) + " (--to)";
+    }
+    if (!options.sources.empty()) {
+        filter += " from";
+        for (size_t i = 0; i < options.sources.size(); ++i)
+            filter += (i ? ", " : " ") + options.sources[i];
+        filter += " (-s)";
+    }
+    return "No cost rows in the selection: the input holds " + std::to_string(held) +
+           " rows, none" + (filter.empty() ? std::string(" that can be reported") : filter) + ".\n";
+}
+
 std::vector<std::string> incompleteBatches(const LoadedInput &input)
 {
     std::vector<std::string> out;

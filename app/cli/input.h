@@ -61,6 +61,9 @@ core::Result<InputOptions> inputOptions(const ParsedArgs &args);
 core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io);
 /// Loads from a ledger file (input_ledger.cpp).
 core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &io);
+/// What to print when the selection holds no cost row: "No cost rows loaded. Try --fixtures."
+/// when the input had none at all, else how many rows it holds and which filter left none.
+std::string noRowsMessage(const InputOptions &options, const LoadedInput &input);
 /// Batches that are not complete, as "source (origin): reason" lines.
 std::vector<std::string> incompleteBatches(const LoadedInput &input);
 
