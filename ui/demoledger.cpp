@@ -19,7 +19,8 @@ core::Result<std::unique_ptr<core::LedgerStore>> createDemoLedger(const QString 
     std::vector<QByteArray> contents;
     std::vector<std::string> names;
     for (const QString &folder :
-         {sampleDir, sampleDir + QStringLiteral("-pod"), sampleDir + QStringLiteral("-gateway")}) {
+         {sampleDir, sampleDir + QStringLiteral("-pod"), sampleDir + QStringLiteral("-gateway"),
+          sampleDir + QStringLiteral("-economics")}) {
         const QDir dir(folder);
         const QStringList patterns{QStringLiteral("*.json"), QStringLiteral("*.csv")};
         for (const QString &name : dir.entryList(patterns, QDir::Files, QDir::Name)) {

@@ -24,6 +24,9 @@ inline const SettingKey<QStringList> recentFiles{"files/recent", {}};
 inline const SettingKey<QString> lastDirectory{"files/lastDirectory", {}};
 inline const SettingKey<QString> language{"ui/language", QStringLiteral("system")};
 inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
+/// Per ledger (Settings::ledgerValue): the Feature economics view's feature key.
+inline const SettingKey<QString> economicsFeatureKey{"economics/featureKey",
+                                                     QStringLiteral("feature")};
 } // namespace keys
 
 /// @brief Typed access to QSettings: a key's type and default live in its declaration.
@@ -49,7 +52,23 @@ public:
     /// Puts `path` first in the recent-files list (at most `max` entries).
     void addRecentFile(const QString &path, int max = 8);
 
+    /// A setting kept per ledger (e.g. the Feature economics view's feature key): stored under
+    /// `ledgers/<hash of ledger>/<key.path>`, so each ledger file remembers its own value.
+    /// `ledger` is the ledger's absolute path, or a fixed name such as "demo".
+    template<class T> T ledgerValue(const QString &ledger, const SettingKey<T> &key) const
+    {
+        const QVariant v = m_settings->value(ledgerPath(ledger, key.path));
+        return v.isValid() ? v.value<T>() : key.defaultValue;
+    }
+    template<class T>
+    void setLedgerValue(const QString &ledger, const SettingKey<T> &key, const T &value)
+    {
+        m_settings->setValue(ledgerPath(ledger, key.path), QVariant::fromValue(value));
+    }
+
 private:
+    static QString ledgerPath(const QString &ledger, const char *path);
+
     QSettings *m_settings;
 };
 

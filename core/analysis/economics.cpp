@@ -117,6 +117,13 @@ std::optional<Decimal> EconomicsLine::apiPerThousand(int places) const
     return Decimal::percent(api.times(10), Decimal::fromInt(requests), places);
 }
 
+std::optional<Decimal> EconomicsLine::infraPerThousand(int places) const
+{
+    if (requests <= 0)
+        return std::nullopt;
+    return Decimal::percent(infra.times(10), Decimal::fromInt(requests), places);
+}
+
 std::optional<Decimal> EconomicsLine::invisiblePct(int places) const
 {
     if (total().isZero())

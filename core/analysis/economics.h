@@ -60,6 +60,8 @@ struct EconomicsLine
     /// total × 1000 ÷ requests rounded half-even to `places`; none for zero requests.
     std::optional<Decimal> perThousand(int places = 4) const;
     std::optional<Decimal> apiPerThousand(int places = 4) const;
+    /// infra × 1000 ÷ requests, half-even to `places`; none for zero requests.
+    std::optional<Decimal> infraPerThousand(int places = 4) const;
     /// infra ÷ total in percent, half-even to `places`; none when the total is zero.
     std::optional<Decimal> invisiblePct(int places = 1) const;
 };

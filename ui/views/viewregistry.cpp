@@ -1,5 +1,6 @@
 #include "viewregistry.h"
 
+#include "economicsview.h"
 #include "fallbackview.h"
 #include "ledgerview.h"
 #include "meterview.h"
@@ -50,7 +51,8 @@ const std::vector<ViewInfo> &registeredViews()
          QT_TRANSLATE_NOOP("Views", "Who pays for a shared inference pod, meter by meter"),
          &make<MeterView>},
         {QStringLiteral("economics"), QT_TRANSLATE_NOOP("Views", "Feature economics"),
-         QT_TRANSLATE_NOOP("Views", "Cost per 1,000 requests (coming soon)"), nullptr},
+         QT_TRANSLATE_NOOP("Views", "Cost per 1,000 requests with cluster cost; GPU vs API"),
+         &make<EconomicsView>},
         {QStringLiteral("ledger"), QT_TRANSLATE_NOOP("Views", "Ledger"),
          QT_TRANSLATE_NOOP("Views", "Every row: exact amounts, labels, batch"), &make<LedgerView>},
     };

@@ -1,0 +1,78 @@
+#include "qtchartcanvas.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QPainter>
+#include <QVBoxLayout>
+
+namespace unalloc::ui {
+
+namespace {
+
+constexpr QSize kFallbackSize{1100, 620};
+
+} // namespace
+
+QtChartCanvas::QtChartCanvas(QChart *chart, QWidget *parent)
+    : ChartCanvas(parent)
+    , m_view(new QChartView(chart))
+{
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setMinimumHeight(280);
+}
+
+QChart *QtChartCanvas::chart() const
+{
+    return m_view->chart();
+}
+
+void QtChartCanvas::paintEvent(QPaintEvent *)
+{
+    // The QChartView child paints the chart; ChartCanvas would paint it a second time below.
+}
+
+QSize QtChartCanvas::exportSize() const
+{
+    const QSize shown = m_view->size();
+    return shown.width() >= 320 && shown.height() >= 200 ? shown : kFallbackSize;
+}
+
+void QtChartCanvas::paintChart(QPainter &painter, const QRectF &rect) const
+{
+    QChart *c = chart();
+    const QRectF shown = c->geometry();
+    const bool resize = shown.size() != rect.size();
+    if (resize) // never laid out (a hidden view): lay the chart out at the export size
+        c->setGeometry(QRectF(QPointF(0, 0), rect.size()));
+    m_view->scene()->render(&painter, rect, QRectF(QPointF(0, 0), rect.size()),
+                            Qt::KeepAspectRatio);
+    if (resize)
+        c->setGeometry(shown);
+}
+
+void QtChartCanvas::styleChart(QChart *chart, const Theme &theme)
+{
+    chart->setBackgroundBrush(theme.panel);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setBackgroundRoundness(0);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(theme.text);
+    chart->legend()->setLabelColor(theme.text);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsBrush(theme.mutedText);
+        axis->setTitleBrush(theme.text);
+        axis->setLinePenColor(theme.border);
+        axis->setGridLineColor(theme.grid);
+        axis->setMinorGridLineColor(theme.grid.lighter(theme.dark ? 80 : 110));
+    }
+}
+
+} // namespace unalloc::ui

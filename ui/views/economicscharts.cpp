@@ -1,0 +1,290 @@
+// EconomicsView: figures and charts, filled from core's economics and break-even snapshots.
+#include "economicsview.h"
+
+#include "ui/charts/qtchartcanvas.h"
+#include "ui/format.h"
+#include "ui/models/economicsmodel.h"
+#include "ui/models/economicstrendmodel.h"
+#include "ui/themecontroller.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/figurecard.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace unalloc::ui {
+
+namespace {
+
+/// Empties a chart: series and axes go, the chart object stays in its view.
+void clearChart(QChart *chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
+QColor apiColour(const Theme &theme)
+{
+    return theme.sourceColour(QStringLiteral("litellm"));
+}
+
+QColor infraColour(const Theme &theme)
+{
+    return theme.sourceColour(QStringLiteral("opencost"));
+}
+
+/// A stable colour per API tier (by position), clear of the rose of unallocated spend.
+QColor tierColour(size_t i, const Theme &theme)
+{
+    static const QColor light[] = {QColor(0x3b, 0x6e, 0xc2), QColor(0xc9, 0x7b, 0x12),
+                                   QColor(0x7e, 0x57, 0xc2), QColor(0x1f, 0x8a, 0x7d)};
+    static const QColor dark[] = {QColor(0x6f, 0x9c, 0xe6), QColor(0xf0, 0xb4, 0x5a),
+                                  QColor(0xb3, 0x8c, 0xf0), QColor(0x4d, 0xc4, 0xb4)};
+    return theme.dark ? dark[i % 4] : light[i % 4];
+}
+
+/// A per-1k figure for a chart axis (core rounded it; a chart only needs a position).
+double axisValue(const std::optional<core::Decimal> &v)
+{
+    return v ? v->toDouble() : 0.0;
+}
+
+QValueAxis *valueAxis(const QString &title, const QString &format)
+{
+    auto *axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setLabelFormat(format);
+    return axis;
+}
+
+} // namespace
+
+void EconomicsView::applyTheme()
+{
+    const Theme &theme = m_context.app->theme->theme();
+    for (QtChartCanvas *c : {m_bars, m_trend, m_curves})
+        c->setTheme(theme);
+    showBars();
+    showTrend();
+    showBreakevenChart();
+}
+
+void EconomicsView::showFigures()
+{
+    if (!m_economics) {
+        for (FigureCard *card : {m_requests, m_perK, m_invisible, m_unattributed})
+            card->setValue(EconomicsModel::none(), QString());
+        return;
+    }
+    const core::EconomicsReport &r = m_economics->report;
+    const core::EconomicsLine &a = m_economics->attributed;
+    const QString key = fmt::q(r.dimension);
+    const auto perK = [&](const std::optional<core::Decimal> &v) {
+        return v ? fmt::money(*v, r.currency, locale(), 4) : EconomicsModel::none();
+    };
+    m_requests->setValue(fmt::count(r.requests, locale()),
+                         tr("%1 of them carry '%2'").arg(fmt::count(a.requests, locale()), key));
+    m_perK->setValue(perK(a.perThousand()),
+                     tr("Features together; the gateway alone shows %1").arg(perK(a.apiPerThousand())));
+    const auto invisible = a.invisiblePct();
+    m_invisible->setValue(invisible ? fmt::percent(*invisible, locale()) : EconomicsModel::none(),
+                          tr("%1 of cluster cost carries '%2'")
+                              .arg(fmt::money(a.infra, r.currency, locale()), key));
+    m_unattributed->setValue(fmt::money(r.unattributed.total(), r.currency, locale()),
+                             tr("cost without '%1' (API %2, infrastructure %3)")
+                                 .arg(key, fmt::money(r.unattributed.api, r.currency, locale()),
+                                      fmt::money(r.unattributed.infra, r.currency, locale())));
+}
+
+void EconomicsView::showBars()
+{
+    QChart *chart = m_bars->chart();
+    clearChart(chart);
+    const Theme &theme = m_context.app->theme->theme();
+    auto *api = new QBarSet(tr("API bill"));
+    auto *infra = new QBarSet(tr("Infrastructure"));
+    api->setColor(apiColour(theme));
+    infra->setColor(infraColour(theme));
+    api->setBorderColor(theme.panel);
+    infra->setBorderColor(theme.panel);
+    QStringList categories;
+    double top = 0;
+    if (m_economics) {
+        // Largest total last: a horizontal bar chart lists its categories bottom-up.
+        const auto &lines = m_economics->report.features;
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+            categories << fmt::q(it->feature);
+            api->append(axisValue(it->apiPerThousand()));
+            infra->append(axisValue(it->infraPerThousand()));
+            top = std::max(top, axisValue(it->perThousand()));
+        }
+    }
+    auto *series = new QHorizontalStackedBarSeries;
+    series->append(api);
+    series->append(infra);
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto *features = new QBarCategoryAxis;
+    features->append(categories);
+    auto *dollars = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.2f"));
+    dollars->setRange(0, top > 0 ? top * 1.08 : 1.0);
+    dollars->applyNiceNumbers();
+    chart->addAxis(features, Qt::AlignLeft);
+    chart->addAxis(dollars, Qt::AlignBottom);
+    series->attachAxis(features);
+    series->attachAxis(dollars);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QtChartCanvas::styleChart(chart, theme);
+}
+
+void EconomicsView::showTrend()
+{
+    const std::string feature = fmt::s(m_featureCombo->currentData().toString());
+    std::vector<core::EconomicsCell> cells;
+    if (m_economics && !feature.empty())
+        cells = core::featureTrend(m_economics->allMonths, feature);
+    const core::Currency currency =
+        m_economics ? m_economics->report.currency : core::Currency::usd();
+    m_trendModel->setCells(cells, currency);
+    m_trendPanel->setSubtitle(feature.empty() ? QString()
+                                              : tr("Feature: %1, every month of the selected sources (total and API bill only)")
+                                                    .arg(m_featureCombo->currentText()));
+
+    QChart *chart = m_trend->chart();
+    clearChart(chart);
+    const Theme &theme = m_context.app->theme->theme();
+    auto *total = new QLineSeries;
+    total->setName(tr("Total per 1k"));
+    auto *api = new QLineSeries;
+    api->setName(tr("API bill only"));
+    QStringList months;
+    double top = 0;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        months << fmt::q(cells[i].group);
+        const core::EconomicsLine &l = cells[i].line;
+        if (!l.perThousand())
+            continue; // no requests that month: no per-1k point
+        total->append(double(i), axisValue(l.perThousand()));
+        api->append(double(i), axisValue(l.apiPerThousand()));
+        top = std::max(top, axisValue(l.perThousand()));
+    }
+    QPen pen(infraColour(theme), 2.5);
+    total->setPen(pen);
+    total->setPointsVisible(true);
+    QPen dashed(apiColour(theme), 2, Qt::DashLine);
+    api->setPen(dashed);
+    api->setPointsVisible(true);
+    chart->addSeries(total);
+    chart->addSeries(api);
+    auto *axisX = new QBarCategoryAxis;
+    axisX->append(months.isEmpty() ? QStringList{QString()} : months);
+    auto *axisY = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.2f"));
+    axisY->setRange(0, top > 0 ? top * 1.15 : 1.0);
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    for (QLineSeries *s : {total, api}) {
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QtChartCanvas::styleChart(chart, theme);
+}
+
+void EconomicsView::showBreakevenChart()
+{
+    QChart *chart = m_curves->chart();
+    clearChart(chart);
+    const Theme &theme = m_context.app->theme->theme();
+    auto *axisX = valueAxis(tr("Request rate (req/s)"), QStringLiteral("%.1f"));
+    auto *axisY = new QLogValueAxis;
+    axisY->setBase(10);
+    axisY->setTitleText(tr("Self-hosted ÷ API"));
+    axisY->setLabelFormat(QStringLiteral("%g"));
+    axisY->setMinorTickCount(8);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    double maxRate = 1, lo = 0.5, hi = 2;
+    const auto see = [&](double rate, double ratio) {
+        maxRate = std::max(maxRate, rate);
+        if (ratio > 0) {
+            lo = std::min(lo, ratio);
+            hi = std::max(hi, ratio);
+        }
+    };
+    std::vector<QXYSeries *> all;
+    if (m_breakeven) {
+        auto *crossings = new QScatterSeries;
+        crossings->setName(tr("Break-even"));
+        crossings->setMarkerSize(12);
+        crossings->setColor(theme.text);
+        crossings->setBorderColor(theme.panel);
+        for (size_t i = 0; i < m_breakeven->tiers.size(); ++i) {
+            const core::TierBreakeven &t = m_breakeven->tiers[i];
+            auto *line = new QLineSeries;
+            line->setName(t.breakevenRps
+                              ? tr("%1: pays above %2 req/s")
+                                    .arg(fmt::q(t.tier.name), locale().toString(*t.breakevenRps,
+                                                                                'f', 2))
+                              : fmt::q(t.tier.name));
+            line->setPen(QPen(tierColour(i, theme), 2.5));
+            line->setPointsVisible(true);
+            for (const core::BreakevenPoint &p : t.points) {
+                line->append(p.ratePerS, p.ratio);
+                see(p.ratePerS, p.ratio);
+            }
+            all.push_back(line);
+            if (t.breakevenRps)
+                crossings->append(*t.breakevenRps, 1.0);
+        }
+        for (size_t i = 0; i < m_breakeven->tiers.size(); ++i) {
+            if (m_breakeven->pods.empty())
+                break;
+            auto *pods = new QScatterSeries;
+            pods->setName(tr("Pods vs %1").arg(fmt::q(m_breakeven->tiers[i].tier.name)));
+            pods->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+            pods->setMarkerSize(11);
+            pods->setColor(tierColour(i, theme));
+            pods->setBorderColor(theme.text);
+            for (const core::PodStanding &p : m_breakeven->pods) {
+                pods->append(p.pod.measured.totals.ratePerS, p.atItsRate[i].ratio);
+                see(p.pod.measured.totals.ratePerS, p.atItsRate[i].ratio);
+            }
+            all.push_back(pods);
+        }
+        all.push_back(crossings);
+    }
+    auto *parity = new QLineSeries;
+    parity->setName(tr("Parity"));
+    parity->setPen(QPen(theme.mutedText, 1.5, Qt::DashLine));
+    parity->append(0, 1);
+    parity->append(maxRate * 1.05, 1);
+    all.insert(all.begin(), parity);
+    for (QXYSeries *s : all) {
+        chart->addSeries(s);
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    }
+    axisX->setRange(0, maxRate * 1.05);
+    axisX->applyNiceNumbers();
+    axisY->setRange(std::pow(10.0, std::floor(std::log10(lo / 1.2))),
+                    std::pow(10.0, std::ceil(std::log10(hi * 1.2))));
+    QtChartCanvas::styleChart(chart, theme);
+}
+
+} // namespace unalloc::ui
