@@ -1,6 +1,7 @@
 #include "viewgrabber.h"
 
 #include "mainwindow.h"
+#include "views/analysisview.h"
 
 #include <QCoreApplication>
 #include <QPixmap>
@@ -37,6 +38,12 @@ ViewGrabber::ViewGrabber(
 
 void ViewGrabber::grab()
 {
+    if (AnalysisView *view = m_window->view(m_view); view && !view->isSettled()) {
+        connect(
+            view, &AnalysisView::settled, this,
+            [this] { QTimer::singleShot(50, this, &ViewGrabber::grab); }, Qt::SingleShotConnection);
+        return;
+    }
     const QPixmap pixmap = m_window->grab();
     if (!pixmap.save(m_png, "PNG"))
         return finish(1, QStringLiteral("cannot write ") + m_png);

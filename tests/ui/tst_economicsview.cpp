@@ -14,6 +14,7 @@
 #include "ui/models/roles.h"
 #include "ui/views/economicsview.h"
 #include "ui/widgets/chartpanel.h"
+#include "ui/widgets/figurecard.h"
 #include "ui/widgets/tablepanel.h"
 
 #include <QAbstractItemModelTester>
@@ -24,6 +25,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QProcess>
@@ -67,7 +69,8 @@ QString modelText(const QAbstractItemModel &m, int row, int column, int places)
 
 QString decimalText(const QAbstractItemModel &m, int row, int column)
 {
-    return QString::fromStdString(m.index(row, column).data(RawRole).value<core::Decimal>().toString());
+    return QString::fromStdString(
+        m.index(row, column).data(RawRole).value<core::Decimal>().toString());
 }
 
 /// An OpenCost month with one vector database labelled feature=search (infra only) and one
@@ -155,8 +158,8 @@ void TstEconomicsView::initTestCase()
     auto *view = qobject_cast<EconomicsView *>(m_window->view(QStringLiteral("economics")));
     UI_REQUIRE(view, "the economics view");
     using Mode = QAbstractItemModelTester::FailureReportingMode;
-    for (const char *table : {"economicsTableView", "economicsTrendTableView",
-                              "breakevenTableView", "podStandingTableView"}) {
+    for (const char *table : {"economicsTableView", "economicsTrendTableView", "breakevenTableView",
+                              "podStandingTableView"}) {
         auto *t = test::findNamed<QTableView>(view, table);
         auto *proxy = t ? qobject_cast<QAbstractProxyModel *>(t->model()) : nullptr;
         QVERIFY2(proxy && proxy->sourceModel(), table);
@@ -221,12 +224,12 @@ void TstEconomicsView::figuresEqualTheCli()
     const core::EconomicsOptions &o = m_view->economics()->options;
     QVERIFY(o.fromDay && o.toDay); // the explorer opens on the latest month
     int exit = -1;
-    const QByteArray out = runCli(
-        {QStringLiteral("economics"), QStringLiteral("--ledger"), m_ledger, QStringLiteral("-D"),
-         key, QStringLiteral("--from"), QString::fromStdString(core::dayText(*o.fromDay)),
-         QStringLiteral("--to"), QString::fromStdString(core::dayText(*o.toDay)),
-         QStringLiteral("--json")},
-        &exit);
+    const QByteArray out =
+        runCli({QStringLiteral("economics"), QStringLiteral("--ledger"), m_ledger,
+                QStringLiteral("-D"), key, QStringLiteral("--from"),
+                QString::fromStdString(core::dayText(*o.fromDay)), QStringLiteral("--to"),
+                QString::fromStdString(core::dayText(*o.toDay)), QStringLiteral("--json")},
+               &exit);
     QCOMPARE(exit, 0);
     const QJsonObject doc = QJsonDocument::fromJson(out).object();
     QVERIFY(!doc.isEmpty());
@@ -383,12 +386,20 @@ void TstEconomicsView::exportsRoundTrip_data()
     for (const char *ext : {"png", "svg", "pdf"}) {
         QTest::addRow("bars.%s", ext) << "economicsBarsChart" << ext << "search-index";
         QTest::addRow("trend.%s", ext) << "economicsTrendChart" << ext << "2026-08";
-        QTest::addRow("breakeven.%s", ext) << "breakevenChart" << ext << "Parity";
+        QTest::addRow("breakeven.%s", ext) << "breakevenChart" << ext << "Pods vs mid";
     }
-    QTest::addRow("table.csv") << "economicsTable" << "csv" << "search-index";
-    QTest::addRow("trend table.csv") << "economicsTrendTable" << "csv" << "2026-08";
-    QTest::addRow("tiers.csv") << "breakevenTable" << "csv" << "mid";
-    QTest::addRow("pods.csv") << "podStandingTable" << "csv" << "vllm-llama-3.1-8b";
+    QTest::addRow("table.csv") << "economicsTable"
+                               << "csv"
+                               << "search-index";
+    QTest::addRow("trend table.csv") << "economicsTrendTable"
+                                     << "csv"
+                                     << "2026-08";
+    QTest::addRow("tiers.csv") << "breakevenTable"
+                               << "csv"
+                               << "mid";
+    QTest::addRow("pods.csv") << "podStandingTable"
+                              << "csv"
+                              << "vllm-llama-3.1-8b";
 }
 
 void TstEconomicsView::exportsRoundTrip()

@@ -3,6 +3,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
 #include <QPainter>
@@ -51,6 +52,11 @@ void QtChartCanvas::paintChart(QPainter &painter, const QRectF &rect) const
     const bool resize = shown.size() != rect.size();
     if (resize) // never laid out (a hidden view): lay the chart out at the export size
         c->setGeometry(QRectF(QPointF(0, 0), rect.size()));
+    // Series changed since the last paint lay out their legend markers on a posted event; an
+    // export right after the change must not wait for the event loop.
+    for (QGraphicsLayout *layout : {c->layout(), c->legend()->layout()})
+        if (layout)
+            layout->activate();
     m_view->scene()->render(&painter, rect, QRectF(QPointF(0, 0), rect.size()),
                             Qt::KeepAspectRatio);
     if (resize)

@@ -143,9 +143,8 @@ QVariant PodStandingModel::cell(int row, int column, int role) const
     case Ratio:
         return ratioCell(point.ratio, 3, locale(), role);
     case Verdict:
-        return cells::text(point.ratio < 1.0 ? tr("self-hosting is cheaper")
-                                             : tr("the API is cheaper"),
-                           role);
+        return cells::text(
+            point.ratio < 1.0 ? tr("self-hosting is cheaper") : tr("the API is cheaper"), role);
     }
     return {};
 }

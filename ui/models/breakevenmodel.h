@@ -16,7 +16,7 @@ class BreakevenModel final : public RowTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Tier, Input, Cached, Output, BreakevenRate, Floor, ColumnCount };
+    enum Column { Tier, BreakevenRate, Floor, Input, Cached, Output, ColumnCount };
     using RowTableModel::RowTableModel;
 
     void setSnapshot(BreakevenPtr snapshot);

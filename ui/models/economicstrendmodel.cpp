@@ -46,8 +46,8 @@ QVariant EconomicsTrendModel::cell(int row, int column, int role) const
         return EconomicsModel::optionalCell(c.line.apiPerThousand(), false, m_currency, locale(),
                                             role);
     case InfraPerK:
-        return EconomicsModel::optionalCell(c.line.infraPerThousand(), false, m_currency,
-                                            locale(), role);
+        return EconomicsModel::optionalCell(c.line.infraPerThousand(), false, m_currency, locale(),
+                                            role);
     case TotalPerK:
         return EconomicsModel::optionalCell(c.line.perThousand(), false, m_currency, locale(),
                                             role);

@@ -44,10 +44,17 @@ public:
     virtual void showSnapshot(const SnapshotPtr &snapshot) = 0;
     /// The ledger was (re)loaded; the store is available again.
     virtual void documentLoaded() {}
+    /// False while the view still computes part of what it shows off the GUI thread (a
+    /// simulation, a read of its own); it emits settled() once it shows everything. `--grab`
+    /// waits for it.
+    virtual bool isSettled() const { return true; }
     /// Every chart and table panel of the view (for export and tests).
     QList<Panel *> panels() const;
     /// The snapshot shown last, or null.
     const SnapshotPtr &snapshot() const { return m_snapshot; }
+
+signals:
+    void settled();
 
 protected:
     ExportHost exportHost() const;

@@ -79,10 +79,9 @@ QWidget *EconomicsView::buildBreakevenSection()
     for (const core::ApiTier &t : core::ApiTier::defaults()) {
         const QString name = fmt::q(t.name);
         m_tierGrid->addWidget(new QLabel(name), row, 0);
-        std::array<QLineEdit *, 3> edits{
-            priceEdit(t.input, QStringLiteral("tierInput_") + name),
-            priceEdit(t.cached, QStringLiteral("tierCached_") + name),
-            priceEdit(t.output, QStringLiteral("tierOutput_") + name)};
+        std::array<QLineEdit *, 3> edits{priceEdit(t.input, QStringLiteral("tierInput_") + name),
+                                         priceEdit(t.cached, QStringLiteral("tierCached_") + name),
+                                         priceEdit(t.output, QStringLiteral("tierOutput_") + name)};
         for (int c = 0; c < 3; ++c) {
             m_tierGrid->addWidget(edits[size_t(c)], row, c + 1);
             connect(edits[size_t(c)], &QLineEdit::editingFinished, this,
@@ -100,15 +99,15 @@ QWidget *EconomicsView::buildBreakevenSection()
     inputsLayout->addWidget(m_breakevenMessage);
     inputsLayout->addStretch(1);
 
-    auto *curvesPanel =
-        new ChartPanel(tr("Self-hosted GPU vs API: cost ratio by request rate"), m_curves,
-                       exportHost());
+    auto *curvesPanel = new ChartPanel(tr("Self-hosted GPU vs API: cost ratio by request rate"),
+                                       m_curves, exportHost());
     curvesPanel->setObjectName(QStringLiteral("breakevenChart"));
-    curvesPanel->setSubtitle(tr("Self-hosted ÷ API (log scale); below 1 the GPU is cheaper. "
-                                "Simulated vLLM-style server, studies' tenants, 300 s per rate"));
-    auto *tiersPanel = new TablePanel(tr("Break-even per tier"),
-                                      plainTable(m_tiers, this, "breakevenTableView"), m_tiers,
-                                      exportHost());
+    curvesPanel->setSubtitle(tr("Self-hosted ÷ API (log scale); below the dashed line at 1 the "
+                                "GPU is cheaper; dots mark the break-even rates. Simulated "
+                                "vLLM-style server, studies' tenants, 300 s per rate"));
+    auto *tiersPanel =
+        new TablePanel(tr("Break-even per tier"), plainTable(m_tiers, this, "breakevenTableView"),
+                       m_tiers, exportHost());
     tiersPanel->setObjectName(QStringLiteral("breakevenTable"));
     tiersPanel->setMinimumHeight(150);
     auto *podsPanel = new TablePanel(tr("This ledger's pods at their measured rate"),
@@ -124,8 +123,9 @@ QWidget *EconomicsView::buildBreakevenSection()
     grid->addWidget(inputs, 0, 1);
     grid->addWidget(tiersPanel, 1, 1);
     grid->addWidget(podsPanel, 2, 0, 1, 2);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(1, 1);
     return section;
 }
 
@@ -171,7 +171,7 @@ void EconomicsView::rebuildBreakeven()
     m_tiers->setSnapshot(m_breakeven);
     m_podModel->setSnapshot(m_breakeven);
     showBreakevenChart();
-    emit updated();
+    announce();
 }
 
 } // namespace unalloc::ui

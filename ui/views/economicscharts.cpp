@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -26,16 +27,6 @@
 namespace unalloc::ui {
 
 namespace {
-
-/// Empties a chart: series and axes go, the chart object stays in its view.
-void clearChart(QChart *chart)
-{
-    chart->removeAllSeries();
-    for (QAbstractAxis *axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
-}
 
 QColor apiColour(const Theme &theme)
 {
@@ -98,23 +89,73 @@ void EconomicsView::showFigures()
     };
     m_requests->setValue(fmt::count(r.requests, locale()),
                          tr("%1 of them carry '%2'").arg(fmt::count(a.requests, locale()), key));
-    m_perK->setValue(perK(a.perThousand()),
-                     tr("Features together; the gateway alone shows %1").arg(perK(a.apiPerThousand())));
+    m_perK->setValue(
+        perK(a.perThousand()),
+        tr("Features together; the gateway alone shows %1").arg(perK(a.apiPerThousand())));
     const auto invisible = a.invisiblePct();
-    m_invisible->setValue(invisible ? fmt::percent(*invisible, locale()) : EconomicsModel::none(),
-                          tr("%1 of cluster cost carries '%2'")
-                              .arg(fmt::money(a.infra, r.currency, locale()), key));
+    m_invisible->setValue(
+        invisible ? fmt::percent(*invisible, locale()) : EconomicsModel::none(),
+        tr("%1 of cluster cost carries '%2'").arg(fmt::money(a.infra, r.currency, locale()), key));
     m_unattributed->setValue(fmt::money(r.unattributed.total(), r.currency, locale()),
                              tr("cost without '%1' (API %2, infrastructure %3)")
                                  .arg(key, fmt::money(r.unattributed.api, r.currency, locale()),
                                       fmt::money(r.unattributed.infra, r.currency, locale())));
 }
 
+void EconomicsView::buildCharts()
+{
+    QChart *bars = m_bars->chart();
+    m_barSeries = new QHorizontalStackedBarSeries;
+    m_barSeries->setBarWidth(0.6);
+    bars->addSeries(m_barSeries);
+    m_barFeatures = new QBarCategoryAxis;
+    m_barDollars = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.0f"));
+    bars->addAxis(m_barFeatures, Qt::AlignLeft);
+    bars->addAxis(m_barDollars, Qt::AlignBottom);
+    m_barSeries->attachAxis(m_barFeatures);
+    m_barSeries->attachAxis(m_barDollars);
+    bars->legend()->setAlignment(Qt::AlignBottom);
+
+    QChart *trend = m_trend->chart();
+    m_trendTotal = new QLineSeries;
+    m_trendTotal->setName(tr("Total per 1k"));
+    m_trendTotal->setPointsVisible(true);
+    m_trendApi = new QLineSeries;
+    m_trendApi->setName(tr("API bill only"));
+    m_trendApi->setPointsVisible(true);
+    trend->addSeries(m_trendTotal);
+    trend->addSeries(m_trendApi);
+    m_trendMonths = new QBarCategoryAxis;
+    m_trendDollars = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.0f"));
+    trend->addAxis(m_trendMonths, Qt::AlignBottom);
+    trend->addAxis(m_trendDollars, Qt::AlignLeft);
+    for (QLineSeries *s : {m_trendTotal, m_trendApi}) {
+        s->attachAxis(m_trendMonths);
+        s->attachAxis(m_trendDollars);
+    }
+    trend->legend()->setAlignment(Qt::AlignBottom);
+
+    QChart *curves = m_curves->chart();
+    m_curveRate = valueAxis(tr("Request rate (req/s)"), QStringLiteral("%.1f"));
+    m_curveRatio = new QLogValueAxis;
+    m_curveRatio->setBase(10);
+    m_curveRatio->setTitleText(tr("Self-hosted ÷ API (log)"));
+    m_curveRatio->setLabelFormat(QStringLiteral("%g"));
+    m_curveRatio->setMinorTickCount(8);
+    curves->addAxis(m_curveRate, Qt::AlignBottom);
+    curves->addAxis(m_curveRatio, Qt::AlignLeft);
+    curves->legend()->setAlignment(Qt::AlignBottom);
+}
+
 void EconomicsView::showBars()
 {
     QChart *chart = m_bars->chart();
-    clearChart(chart);
     const Theme &theme = m_context.app->theme->theme();
+    // A new series each time: the legend of a cleared bar series loses its markers.
+    chart->removeSeries(m_barSeries);
+    delete m_barSeries;
+    m_barSeries = new QHorizontalStackedBarSeries;
+    m_barSeries->setBarWidth(0.6);
     auto *api = new QBarSet(tr("API bill"));
     auto *infra = new QBarSet(tr("Infrastructure"));
     api->setColor(apiColour(theme));
@@ -124,7 +165,7 @@ void EconomicsView::showBars()
     QStringList categories;
     double top = 0;
     if (m_economics) {
-        // Largest total last: a horizontal bar chart lists its categories bottom-up.
+        // Largest total on top: a horizontal bar chart lists its categories bottom-up.
         const auto &lines = m_economics->report.features;
         for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
             categories << fmt::q(it->feature);
@@ -133,21 +174,15 @@ void EconomicsView::showBars()
             top = std::max(top, axisValue(it->perThousand()));
         }
     }
-    auto *series = new QHorizontalStackedBarSeries;
-    series->append(api);
-    series->append(infra);
-    series->setBarWidth(0.6);
-    chart->addSeries(series);
-    auto *features = new QBarCategoryAxis;
-    features->append(categories);
-    auto *dollars = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.2f"));
-    dollars->setRange(0, top > 0 ? top * 1.08 : 1.0);
-    dollars->applyNiceNumbers();
-    chart->addAxis(features, Qt::AlignLeft);
-    chart->addAxis(dollars, Qt::AlignBottom);
-    series->attachAxis(features);
-    series->attachAxis(dollars);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_barSeries->append(api);
+    m_barSeries->append(infra);
+    chart->addSeries(m_barSeries);
+    m_barSeries->attachAxis(m_barFeatures);
+    m_barSeries->attachAxis(m_barDollars);
+    m_barFeatures->clear();
+    m_barFeatures->append(categories.isEmpty() ? QStringList{QString()} : categories);
+    m_barDollars->setRange(0, top > 0 ? top * 1.05 : 1.0);
+    m_barDollars->applyNiceNumbers();
     QtChartCanvas::styleChart(chart, theme);
 }
 
@@ -160,17 +195,13 @@ void EconomicsView::showTrend()
     const core::Currency currency =
         m_economics ? m_economics->report.currency : core::Currency::usd();
     m_trendModel->setCells(cells, currency);
-    m_trendPanel->setSubtitle(feature.empty() ? QString()
-                                              : tr("Feature: %1, every month of the selected sources (total and API bill only)")
-                                                    .arg(m_featureCombo->currentText()));
+    m_trendPanel->setSubtitle(
+        feature.empty() ? QString()
+                        : tr("%1: every month of the selected sources (total and API bill only)")
+                              .arg(m_featureCombo->currentText()));
 
-    QChart *chart = m_trend->chart();
-    clearChart(chart);
     const Theme &theme = m_context.app->theme->theme();
-    auto *total = new QLineSeries;
-    total->setName(tr("Total per 1k"));
-    auto *api = new QLineSeries;
-    api->setName(tr("API bill only"));
+    QList<QPointF> total, api;
     QStringList months;
     double top = 0;
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -178,47 +209,28 @@ void EconomicsView::showTrend()
         const core::EconomicsLine &l = cells[i].line;
         if (!l.perThousand())
             continue; // no requests that month: no per-1k point
-        total->append(double(i), axisValue(l.perThousand()));
-        api->append(double(i), axisValue(l.apiPerThousand()));
+        total.append({double(i), axisValue(l.perThousand())});
+        api.append({double(i), axisValue(l.apiPerThousand())});
         top = std::max(top, axisValue(l.perThousand()));
     }
-    QPen pen(infraColour(theme), 2.5);
-    total->setPen(pen);
-    total->setPointsVisible(true);
-    QPen dashed(apiColour(theme), 2, Qt::DashLine);
-    api->setPen(dashed);
-    api->setPointsVisible(true);
-    chart->addSeries(total);
-    chart->addSeries(api);
-    auto *axisX = new QBarCategoryAxis;
-    axisX->append(months.isEmpty() ? QStringList{QString()} : months);
-    auto *axisY = valueAxis(tr("$ per 1,000 requests"), QStringLiteral("%.2f"));
-    axisY->setRange(0, top > 0 ? top * 1.15 : 1.0);
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    for (QLineSeries *s : {total, api}) {
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
-    }
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QtChartCanvas::styleChart(chart, theme);
+    m_trendTotal->replace(total);
+    m_trendApi->replace(api);
+    m_trendTotal->setPen(QPen(infraColour(theme), 2.5));
+    m_trendTotal->setColor(infraColour(theme));
+    m_trendApi->setPen(QPen(apiColour(theme), 2, Qt::DashLine));
+    m_trendApi->setColor(apiColour(theme));
+    m_trendMonths->clear();
+    m_trendMonths->append(months.isEmpty() ? QStringList{QString()} : months);
+    m_trendDollars->setRange(0, top > 0 ? top * 1.15 : 1.0);
+    m_trendDollars->applyNiceNumbers();
+    QtChartCanvas::styleChart(m_trend->chart(), theme);
 }
 
 void EconomicsView::showBreakevenChart()
 {
     QChart *chart = m_curves->chart();
-    clearChart(chart);
+    chart->removeAllSeries();
     const Theme &theme = m_context.app->theme->theme();
-    auto *axisX = valueAxis(tr("Request rate (req/s)"), QStringLiteral("%.1f"));
-    auto *axisY = new QLogValueAxis;
-    axisY->setBase(10);
-    axisY->setTitleText(tr("Self-hosted ÷ API"));
-    axisY->setLabelFormat(QStringLiteral("%g"));
-    axisY->setMinorTickCount(8);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    chart->legend()->setAlignment(Qt::AlignBottom);
     double maxRate = 1, lo = 0.5, hi = 2;
     const auto see = [&](double rate, double ratio) {
         maxRate = std::max(maxRate, rate);
@@ -237,12 +249,9 @@ void EconomicsView::showBreakevenChart()
         for (size_t i = 0; i < m_breakeven->tiers.size(); ++i) {
             const core::TierBreakeven &t = m_breakeven->tiers[i];
             auto *line = new QLineSeries;
-            line->setName(t.breakevenRps
-                              ? tr("%1: pays above %2 req/s")
-                                    .arg(fmt::q(t.tier.name), locale().toString(*t.breakevenRps,
-                                                                                'f', 2))
-                              : fmt::q(t.tier.name));
+            line->setName(fmt::q(t.tier.name));
             line->setPen(QPen(tierColour(i, theme), 2.5));
+            line->setColor(tierColour(i, theme));
             line->setPointsVisible(true);
             for (const core::BreakevenPoint &p : t.points) {
                 line->append(p.ratePerS, p.ratio);
@@ -252,9 +261,7 @@ void EconomicsView::showBreakevenChart()
             if (t.breakevenRps)
                 crossings->append(*t.breakevenRps, 1.0);
         }
-        for (size_t i = 0; i < m_breakeven->tiers.size(); ++i) {
-            if (m_breakeven->pods.empty())
-                break;
+        for (size_t i = 0; i < m_breakeven->tiers.size() && !m_breakeven->pods.empty(); ++i) {
             auto *pods = new QScatterSeries;
             pods->setName(tr("Pods vs %1").arg(fmt::q(m_breakeven->tiers[i].tier.name)));
             pods->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
@@ -272,18 +279,22 @@ void EconomicsView::showBreakevenChart()
     auto *parity = new QLineSeries;
     parity->setName(tr("Parity"));
     parity->setPen(QPen(theme.mutedText, 1.5, Qt::DashLine));
+    parity->setColor(theme.mutedText);
+    const double xMax = std::ceil(maxRate * 1.05);
     parity->append(0, 1);
-    parity->append(maxRate * 1.05, 1);
+    parity->append(xMax, 1);
     all.insert(all.begin(), parity);
     for (QXYSeries *s : all) {
         chart->addSeries(s);
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
+        s->attachAxis(m_curveRate);
+        s->attachAxis(m_curveRatio);
     }
-    axisX->setRange(0, maxRate * 1.05);
-    axisX->applyNiceNumbers();
-    axisY->setRange(std::pow(10.0, std::floor(std::log10(lo / 1.2))),
-                    std::pow(10.0, std::ceil(std::log10(hi * 1.2))));
+    m_curveRate->setRange(0, xMax);
+    m_curveRate->setTickCount(int(xMax) + 1 <= 11 ? int(xMax) + 1 : 6);
+    for (QLegendMarker *marker : chart->legend()->markers(parity))
+        marker->setVisible(false); // the dashed line at 1 is labelled by the subtitle
+    m_curveRatio->setRange(std::pow(10.0, std::floor(std::log10(lo / 1.2))),
+                           std::pow(10.0, std::ceil(std::log10(hi * 1.2))));
     QtChartCanvas::styleChart(chart, theme);
 }
 

@@ -87,21 +87,21 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     m_invisible->setObjectName(QStringLiteral("figureInvisible"));
     m_unattributed->setObjectName(QStringLiteral("figureUnattributed"));
 
-    auto *barsPanel = new ChartPanel(tr("Cost per 1,000 requests by feature"), m_bars, exportHost());
+    auto *barsPanel =
+        new ChartPanel(tr("Cost per 1,000 requests by feature"), m_bars, exportHost());
     barsPanel->setObjectName(QStringLiteral("economicsBarsChart"));
     barsPanel->setSubtitle(tr("API bill and cluster infrastructure, stacked"));
     m_trendPanel = new ChartPanel(tr("Cost per 1,000 requests by month"), m_trend, exportHost());
     m_trendPanel->setObjectName(QStringLiteral("economicsTrendChart"));
-    auto *tablePanel = new TablePanel(tr("Features"),
-                                      tableFor(m_table, this, "economicsTableView"), m_table,
-                                      exportHost());
+    auto *tablePanel = new TablePanel(tr("Features"), tableFor(m_table, this, "economicsTableView"),
+                                      m_table, exportHost());
     tablePanel->setObjectName(QStringLiteral("economicsTable"));
-    tablePanel->setMinimumHeight(220);
+    tablePanel->setMinimumHeight(250);
     auto *trendTable = new TablePanel(tr("Month by month"),
                                       tableFor(m_trendModel, this, "economicsTrendTableView"),
                                       m_trendModel, exportHost());
     trendTable->setObjectName(QStringLiteral("economicsTrendTable"));
-    trendTable->setMinimumHeight(160);
+    trendTable->setMinimumHeight(170);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Feature key:")));
@@ -116,22 +116,23 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     auto *grid = new QGridLayout;
     grid->addWidget(barsPanel, 0, 0);
     grid->addWidget(m_trendPanel, 0, 1);
-    grid->addWidget(tablePanel, 1, 0);
-    grid->addWidget(trendTable, 1, 1);
+    grid->addWidget(tablePanel, 1, 0, 1, 2);
+    grid->addWidget(trendTable, 2, 0, 1, 2);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
+    grid->setRowStretch(0, 1);
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_message);
     layout->addLayout(controls);
     layout->addLayout(cards);
-    layout->addLayout(grid, 1);
-    layout->addWidget(buildBreakevenSection(), 1);
+    layout->addLayout(grid, 3);
+    layout->addWidget(buildBreakevenSection(), 2);
     setContent(content);
 
+    buildCharts();
     connect(m_keyCombo, &QComboBox::activated, this, &EconomicsView::onKeyChosen);
-    connect(m_keyCombo->lineEdit(), &QLineEdit::editingFinished, this,
-            &EconomicsView::onKeyChosen);
+    connect(m_keyCombo->lineEdit(), &QLineEdit::editingFinished, this, &EconomicsView::onKeyChosen);
     connect(m_featureCombo, &QComboBox::currentIndexChanged, this, &EconomicsView::showTrend);
     connect(context.app->theme, &ThemeController::changed, this, &EconomicsView::applyTheme);
 
@@ -237,29 +238,29 @@ void EconomicsView::recompute()
         m_options->sources == options.sources)
         return;
     m_options = options;
+    m_reportShown = false;
     const quint64 generation = ++m_generation;
     auto *watcher = new QFutureWatcher<EconomicsResult>(this);
-    connect(watcher, &QFutureWatcher<EconomicsResult>::finished, this,
-            [this, watcher, generation] {
-                watcher->deleteLater();
-                if (generation == m_generation)
-                    showEconomics(watcher->result());
-            });
+    connect(watcher, &QFutureWatcher<EconomicsResult>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_generation)
+            showEconomics(watcher->result());
+    });
     // The cube is immutable and shared: the worker holds it for as long as it runs.
-    watcher->setFuture(QtConcurrent::run(&m_pool, [cube = input.cube, options] {
-        return core::economicsSnapshot(*cube, options);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        &m_pool, [cube = input.cube, options] { return core::economicsSnapshot(*cube, options); }));
 }
 
 void EconomicsView::showEconomics(const EconomicsResult &result)
 {
+    m_reportShown = true;
     if (result) {
         m_economics = std::make_shared<const core::EconomicsSnapshot>(*result);
         m_message->hide();
     } else {
         m_economics.reset();
-        m_message->setText(tr("Cannot compute the feature economics: %1")
-                               .arg(fmt::q(result.error().message())));
+        m_message->setText(
+            tr("Cannot compute the feature economics: %1").arg(fmt::q(result.error().message())));
         m_message->show();
     }
     static const core::EconomicsReport empty;
@@ -268,7 +269,19 @@ void EconomicsView::showEconomics(const EconomicsResult &result)
     showFigures();
     showBars();
     showTrend();
+    announce();
+}
+
+bool EconomicsView::isSettled() const
+{
+    return m_reportShown && m_breakeven && m_podsReady;
+}
+
+void EconomicsView::announce()
+{
     emit updated();
+    if (isSettled())
+        emit settled();
 }
 
 void EconomicsView::fillFeatureChoices()

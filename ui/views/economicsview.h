@@ -14,7 +14,12 @@
 #include <optional>
 #include <vector>
 
+class QBarCategoryAxis;
 class QComboBox;
+class QHorizontalStackedBarSeries;
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -48,6 +53,8 @@ public:
 
     void showSnapshot(const SnapshotPtr &snapshot) override;
     void documentLoaded() override;
+    /// The report, the break-even curves and the pod search are all in.
+    bool isSettled() const override;
 
     /// The report shown, or null while none is computed.
     const EconomicsPtr &economics() const { return m_economics; }
@@ -79,6 +86,9 @@ private:
     void showEconomics(const EconomicsResult &result);
     void fillFeatureChoices();
     void showFigures();
+    /// Series and axes that live as long as the view (Qt Charts draws removed axes until the
+    /// next layout; updating them in place avoids that).
+    void buildCharts();
     void showBars();
     void showTrend();
     void refreshPods();
@@ -87,6 +97,8 @@ private:
     void showBreakevenChart();
     void applyTheme();
     QString ledgerId() const;
+    /// Tells listeners (tests, `--grab`) that something new is shown.
+    void announce();
 
     QComboBox *m_keyCombo;
     QComboBox *m_featureCombo;
@@ -99,6 +111,15 @@ private:
     QtChartCanvas *m_trend;
     QtChartCanvas *m_curves;
     ChartPanel *m_trendPanel;
+    QHorizontalStackedBarSeries *m_barSeries = nullptr;
+    QBarCategoryAxis *m_barFeatures = nullptr;
+    QValueAxis *m_barDollars = nullptr;
+    QLineSeries *m_trendTotal = nullptr;
+    QLineSeries *m_trendApi = nullptr;
+    QBarCategoryAxis *m_trendMonths = nullptr;
+    QValueAxis *m_trendDollars = nullptr;
+    QValueAxis *m_curveRate = nullptr;
+    QLogValueAxis *m_curveRatio = nullptr;
     EconomicsModel *m_table;
     EconomicsTrendModel *m_trendModel;
     BreakevenModel *m_tiers;
@@ -116,6 +137,7 @@ private:
     std::vector<core::TrafficTotals> m_traffic;
     std::vector<core::PodTraffic> m_pods;
     bool m_podsReady = false;
+    bool m_reportShown = false;  ///< the latest report (or its error) is shown
     quint64 m_generation = 0;    ///< the latest economics computation; older answers drop
     quint64 m_podGeneration = 0; ///< likewise for the pod search
     QFutureWatcher<std::vector<core::TrafficTotals>> m_trafficWatcher;
