@@ -160,10 +160,6 @@
         <translation>Feature-Wirtschaftlichkeit</translation>
     </message>
     <message>
-        <source>Cost per 1,000 requests (coming soon)</source>
-        <translation>Kosten pro 1.000 Anfragen (folgt)</translation>
-    </message>
-    <message>
         <source>Ledger</source>
         <translation>Hauptbuch</translation>
     </message>
@@ -174,6 +170,10 @@
     <message>
         <source>Who pays for a shared inference pod, meter by meter</source>
         <translation>Wer einen gemeinsamen Inferenz-Pod bezahlt, Zähler für Zähler</translation>
+    </message>
+    <message>
+        <source>Cost per 1,000 requests with cluster cost; GPU vs API</source>
+        <translation>Kosten pro 1.000 Anfragen samt Clusterkosten; GPU gegen API</translation>
     </message>
 </context>
 <context>
@@ -441,6 +441,49 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::BreakevenModel</name>
+    <message>
+        <source>Tier</source>
+        <translation>Preisstufe</translation>
+    </message>
+    <message>
+        <source>Input $/M</source>
+        <translation>Eingabe $/M</translation>
+    </message>
+    <message>
+        <source>Cached $/M</source>
+        <translation>Cache $/M</translation>
+    </message>
+    <message>
+        <source>Output $/M</source>
+        <translation>Ausgabe $/M</translation>
+    </message>
+    <message>
+        <source>Break-even (req/s)</source>
+        <translation>Gewinnschwelle (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>Floor ratio</source>
+        <translation>Untergrenze Verhältnis</translation>
+    </message>
+    <message>
+        <source>Above this request rate the self-hosted GPU is cheaper than the tier.</source>
+        <translation>Oberhalb dieser Anfragerate ist die eigene GPU günstiger als die Preisstufe.</translation>
+    </message>
+    <message>
+        <source>The lowest self-hosted ÷ API ratio over the rates: the saturated GPU.</source>
+        <translation>Das kleinste Verhältnis eigene GPU ÷ API über alle Raten: die ausgelastete GPU.</translation>
+    </message>
+    <message>
+        <source>below every rate</source>
+        <translation>unter jeder Rate</translation>
+    </message>
+    <message>
+        <source>above every rate</source>
+        <translation>über jeder Rate</translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::ChartPanel</name>
     <message>
         <source>Save as &amp;PNG…</source>
@@ -500,6 +543,275 @@
     <message>
         <source>The raw key whose value the canonical key keeps: an exact spelling beats an alias, an alias beats a rewritten key, a rewritten key beats a path.</source>
         <translation>Der Rohschlüssel, dessen Wert der kanonische Schlüssel übernimmt: Exakte Schreibweise schlägt Alias, Alias schlägt umgeschriebenen Schlüssel, umgeschriebener Schlüssel schlägt Pfad.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::EconomicsModel</name>
+    <message>
+        <source>Feature</source>
+        <translation>Feature</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>API per 1k</source>
+        <translation>API pro 1.000</translation>
+    </message>
+    <message>
+        <source>Infra per 1k</source>
+        <translation>Infra pro 1.000</translation>
+    </message>
+    <message>
+        <source>Total per 1k</source>
+        <translation>Gesamt pro 1.000</translation>
+    </message>
+    <message>
+        <source>Invisible</source>
+        <translation>Unsichtbar</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Infrastructure</source>
+        <translation>Infrastruktur</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Gateway requests carrying the feature (daily aggregates count no requests).</source>
+        <translation>Gateway-Anfragen mit diesem Feature (Tagessummen zählen keine Anfragen).</translation>
+    </message>
+    <message>
+        <source>Gateway and provider dollars per 1,000 requests: what the LLM bill shows.</source>
+        <translation>Gateway- und Anbieterdollar pro 1.000 Anfragen: was die LLM-Rechnung zeigt.</translation>
+    </message>
+    <message>
+        <source>Cluster dollars (OpenCost, FOCUS) per 1,000 requests.</source>
+        <translation>Clusterdollar (OpenCost, FOCUS) pro 1.000 Anfragen.</translation>
+    </message>
+    <message>
+        <source>Everything the feature costs per 1,000 requests.</source>
+        <translation>Alles, was das Feature pro 1.000 Anfragen kostet.</translation>
+    </message>
+    <message>
+        <source>Infrastructure ÷ total: the part of the feature&apos;s cost the gateway never sees.</source>
+        <translation>Infrastruktur ÷ Gesamt: der Teil der Kosten, den das Gateway nie sieht.</translation>
+    </message>
+    <message>
+        <source>Cost and requests without the feature key: reported, never dropped.</source>
+        <translation>Kosten und Anfragen ohne den Feature-Schlüssel: ausgewiesen, nie verworfen.</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>nicht zugeordnet</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::EconomicsTrendModel</name>
+    <message>
+        <source>Month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>API per 1k</source>
+        <translation>API pro 1.000</translation>
+    </message>
+    <message>
+        <source>Infra per 1k</source>
+        <translation>Infra pro 1.000</translation>
+    </message>
+    <message>
+        <source>Total per 1k</source>
+        <translation>Gesamt pro 1.000</translation>
+    </message>
+    <message>
+        <source>Invisible</source>
+        <translation>Unsichtbar</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::EconomicsView</name>
+    <message>
+        <source>Gateway requests</source>
+        <translation>Gateway-Anfragen</translation>
+    </message>
+    <message>
+        <source>Cost per 1,000 requests</source>
+        <translation>Kosten pro 1.000 Anfragen</translation>
+    </message>
+    <message>
+        <source>Invisible from the gateway</source>
+        <translation>Für das Gateway unsichtbar</translation>
+    </message>
+    <message>
+        <source>Unattributed cost</source>
+        <translation>Nicht zugeordnete Kosten</translation>
+    </message>
+    <message>
+        <source>The label whose values are the features (default: feature). Remembered for this ledger; the owner key plays no part here.</source>
+        <translation>Das Label, dessen Werte die Features sind (Standard: feature). Wird für dieses Ledger gemerkt; der Eigentümerschlüssel spielt hier keine Rolle.</translation>
+    </message>
+    <message>
+        <source>Cost per 1,000 requests by feature</source>
+        <translation>Kosten pro 1.000 Anfragen nach Feature</translation>
+    </message>
+    <message>
+        <source>API bill and cluster infrastructure, stacked</source>
+        <translation>API-Rechnung und Cluster-Infrastruktur, gestapelt</translation>
+    </message>
+    <message>
+        <source>Cost per 1,000 requests by month</source>
+        <translation>Kosten pro 1.000 Anfragen nach Monat</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>Features</translation>
+    </message>
+    <message>
+        <source>Month by month</source>
+        <translation>Monat für Monat</translation>
+    </message>
+    <message>
+        <source>Feature key:</source>
+        <translation>Feature-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Month by month for:</source>
+        <translation>Monat für Monat für:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the feature economics: %1</source>
+        <translation>Die Feature-Ökonomie lässt sich nicht berechnen: %1</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>nicht zugeordnet</translation>
+    </message>
+    <message>
+        <source>%1 of them carry &apos;%2&apos;</source>
+        <translation>%1 davon tragen „%2“</translation>
+    </message>
+    <message>
+        <source>Features together; the gateway alone shows %1</source>
+        <translation>Alle Features; das Gateway allein zeigt %1</translation>
+    </message>
+    <message>
+        <source>%1 of cluster cost carries &apos;%2&apos;</source>
+        <translation>%1 Clusterkosten tragen „%2“</translation>
+    </message>
+    <message>
+        <source>cost without &apos;%1&apos; (API %2, infrastructure %3)</source>
+        <translation>Kosten ohne „%1“ (API %2, Infrastruktur %3)</translation>
+    </message>
+    <message>
+        <source>$ per 1,000 requests</source>
+        <translation>$ pro 1.000 Anfragen</translation>
+    </message>
+    <message>
+        <source>Total per 1k</source>
+        <translation>Gesamt pro 1.000</translation>
+    </message>
+    <message>
+        <source>API bill only</source>
+        <translation>nur API-Rechnung</translation>
+    </message>
+    <message>
+        <source>Request rate (req/s)</source>
+        <translation>Anfragerate (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>Self-hosted ÷ API (log)</source>
+        <translation>Eigene GPU ÷ API (log)</translation>
+    </message>
+    <message>
+        <source>API bill</source>
+        <translation>API-Rechnung</translation>
+    </message>
+    <message>
+        <source>Infrastructure</source>
+        <translation>Infrastruktur</translation>
+    </message>
+    <message>
+        <source>%1: every month of the selected sources (total and API bill only)</source>
+        <translation>%1: jeder Monat der gewählten Quellen (gesamt und nur API-Rechnung)</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>Gewinnschwelle</translation>
+    </message>
+    <message>
+        <source>Pods vs %1</source>
+        <translation>Pods gegen %1</translation>
+    </message>
+    <message>
+        <source>Parity</source>
+        <translation>Gleichstand</translation>
+    </message>
+    <message>
+        <source>What one self-hosted GPU costs per hour, in dollars.</source>
+        <translation>Was eine eigene GPU pro Stunde kostet, in Dollar.</translation>
+    </message>
+    <message>
+        <source>Simulating the study&apos;s traffic at each request rate…</source>
+        <translation>Simuliere den Verkehr der Studie bei jeder Anfragerate …</translation>
+    </message>
+    <message>
+        <source>GPU $/hour:</source>
+        <translation>GPU $/Stunde:</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Preisstufe</translation>
+    </message>
+    <message>
+        <source>Input $/M</source>
+        <translation>Eingabe $/M</translation>
+    </message>
+    <message>
+        <source>Cached $/M</source>
+        <translation>Cache $/M</translation>
+    </message>
+    <message>
+        <source>Output $/M</source>
+        <translation>Ausgabe $/M</translation>
+    </message>
+    <message>
+        <source>Self-hosted GPU vs API: cost ratio by request rate</source>
+        <translation>Eigene GPU gegen API: Kostenverhältnis nach Anfragerate</translation>
+    </message>
+    <message>
+        <source>Self-hosted ÷ API (log scale); below the dashed line at 1 the GPU is cheaper; dots mark the break-even rates. Simulated vLLM-style server, studies&apos; tenants, 300 s per rate</source>
+        <translation>Eigene GPU ÷ API (logarithmisch); unter der gestrichelten Linie bei 1 ist die GPU günstiger; Punkte markieren die Gewinnschwellen. Simulierter vLLM-artiger Server, Mandanten der Studien, 300 s pro Rate</translation>
+    </message>
+    <message>
+        <source>Break-even per tier</source>
+        <translation>Gewinnschwelle pro Preisstufe</translation>
+    </message>
+    <message>
+        <source>This ledger&apos;s pods at their measured rate</source>
+        <translation>Die Pods dieses Ledgers bei ihrer gemessenen Rate</translation>
+    </message>
+    <message>
+        <source>GPU $/hour</source>
+        <translation>GPU $/Stunde</translation>
+    </message>
+    <message>
+        <source>Not a price in dollars (use a point, e.g. 0.15): %1</source>
+        <translation>Kein Preis in Dollar (mit Punkt, z. B. 0.15): %1</translation>
+    </message>
+    <message>
+        <source>No pod of this ledger has request telemetry in its window to place on the curves.</source>
+        <translation>Kein Pod dieses Ledgers hat Anfragetelemetrie in seinem Zeitraum, die sich auf die Kurven setzen ließe.</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +2019,49 @@
     <message>
         <source>Save or copy this, stamped with ledger, period, sources, owner key, fallbacks, rules digest and date</source>
         <translation>Speichern oder kopieren, versehen mit Hauptbuch, Zeitraum, Quellen, Eigentümer-Schlüssel, Fallbacks, Regel-Prüfsumme und Datum</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PodStandingModel</name>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>Rate (req/s)</source>
+        <translation>Rate (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Preisstufe</translation>
+    </message>
+    <message>
+        <source>Self-hosted</source>
+        <translation>Eigene GPU</translation>
+    </message>
+    <message>
+        <source>At API prices</source>
+        <translation>Zu API-Preisen</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>Verhältnis</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>self-hosting is cheaper</source>
+        <translation>eigene GPU ist günstiger</translation>
+    </message>
+    <message>
+        <source>the API is cheaper</source>
+        <translation>die API ist günstiger</translation>
     </message>
 </context>
 <context>
