@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Writes resources/demo-economics/: what the Feature economics view needs on top of the demo.
+"""Writes what the Feature economics view needs on top of the demo ledger.
 
-- opencost_feature_infra.json: OpenCost /allocation steps for June, July and August 2026 with
-  the cluster side of the gateway's features: a vector database and an embedding refresh job
-  (feature search-index), a knowledge-base index (support-bot) and agent sandboxes
-  (agent-runtime), labelled with `feature` and `team` like their gateway calls.
-- litellm_feature_history.json: June and July 2026 gateway calls of the same four features
-  (one a day each), so each feature has a month-over-month line. August is the demo gateway's
-  month (../demo-gateway/), untouched.
+- resources/demo-economics/opencost_feature_infra.json: one OpenCost /allocation step for
+  August 2026 (the demo gateway's month) with the cluster side of the gateway's features: a
+  vector database and an embedding refresh job (feature search-index), a knowledge-base index
+  (support-bot) and agent sandboxes (agent-runtime), labelled `feature` and `team` like their
+  gateway calls.
+- tests/data/economics/history_opencost.json and history_litellm.json: June and July 2026 of
+  the same features (cluster steps at 92 % and 96 % of August; one gateway call a day each),
+  which the GUI test imports on top of the demo for a month-over-month line. They stay out of
+  the demo so that its other views (reconciliation, seams, ledger) keep their figures.
 
 Deterministic; run from the repository root. Prints the August per-feature infrastructure for
 resources/demo-economics/SOURCE.md.
@@ -48,9 +50,9 @@ def money(d):
     return float(d.quantize(Decimal("0.001")))
 
 
-def infra():
+def infra(months):
     steps = []
-    for month, days, factor in MONTHS:
+    for month, days, factor in months:
         step = {}
         y, m = month.split("-")
         end = f"{y}-{int(m) + 1:02d}-01T00:00:00Z"
@@ -127,8 +129,9 @@ def write(path, doc, one_row_per_line):
 
 
 def main():
-    write("resources/demo-economics/opencost_feature_infra.json", infra(), False)
-    write("resources/demo-economics/litellm_feature_history.json", history(), True)
+    write("resources/demo-economics/opencost_feature_infra.json", infra(MONTHS[2:]), False)
+    write("tests/data/economics/history_opencost.json", infra(MONTHS[:2]), False)
+    write("tests/data/economics/history_litellm.json", history(), True)
     per_feature = {}
     for name, kind, feature, team, app, august in INFRA:
         per_feature[feature] = per_feature.get(feature, Decimal(0)) + august

@@ -74,9 +74,10 @@ void TstExplorer::showsDemoFigures()
     UI_FIND(f, FigureCard, m_window, "figureF");
     // The bundled sample ($66,630.38) plus the shared inference pod ($17,280.00, no team; its
     // request telemetry is no cost row) plus the gateway month routed to the billed providers
-    // ($9,725.059, every row with a team; resources/demo-gateway).
-    QCOMPARE(total->value(), QStringLiteral("$93,635.44"));
-    QCOMPARE(u->value(), QStringLiteral("70.8\u00a0%"));
+    // ($9,725.059, every row with a team; resources/demo-gateway) plus August's cluster side
+    // of the gateway's features ($1,903.624, every row with a team; resources/demo-economics).
+    QCOMPARE(total->value(), QStringLiteral("$95,539.06"));
+    QCOMPARE(u->value(), QStringLiteral("69.4\u00a0%"));
     QCOMPARE(f->value(), QStringLiteral("0.0\u00a0%"));
     QVERIFY(u->detail().contains(QStringLiteral("$66,263.14"))); // $48,983.14 + the pod
     QVERIFY(u->detail().contains(QStringLiteral("team")));
@@ -116,7 +117,7 @@ void TstExplorer::ownerKeyAndFallbacksRecompute()
     QTRY_VERIFY(ready.count() >= 1);
     QCOMPARE(m_window->analysis()->request().fallbacks, std::vector<std::string>{"namespace"});
     m_window->analysis()->undoStack()->undo();
-    QTRY_COMPARE(u->value(), QStringLiteral("70.8\u00a0%"));
+    QTRY_COMPARE(u->value(), QStringLiteral("69.4\u00a0%"));
 }
 
 void TstExplorer::typedOwnerKeyIsCanonicalised()
@@ -130,7 +131,7 @@ void TstExplorer::typedOwnerKeyIsCanonicalised()
     QTest::keyClick(owner->lineEdit(), Qt::Key_Return);
     QTRY_COMPARE(m_window->analysis()->request().ownerKey, std::string("environment"));
     QTRY_VERIFY(m_window->analysis()->snapshot()->request.ownerKey == "environment");
-    QVERIFY(u->value() != QStringLiteral("70.8\u00a0%"));
+    QVERIFY(u->value() != QStringLiteral("69.4\u00a0%"));
 }
 
 void TstExplorer::ledgerViewPagesRows()
@@ -146,8 +147,9 @@ void TstExplorer::ledgerViewPagesRows()
     const int all = view->model()->rowCount();
     QTest::keyClicks(filter, QStringLiteral("opencost"));
     QTRY_VERIFY(view->model()->rowCount() < all);
-    QTRY_COMPARE(view->model()->rowCount(), 6); // the sample's 5 allocations and the pod
-    QTRY_VERIFY2(count->text().startsWith(QStringLiteral("6 row")), qPrintable(count->text()));
+    // The sample's 5 allocations, the pod and the 4 allocations of the gateway's features.
+    QTRY_COMPARE(view->model()->rowCount(), 10);
+    QTRY_VERIFY2(count->text().startsWith(QStringLiteral("10 row")), qPrintable(count->text()));
 
     // Unfiltered, the table reads its pages on a worker: scrolling to the end shows the last
     // row once its page arrives (sorted by amount, descending: zero-dollar telemetry last).

@@ -169,9 +169,9 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     UI_FIND(banner, MeterSplitBanner, m_window, "meterSplitBanner");
     UI_FIND(apply, QComboBox, m_view, "applyMeterCombo");
     UI_FIND(applyButton, QPushButton, m_view, "applyMeterButton");
-    QCOMPARE(total->value(), QStringLiteral("$93,635.44"));
+    QCOMPARE(total->value(), QStringLiteral("$95,539.06"));
     const QString uBefore = u->value();
-    QCOMPARE(uBefore, QStringLiteral("70.8\u00a0%"));
+    QCOMPARE(uBefore, QStringLiteral("69.4\u00a0%"));
     QVERIFY(banner->isHidden());
 
     apply->setCurrentIndex(apply->findData(QStringLiteral("time_share")));
@@ -184,7 +184,7 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     // The pod's $17,280 now belongs to its tenants (and the kept overhead): U falls, the total
     // stays, and the Overview says which meter carries the pod.
     QTRY_VERIFY(u->value() != uBefore);
-    QCOMPARE(total->value(), QStringLiteral("$93,635.44"));
+    QCOMPARE(total->value(), QStringLiteral("$95,539.06"));
     QTRY_VERIFY(!banner->isHidden());
     QVERIFY2(banner->text().contains(QStringLiteral("Time share")), qPrintable(banner->text()));
     QVERIFY(banner->text().contains(QStringLiteral("inference/vllm-llama-3.1-8b")));

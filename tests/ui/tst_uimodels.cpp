@@ -132,8 +132,9 @@ void TstUiModels::ledgerModel()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setStore(m_store.get());
     // The sample's 15 rows, the shared inference pod, its 3,374 zero-dollar request rows and
-    // the 248 gateway rows routed to the billed providers: the ledger table shows every row.
-    QCOMPARE(model.rowCount(), 3638);
+    // the 248 gateway rows routed to the billed providers and the 4 cluster allocations of the
+    // gateway's features (resources/demo-economics): the ledger table shows every row.
+    QCOMPARE(model.rowCount(), 3642);
     // Sorted by amount, descending, by default: the largest row first, exact in ExportRole.
     QCOMPARE(model.index(0, LedgerTableModel::Amount).data(ExportRole).toString(),
              QStringLiteral("19147.10"));

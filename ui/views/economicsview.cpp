@@ -7,6 +7,7 @@
 #include "ui/models/economicsmodel.h"
 #include "ui/models/economicstrendmodel.h"
 #include "ui/models/rawsortproxy.h"
+#include "ui/models/roles.h"
 #include "ui/settings.h"
 #include "ui/themecontroller.h"
 #include "ui/widgets/chartpanel.h"
@@ -18,6 +19,7 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
@@ -134,6 +136,18 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     connect(m_keyCombo, &QComboBox::activated, this, &EconomicsView::onKeyChosen);
     connect(m_keyCombo->lineEdit(), &QLineEdit::editingFinished, this, &EconomicsView::onKeyChosen);
     connect(m_featureCombo, &QComboBox::currentIndexChanged, this, &EconomicsView::showTrend);
+    // A row picked in the features table is the feature of the month-by-month line.
+    auto *featuresView = qobject_cast<QTableView *>(tablePanel->view());
+    connect(featuresView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const QModelIndex feature = current.siblingAtColumn(EconomicsModel::Feature);
+                const QString id = feature.data(AttentionRole).toBool()
+                                       ? QLatin1String(core::kUnattributed)
+                                       : feature.data(RawRole).toString();
+                const int index = m_featureCombo->findData(id);
+                if (index >= 0)
+                    m_featureCombo->setCurrentIndex(index);
+            });
     connect(context.app->theme, &ThemeController::changed, this, &EconomicsView::applyTheme);
 
     connect(&m_trafficWatcher, &QFutureWatcher<std::vector<core::TrafficTotals>>::finished, this,
