@@ -11,6 +11,8 @@ int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
 int runEconomics(const std::vector<std::string> &args, Io &io);
 int runBreakeven(const std::vector<std::string> &args, Io &io);
+int runExport(const std::vector<std::string> &args, Io &io);
+int runVerify(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -25,6 +27,8 @@ const std::vector<Command> &commands()
         {"economics", "Cost per 1,000 requests per feature, API and cluster together",
          &runEconomics},
         {"breakeven", "Self-hosted GPU vs API tiers: the break-even request rate", &runBreakeven},
+        {"export", "Write the ledger as FOCUS 1.2 CSV with each row's owner", &runExport},
+        {"verify", "Recompute a --json result from the inputs its provenance names", &runVerify},
     };
     return kCommands;
 }
