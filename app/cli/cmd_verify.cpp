@@ -230,9 +230,13 @@ int runVerify(const std::vector<std::string> &argv, Io &io)
 
     // 3. Recompute with the recorded command and options, from those inputs only.
     const Command *command = findCommand(prov.value("command", std::string()));
-    if (!command || std::string(command->name) == "verify")
+    // Only the commands that write a --json result: a provenance block must not make verify
+    // import, export or write anything.
+    const std::string name = command ? command->name : "";
+    if (name != "report" && name != "labels" && name != "reconcile" && name != "economics")
         return reportError({"bad-provenance",
-                            "unknown command '" + prov.value("command", std::string()) + "'",
+                            "verify replays report, labels, reconcile and economics, not '" +
+                                prov.value("command", std::string()) + "'",
                             file,
                             {},
                             {}},

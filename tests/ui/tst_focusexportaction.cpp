@@ -26,10 +26,15 @@ private slots:
 private:
     test::TestContext m_ctx;
     std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_cache;
 };
 
 void TstFocusExportAction::initTestCase()
 {
+    // The demo ledger lives in the cache folder: a private one, so that other processes
+    // opening the demo at the same time do not rebuild the file under this test.
+    QVERIFY(m_cache.isValid());
+    qputenv("XDG_CACHE_HOME", QFile::encodeName(m_cache.path()));
     m_window = std::make_unique<MainWindow>(&m_ctx.app);
     m_window->show();
     QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);

@@ -32,24 +32,27 @@ QString writeFocusFile(const core::LedgerStore &store,
 
 void askExportFocus(QWidget *parent, LedgerDocument &document, const AnalysisController &analysis)
 {
-    const auto tr = [](const char *text) {
-        return QCoreApplication::translate("unalloc::ui::FocusExport", text);
-    };
     core::LedgerStore *store = document.store();
     if (store == nullptr || !document.isLoaded()) {
-        QMessageBox::information(parent, tr("Export FOCUS"), tr("Open a ledger first."));
+        QMessageBox::information(
+            parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS"),
+            QCoreApplication::translate("unalloc::ui::FocusExport", "Open a ledger first."));
         return;
     }
     const QString suggested =
         QFileInfo(document.displayName()).completeBaseName() + QStringLiteral("-focus-1.2.csv");
-    const QString path = QFileDialog::getSaveFileName(parent, tr("Export FOCUS 1.2 CSV"), suggested,
-                                                      tr("FOCUS CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS 1.2 CSV"),
+        suggested, QCoreApplication::translate("unalloc::ui::FocusExport", "FOCUS CSV (*.csv)"));
     if (path.isEmpty())
         return;
     const QString error = writeFocusFile(*store, analysis.request().options(), path);
     if (!error.isEmpty())
-        QMessageBox::warning(parent, tr("Export FOCUS"),
-                             tr("The FOCUS file was not written: %1").arg(error));
+        QMessageBox::warning(
+            parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS"),
+            QCoreApplication::translate("unalloc::ui::FocusExport",
+                                        "The FOCUS file was not written: %1")
+                .arg(error));
 }
 
 } // namespace unalloc::ui
