@@ -13,6 +13,7 @@ PACKAGES=(
     qtkeychain-qt6-dev
     libbenchmark-dev
     xvfb xauth fonts-dejavu-core
+    desktop-file-utils appstream poppler-utils
 )
 
 missing=()

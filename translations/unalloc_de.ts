@@ -1164,6 +1164,14 @@
 <context>
     <name>unalloc::ui::MainWindow</name>
     <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;FOCUS 1.2 CSV…</source>
+        <translation>&amp;FOCUS 1.2 CSV…</translation>
+    </message>
+    <message>
         <source>Cannot read the ledger</source>
         <translation>Das Hauptbuch kann nicht gelesen werden</translation>
     </message>
@@ -2614,6 +2622,29 @@
     <message>
         <source>Detail</source>
         <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::FocusExport</name>
+    <message>
+        <source>Export FOCUS</source>
+        <translation>FOCUS exportieren</translation>
+    </message>
+    <message>
+        <source>Open a ledger first.</source>
+        <translation>Öffnen Sie zuerst ein Ledger.</translation>
+    </message>
+    <message>
+        <source>Export FOCUS 1.2 CSV</source>
+        <translation>FOCUS 1.2 CSV exportieren</translation>
+    </message>
+    <message>
+        <source>FOCUS CSV (*.csv)</source>
+        <translation>FOCUS CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>The FOCUS file was not written: %1</source>
+        <translation>Die FOCUS-Datei wurde nicht geschrieben: %1</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 
 #include "analysisbar.h"
 #include "appcontext.h"
+#include "exporting/focusfile.h"
 #include "format.h"
 #include "preferencesdialog.h"
 #include "settings.h"
@@ -32,6 +33,11 @@ void MainWindow::buildMenus()
     QAction *import = file->addAction(tr("&Import Files…"), QKeySequence(tr("Ctrl+I")), this,
                                       &MainWindow::askImport);
     import->setObjectName(QStringLiteral("actionImport"));
+    QMenu *exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("menuExport"));
+    QAction *focus = exportMenu->addAction(
+        tr("&FOCUS 1.2 CSV…"), this, [this] { askExportFocus(this, m_document, m_analysis); });
+    focus->setObjectName(QStringLiteral("actionExportFocus"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

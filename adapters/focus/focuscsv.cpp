@@ -4,6 +4,7 @@
 #include "adapters/common/csvreader.h"
 #include "adapters/common/daycoverage.h"
 #include "adapters/common/jsonstream.h"
+#include "core/export/focusexport.h"
 
 #include <QCryptographicHash>
 
@@ -56,7 +57,10 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
                                   lineRef(1), required);
         }
         for (size_t i = 0; i < h.names().size(); ++i) {
-            if (h.names()[i].starts_with("x_") && h.names()[i].size() > 2)
+            // unalloc's own allocation columns are a result, not labels: reading x_Owner back
+            // as an "owner" (= team) label would change the next report.
+            if (h.names()[i].starts_with("x_") && h.names()[i].size() > 2 &&
+                !core::isUnallocResultColumn(h.names()[i]))
                 customColumns.emplace_back(i, h.names()[i].substr(2));
         }
         idColumn = h.find("x_Id") ? h.find("x_Id") : h.find("Id");

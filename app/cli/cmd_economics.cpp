@@ -1,6 +1,7 @@
 // `unalloc economics`: cost per 1,000 requests per feature from both ledgers (issue 16).
 #include "command.h"
 #include "input.h"
+#include "provenance.h"
 #include "textformat.h"
 
 #include "core/analysis/economics.h"
@@ -195,20 +196,22 @@ int runEconomics(const std::vector<std::string> &argv, Io &io)
                               {"amount_usd", (s.api + s.infra).toString()},
                               {"objects", s.objects},
                               {"features", s.features}});
-    io.out << Json{{"dimension", report->dimension},
-                   {"currency", report->currency.code()},
-                   {"requests", report->requests},
-                   {"total_usd", report->total.toString()},
-                   {"api_usd", report->api.toString()},
-                   {"infra_usd", report->infra.toString()},
-                   {"features", features},
-                   {"unattributed_usd", report->unattributed.total().toString()},
-                   {"unattributed", lineJson(report->unattributed)},
-                   {"shares", shares},
-                   {"months", cellsJson(report->byMonth, "month")},
-                   {"sources", cellsJson(report->bySource, "source")}}
-                  .dump(2)
-           << '\n';
+    Json out{{"dimension", report->dimension},
+             {"currency", report->currency.code()},
+             {"requests", report->requests},
+             {"total_usd", report->total.toString()},
+             {"api_usd", report->api.toString()},
+             {"infra_usd", report->infra.toString()},
+             {"features", features},
+             {"unattributed_usd", report->unattributed.total().toString()},
+             {"unattributed", lineJson(report->unattributed)},
+             {"shares", shares},
+             {"months", cellsJson(report->byMonth, "month")},
+             {"sources", cellsJson(report->bySource, "source")}};
+    stampLedgerResult(
+        out, {"economics", recordedArguments(argv), o.featureKey, {}, input->rules.digest()},
+        *inOpts, *input);
+    io.out << out.dump(2) << '\n';
     return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 #include "command.h"
 #include "input.h"
 #include "ownerargs.h"
+#include "provenance.h"
 #include "textformat.h"
 
 #include "core/attribution.h"
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <iomanip>
 
 namespace unalloc::cli {
@@ -17,14 +19,19 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-int printAvailable(const LoadedInput &in, bool json, Io &io)
+int printAvailable(const LoadedInput &in,
+                   bool json,
+                   const std::function<void(Json &)> &stamp,
+                   Io &io)
 {
     const auto keys = core::availableKeys(in.cube);
     if (json) {
         Json arr = Json::array();
         for (const auto &[k, n] : keys)
             arr.push_back(Json{{"key", k}, {"rows", n}});
-        io.out << Json{{"rows", in.cube.rowCount()}, {"keys", arr}}.dump(2) << '\n';
+        Json out{{"rows", in.cube.rowCount()}, {"keys", arr}};
+        stamp(out);
+        io.out << out.dump(2) << '\n';
         return kExitOk;
     }
     for (const auto &[k, n] : keys)
@@ -94,8 +101,20 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
         return kExitError;
     }
     const bool json = args->has("json");
+    const auto stamp = [&](Json &out, const std::string &ownerKey,
+                           const std::vector<std::string> &fallbacks) {
+        core::Rules rules = input->rules;
+        if (!ownerKey.empty()) {
+            rules.ownerKey = ownerKey;
+            rules.fallbacks = fallbacks;
+        }
+        stampLedgerResult(out,
+                          {"labels", recordedArguments(argv), ownerKey, fallbacks, rules.digest()},
+                          *inOpts, *input);
+    };
     if (args->has("available"))
-        return printAvailable(*input, json, io);
+        return printAvailable(
+            *input, json, [&](Json &out) { stamp(out, {}, {}); }, io);
     if (args->has("collisions"))
         return printCollisions(*input, json, io);
     auto options = ownerOptions(*args, *inOpts, input->rules);
@@ -116,11 +135,11 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
                                {"rows", it.rows},
                                {"labels", keys}});
         }
-        io.out << Json{{"dimension", options->ownerKey},
-                       {"fallback_dimensions", options->fallbacks},
-                       {"backlog", arr}}
-                      .dump(2)
-               << '\n';
+        Json out{{"dimension", options->ownerKey},
+                 {"fallback_dimensions", options->fallbacks},
+                 {"backlog", arr}};
+        stamp(out, options->ownerKey, options->fallbacks);
+        io.out << out.dump(2) << '\n';
         return kExitOk;
     }
     if (items->empty()) {

@@ -1,6 +1,7 @@
 // `unalloc reconcile`: the ledger per source against what the providers invoiced.
 #include "command.h"
 #include "input.h"
+#include "provenance.h"
 #include "textformat.h"
 
 #include "core/attribution.h"
@@ -154,12 +155,14 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
             j["rows"] = pl.rows;
             lines.push_back(j);
         }
-        io.out << Json{{"tolerance_pct", shortNumber(tolerance)},
-                       {"clean", !rec->hasMismatch()},
-                       {"complete", partial.empty()},
-                       {"sources", lines}}
-                      .dump(2)
-               << '\n';
+        Json out{{"tolerance_pct", shortNumber(tolerance)},
+                 {"clean", !rec->hasMismatch()},
+                 {"complete", partial.empty()},
+                 {"sources", lines}};
+        stampLedgerResult(out,
+                          {"reconcile", recordedArguments(argv), {}, {}, input->rules.digest()},
+                          *inOpts, *input);
+        io.out << out.dump(2) << '\n';
     } else {
         TextTable t("Ledger vs invoice");
         t.addColumn("Source");

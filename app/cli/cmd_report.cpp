@@ -2,6 +2,7 @@
 #include "command.h"
 #include "input.h"
 #include "ownerargs.h"
+#include "provenance.h"
 #include "textformat.h"
 
 #include "core/attribution.h"
@@ -54,14 +55,14 @@ Json resultBody(const core::AttributionReport &r)
 }
 
 Json provenance(const LoadedInput &in,
-                const core::AttributionReport &,
+                const InputOptions &options,
+                const std::vector<std::string> &argv,
                 const Json &body,
                 const core::Rules &rules)
 {
-    Json p;
-    p["unalloc_version"] = UNALLOC_VERSION;
-    p["mode"] = in.mode;
-    p["rules_sha256"] = rules.digest();
+    Json p = provenanceBase(
+        {"report", recordedArguments(argv), rules.ownerKey, rules.fallbacks, rules.digest()},
+        options, in);
     Json inputs = Json::array();
     for (const auto &s : in.inputs) {
         Json ij;
@@ -81,6 +82,8 @@ Json provenance(const LoadedInput &in,
         bj["source"] = b.source;
         bj["status"] = core::toString(b.status);
         bj["reason"] = b.evidence.reason;
+        bj["sha256"] = b.sha256;
+        bj["rows"] = b.rowCount;
         batches.push_back(bj);
     }
     p["batches"] = batches;
@@ -345,7 +348,7 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         }
         if (input->mode == "ledger")
             out["meter_splits"] = meterSplitsJson(input->meterSplits);
-        out["provenance"] = provenance(*input, *report, body, rules);
+        out["provenance"] = provenance(*input, *inOpts, argv, body, rules);
         io.out << out.dump(2) << '\n';
     } else {
         for (const auto &p : partial)

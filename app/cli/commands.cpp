@@ -11,6 +11,9 @@ int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
 int runEconomics(const std::vector<std::string> &args, Io &io);
 int runBreakeven(const std::vector<std::string> &args, Io &io);
+int runExport(const std::vector<std::string> &args, Io &io);
+int runVerify(const std::vector<std::string> &args, Io &io);
+int runPack(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -25,6 +28,9 @@ const std::vector<Command> &commands()
         {"economics", "Cost per 1,000 requests per feature, API and cluster together",
          &runEconomics},
         {"breakeven", "Self-hosted GPU vs API tiers: the break-even request rate", &runBreakeven},
+        {"export", "Write the ledger as FOCUS 1.2 CSV with each row's owner", &runExport},
+        {"verify", "Recompute a --json result from the inputs its provenance names", &runVerify},
+        {"pack", "The month's chargeback pack (PDF) and a statement per owner", &runPack},
     };
     return kCommands;
 }

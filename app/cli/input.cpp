@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <charconv>
 
 namespace unalloc::cli {
 
@@ -133,6 +134,11 @@ core::Result<LoadedInput> loadFixtures(const InputOptions &o, Io &io)
 
 } // namespace
 
+std::string fixtureFileFor(const std::string &source)
+{
+    return fixtureFileName(source);
+}
+
 const std::vector<std::string> &knownSources()
 {
     static const std::vector<std::string> kSources = {"opencost", "litellm", "openai", "anthropic"};
@@ -147,7 +153,8 @@ void addInputOptions(ArgParser &parser)
         .option("ledger", 0, "FILE", "Read a .unalloc ledger file")
         .option("from", 0, "DATE", "Only rows whose charge period starts on/after DATE")
         .option("to", 0, "DATE", "Only rows whose charge period starts before DATE")
-        .flag("require-complete", 0, "Fail (exit 1) when a batch is partial");
+        .flag("require-complete", 0, "Fail (exit 1) when a batch is partial")
+        .option("batch", 0, "ID", "Ledger: only this import batch (repeatable; what verify uses)");
 }
 
 core::Result<InputOptions> inputOptions(const ParsedArgs &args)
@@ -157,6 +164,15 @@ core::Result<InputOptions> inputOptions(const ParsedArgs &args)
     o.fixtureDir = args.value("fixture-dir");
     o.ledger = args.value("ledger");
     o.requireComplete = args.has("require-complete");
+    for (const std::string &b : args.values("batch")) {
+        std::int64_t id = 0;
+        const auto [end, ec] = std::from_chars(b.data(), b.data() + b.size(), id);
+        if (ec != std::errc() || end != b.data() + b.size() || id <= 0)
+            return core::fail("usage", "--batch expects a batch id (1, 2, …), got '" + b + "'");
+        o.batches.push_back(id);
+    }
+    if (!o.batches.empty() && o.ledger.empty())
+        return core::fail("usage", "--batch needs --ledger FILE");
     if (!o.ledger.empty() && (o.fixtures || !o.fixtureDir.empty()))
         return core::fail("usage", "--ledger cannot be combined with --fixtures or --fixture-dir");
     for (const std::string &s : args.values("source")) {

@@ -25,6 +25,7 @@ struct InputOptions
     std::vector<std::string> sources;           ///< requested sources, in order, without duplicates
     std::optional<std::int32_t> fromDay, toDay; ///< by charge-period start, [from, to)
     bool requireComplete = false;
+    std::vector<std::int64_t> batches; ///< ledger: only these batches (verify replays a result)
 };
 
 /// Provenance of one requested source.
@@ -51,6 +52,8 @@ struct LoadedInput
     std::vector<core::AppliedSplit> meterSplits; ///< ledger mode: pod rows replaced by splits
 };
 
+/// The demo file name of a known source ("opencost" → "opencost_allocation.json"), or "".
+std::string fixtureFileFor(const std::string &source);
 /// The known sources in the original tool's order.
 const std::vector<std::string> &knownSources();
 /// Adds -s/--source, --fixtures, --fixture-dir, --ledger, --from, --to, --require-complete.

@@ -2,6 +2,7 @@
 
 #include "core/ledger/ledgerstore.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -9,12 +10,16 @@ namespace unalloc::cli {
 
 namespace {
 
-/// The groups of `cube` whose source is in `sources` (collisions need every source).
-core::CostCube onlySources(const core::CostCube &cube, const std::set<std::string> &sources)
+/// The groups of `cube` whose source is in `sources` (collisions need every source) and, when
+/// `batches` is not empty, whose batch is in it.
+core::CostCube onlySources(const core::CostCube &cube,
+                           const std::set<std::string> &sources,
+                           const std::set<std::int64_t> &batches)
 {
     core::CostCube out;
     for (const core::CostGroup &g : cube.rawGroups()) {
-        if (!sources.contains(cube.sources().at(g.source)))
+        if ((!sources.empty() && !sources.contains(cube.sources().at(g.source))) ||
+            (!batches.empty() && !batches.contains(g.batch)))
             continue;
         out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
                      cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
@@ -44,7 +49,15 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
     in.mode = "ledger";
     in.rules = std::move(*rules);
     const std::set<std::string> wanted(options.sources.begin(), options.sources.end());
-    in.cube = wanted.empty() ? std::move(*cube) : onlySources(*cube, wanted);
+    const std::set<std::int64_t> onlyBatches(options.batches.begin(), options.batches.end());
+    for (std::int64_t id : onlyBatches) {
+        if (std::none_of(batches->begin(), batches->end(),
+                         [id](const core::ImportBatch &b) { return b.id == id; }))
+            return core::fail("batch-missing", "the ledger has no batch " + std::to_string(id),
+                              options.ledger);
+    }
+    in.cube = wanted.empty() && onlyBatches.empty() ? std::move(*cube)
+                                                    : onlySources(*cube, wanted, onlyBatches);
     for (core::Invoice &inv : *invoices)
         if (wanted.empty() || wanted.contains(inv.source))
             in.invoices.push_back(std::move(inv));
@@ -54,7 +67,8 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
         held.insert(b.source);
     std::map<std::string, SourceInput> bySource;
     for (core::ImportBatch &b : *batches) {
-        if (!wanted.empty() && !wanted.contains(b.source))
+        if ((!wanted.empty() && !wanted.contains(b.source)) ||
+            (!onlyBatches.empty() && !onlyBatches.contains(b.id)))
             continue;
         SourceInput &si = bySource[b.source];
         si.name = b.source;

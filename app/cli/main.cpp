@@ -2,8 +2,10 @@
 #include "command.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <iostream>
+#include <memory>
 
 using namespace unalloc::cli;
 
@@ -27,7 +29,16 @@ void printUsage(std::ostream &os)
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv); // resources and Qt file access; no event loop needed
+    // Resources and Qt file access; no event loop needed. Only `pack` draws (QPdfWriter needs
+    // fonts, hence a QGuiApplication), on the offscreen platform: it never needs a display.
+    std::unique_ptr<QCoreApplication> app;
+    if (argc > 1 && std::string_view(argv[1]) == "pack") {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     std::ios::sync_with_stdio(false);
     Io io{std::cout, std::cerr};
     std::vector<std::string> args(argv + 1, argv + argc);

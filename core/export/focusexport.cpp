@@ -1,0 +1,338 @@
+#include "focusexport.h"
+
+#include "core/ledger/ledgerstore.h"
+#include "core/seams/gatewayidentity.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace unalloc::core {
+
+namespace {
+
+constexpr const char *kColumns[] = {
+    "AvailabilityZone", "BilledCost", "BillingAccountId", "BillingAccountName",
+    "BillingAccountType", "BillingCurrency", "BillingPeriodEnd", "BillingPeriodStart",
+    "CapacityReservationId", "CapacityReservationStatus", "ChargeCategory", "ChargeClass",
+    "ChargeDescription", "ChargeFrequency", "ChargePeriodEnd", "ChargePeriodStart",
+    "CommitmentDiscountCategory", "CommitmentDiscountId", "CommitmentDiscountName",
+    "CommitmentDiscountQuantity", "CommitmentDiscountStatus", "CommitmentDiscountType",
+    "CommitmentDiscountUnit", "ConsumedQuantity", "ConsumedUnit", "ContractedCost",
+    "ContractedUnitPrice", "EffectiveCost", "InvoiceId", "InvoiceIssuerName", "ListCost",
+    "ListUnitPrice", "PricingCategory", "PricingCurrency", "PricingCurrencyContractedUnitPrice",
+    "PricingCurrencyEffectiveCost", "PricingCurrencyListUnitPrice", "PricingQuantity",
+    "PricingUnit", "ProviderName", "PublisherName", "RegionId", "RegionName", "ResourceId",
+    "ResourceName", "ResourceType", "ServiceCategory", "ServiceName", "ServiceSubcategory", "SkuId",
+    "SkuMeter", "SkuPriceDetails", "SkuPriceId", "SubAccountId", "SubAccountName", "SubAccountType",
+    "Tags",
+    // unalloc's own columns: where the row came from and how it was allocated.
+    "x_UnallocSource", "x_CostBasis", "x_Owner", "x_OwnerKey", "x_ResolvedBy", "x_FallbackKey"};
+constexpr size_t kFocusColumns = 57;
+
+/// A CSV field: quoted when it holds a separator, a quote, a line break or edge spaces.
+void putField(std::string &line, std::string_view v)
+{
+    const bool quote = v.find_first_of(",\"\r\n") != std::string_view::npos ||
+                       (!v.empty() && (v.front() == ' ' || v.back() == ' '));
+    if (!quote) {
+        line += v;
+        return;
+    }
+    line += '"';
+    for (char c : v) {
+        if (c == '"')
+            line += '"';
+        line += c;
+    }
+    line += '"';
+}
+
+void putJsonString(std::string &out, std::string_view s)
+{
+    static const char *kHex = "0123456789abcdef";
+    out += '"';
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c < 0x20) {
+            out += "\\u00";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        } else {
+            out += ch;
+        }
+    }
+    out += '"';
+}
+
+/// The raw labels as a JSON object of strings, first writer winning on a repeated key.
+std::string tagsJson(const RawLabels &raw)
+{
+    std::string out = "{";
+    std::set<std::string_view> seen;
+    for (const RawLabel &l : raw) {
+        if (!seen.insert(l.key).second)
+            continue;
+        if (out.size() > 1)
+            out += ',';
+        putJsonString(out, l.key);
+        out += ':';
+        putJsonString(out, l.value);
+    }
+    return out + "}";
+}
+
+const std::string *rawLabel(const RawLabels &raw, std::string_view key)
+{
+    for (const RawLabel &l : raw)
+        if (l.key == key && !trimmed(l.value).empty())
+            return &l.value;
+    return nullptr;
+}
+
+/// First instant of the UTC month holding `t`, and of the next month.
+std::pair<TimeUs, TimeUs> billingMonth(TimeUs t)
+{
+    const std::string date = formatDate(t); // YYYY-MM-DD
+    int year = std::stoi(date.substr(0, 4));
+    unsigned month = static_cast<unsigned>(std::stoi(date.substr(5, 2)));
+    const TimeUs start = daysFromCivil(year, month, 1) * kUsPerDay;
+    if (++month == 13) {
+        month = 1;
+        ++year;
+    }
+    return {start, daysFromCivil(year, month, 1) * kUsPerDay};
+}
+
+TimeUs floorSecond(TimeUs t)
+{
+    return t - ((t % kUsPerSecond) + kUsPerSecond) % kUsPerSecond;
+}
+
+/// Who billed a row and under which service, by source (FOCUS rows keep their own names).
+struct Origin
+{
+    std::string provider, issuer, service, category, subcategory, basis;
+};
+
+std::string providerTitle(std::string_view p)
+{
+    if (p == "openai")
+        return "OpenAI";
+    if (p == "anthropic")
+        return "Anthropic";
+    if (p.empty())
+        return {};
+    std::string out(p);
+    out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+    return out;
+}
+
+Origin originOf(const CostRow &row)
+{
+    Origin o{providerTitle(row.source), "",       row.source, "AI and Machine Learning",
+             "Generative AI",           "invoice"};
+    if (row.source == "openai") {
+        o.service = "OpenAI API";
+    } else if (row.source == "anthropic") {
+        o.service = "Claude API";
+    } else if (row.source == "litellm") {
+        // A gateway's spend is its own estimate of the provider's bill, not an invoice.
+        const std::string p = row.usage ? providerTitle(row.usage->provider) : std::string();
+        o.provider = p.empty() ? "LiteLLM" : p;
+        o.service = "LiteLLM proxy";
+        o.basis = "estimate";
+    } else if (row.source == "opencost") {
+        o.provider = "Kubernetes";
+        o.service = "Kubernetes (OpenCost)";
+        o.category = "Compute";
+        o.subcategory = "Containers";
+        o.basis = "estimate";
+    } else if (row.source == "focus") {
+        const std::string *p = rawLabel(row.rawLabels, "ProviderName");
+        if (!p)
+            p = rawLabel(row.rawLabels, "ServiceProviderName");
+        o.provider = p ? *p : "FOCUS";
+        const std::string *s = rawLabel(row.rawLabels, "ServiceName");
+        o.service = s ? *s : o.provider;
+        o.basis = "billed";
+    }
+    o.issuer = o.provider;
+    return o;
+}
+
+struct Line
+{
+    TimeUs start;
+    std::string source;
+    std::string text;
+};
+
+} // namespace
+
+OwnerResolution resolveOwner(const LabelMap &labels, const AttributionOptions &options)
+{
+    const auto value = [&labels](const std::string &key) -> const std::string * {
+        const std::string *v = labels.find(key);
+        return v && !trimmed(*v).empty() ? v : nullptr;
+    };
+    const std::string *v = value(options.ownerKey);
+    std::string via;
+    for (size_t f = 0; v == nullptr && f < options.fallbacks.size(); ++f) {
+        v = value(options.fallbacks[f]);
+        if (v)
+            via = options.fallbacks[f];
+    }
+    if (v == nullptr || *v == kUnallocated)
+        return {"", "none", ""};
+    return {std::string(trimmed(*v)), via.empty() ? "label" : "fallback", via};
+}
+
+const std::vector<std::string> &focusColumns()
+{
+    static const std::vector<std::string> kList(std::begin(kColumns), std::end(kColumns));
+    return kList;
+}
+
+bool isUnallocResultColumn(std::string_view column)
+{
+    for (size_t i = kFocusColumns; i < std::size(kColumns); ++i)
+        if (column == kColumns[i])
+            return true;
+    return false;
+}
+
+Result<FocusExportSummary>
+writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std::ostream &out)
+{
+    LedgerRowFilter filter;
+    if (options.fromDay)
+        filter.from = TimeUs(*options.fromDay) * kUsPerDay;
+    if (options.toDay)
+        filter.to = TimeUs(*options.toDay) * kUsPerDay;
+    filter.sources = options.sources;
+
+    std::vector<Line> lines;
+    std::map<std::string, Money> totals;
+    LedgerRowKey from;
+    constexpr std::int64_t kPage = 20000;
+    for (;;) {
+        auto page = ledger.rowsFrom(filter, LedgerSort::Start, true, from, kPage);
+        if (!page)
+            return fail(page.error());
+        for (const LedgerRow &lr : *page) {
+            const CostRow &row = lr.row;
+            if (lr.superseded ||
+                (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero())))
+                continue;
+            const std::string amount = row.amount.amount.toString();
+            const std::string currency = row.amount.currency.code();
+            const auto [monthStart, monthEnd] = billingMonth(row.start);
+            const TimeUs start = floorSecond(row.start);
+            TimeUs end = floorSecond(row.end);
+            if (end < row.end)
+                end += kUsPerSecond;
+            end = std::max(end, start + kUsPerSecond);
+            const Origin o = originOf(row);
+            const OwnerResolution who = resolveOwner(row.labels, options);
+            const bool quantity = row.quantity.has_value() && !row.unit.empty();
+            const std::vector<std::string> values = {"",
+                                                     amount,
+                                                     row.source,
+                                                     row.source,
+                                                     "Ledger Source",
+                                                     currency,
+                                                     formatTimestamp(monthEnd),
+                                                     formatTimestamp(monthStart),
+                                                     "",
+                                                     "",
+                                                     "Usage",
+                                                     "",
+                                                     row.name,
+                                                     "Usage-Based",
+                                                     formatTimestamp(end),
+                                                     formatTimestamp(start),
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     quantity ? row.quantity->toString() : "",
+                                                     quantity ? row.unit : "",
+                                                     amount,
+                                                     "",
+                                                     amount,
+                                                     "",
+                                                     o.issuer,
+                                                     amount,
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     o.provider,
+                                                     o.provider,
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     row.name,
+                                                     "",
+                                                     o.category,
+                                                     o.service,
+                                                     o.subcategory,
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     tagsJson(row.rawLabels),
+                                                     row.source,
+                                                     o.basis,
+                                                     who.owner,
+                                                     options.ownerKey,
+                                                     who.resolvedBy,
+                                                     who.fallbackKey};
+            std::string text;
+            for (size_t i = 0; i < values.size(); ++i) {
+                if (i)
+                    text += ',';
+                putField(text, values[i]);
+            }
+            text += '\n';
+            lines.push_back({row.start, row.source, std::move(text)});
+            auto [it, added] = totals.try_emplace(currency, row.amount);
+            if (!added)
+                it->second.amount += row.amount.amount;
+        }
+        if (page->size() < size_t(kPage))
+            break;
+        from = ledgerRowKey(page->back(), LedgerSort::Start, true, true);
+    }
+    std::sort(lines.begin(), lines.end(), [](const Line &a, const Line &b) {
+        return std::tie(a.start, a.source, a.text) < std::tie(b.start, b.source, b.text);
+    });
+    std::string header;
+    for (size_t i = 0; i < std::size(kColumns); ++i)
+        header += std::string(i ? "," : "") + kColumns[i];
+    out << header << '\n';
+    for (const Line &l : lines)
+        out << l.text;
+    FocusExportSummary summary;
+    summary.rows = static_cast<std::int64_t>(lines.size());
+    for (auto &[code, money] : totals)
+        summary.totals.push_back(money);
+    return summary;
+}
+
+} // namespace unalloc::core

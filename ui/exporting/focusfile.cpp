@@ -1,0 +1,58 @@
+#include "focusfile.h"
+
+#include "core/export/focusexport.h"
+#include "ui/analysiscontroller.h"
+#include "ui/ledgerdocument.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+
+#include <sstream>
+
+namespace unalloc::ui {
+
+QString writeFocusFile(const core::LedgerStore &store,
+                       const core::AttributionOptions &options,
+                       const QString &path)
+{
+    std::ostringstream csv;
+    auto summary = core::writeFocusCsv(store, options, csv);
+    if (!summary)
+        return QString::fromStdString(summary.error().message());
+    const std::string bytes = csv.str();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit())
+        return file.errorString();
+    return {};
+}
+
+void askExportFocus(QWidget *parent, LedgerDocument &document, const AnalysisController &analysis)
+{
+    core::LedgerStore *store = document.store();
+    if (store == nullptr || !document.isLoaded()) {
+        QMessageBox::information(
+            parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS"),
+            QCoreApplication::translate("unalloc::ui::FocusExport", "Open a ledger first."));
+        return;
+    }
+    const QString suggested =
+        QFileInfo(document.displayName()).completeBaseName() + QStringLiteral("-focus-1.2.csv");
+    const QString path = QFileDialog::getSaveFileName(
+        parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS 1.2 CSV"),
+        suggested, QCoreApplication::translate("unalloc::ui::FocusExport", "FOCUS CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error = writeFocusFile(*store, analysis.request().options(), path);
+    if (!error.isEmpty())
+        QMessageBox::warning(
+            parent, QCoreApplication::translate("unalloc::ui::FocusExport", "Export FOCUS"),
+            QCoreApplication::translate("unalloc::ui::FocusExport",
+                                        "The FOCUS file was not written: %1")
+                .arg(error));
+}
+
+} // namespace unalloc::ui
