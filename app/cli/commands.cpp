@@ -11,6 +11,7 @@ int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
 int runEconomics(const std::vector<std::string> &args, Io &io);
 int runBreakeven(const std::vector<std::string> &args, Io &io);
+int runBatches(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -25,6 +26,7 @@ const std::vector<Command> &commands()
         {"economics", "Cost per 1,000 requests per feature, API and cluster together",
          &runEconomics},
         {"breakeven", "Self-hosted GPU vs API tiers: the break-even request rate", &runBreakeven},
+        {"batches", "Delete an import batch or replace it by new files, atomically", &runBatches},
     };
     return kCommands;
 }
