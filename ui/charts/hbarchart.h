@@ -38,6 +38,7 @@ public:
 
     void setRows(std::vector<Row> rows, std::vector<LegendEntry> legend, double maxValue);
     void setEmptyText(const QString &text);
+    QString emptyText() const { return m_empty; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     const Row &row(int i) const { return m_rows[static_cast<size_t>(i)]; }
 
