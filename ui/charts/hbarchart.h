@@ -45,6 +45,7 @@ public:
     void paintChart(QPainter &painter, const QRectF &rect) const override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    QSize exportSize() const override;
     QString toolTipAt(const QPointF &pos) const override;
 
 private:
@@ -54,6 +55,9 @@ private:
         QString text;
     };
     double paintLegend(QPainter &p, const QRectF &rect) const;
+    int legendLines(double width) const;
+    int heightFor(double width) const;
+    void resizeEvent(QResizeEvent *event) override;
 
     std::vector<Row> m_rows;
     std::vector<LegendEntry> m_legend;
