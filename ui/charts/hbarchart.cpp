@@ -63,7 +63,7 @@ QSize HBarChart::sizeHint() const
 
 QSize HBarChart::minimumSizeHint() const
 {
-    return {360, heightFor(width() > 0 ? width() : 360)};
+    return {280, heightFor(width() > 0 ? width() : 280)};
 }
 
 QSize HBarChart::exportSize() const

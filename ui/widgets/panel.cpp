@@ -58,6 +58,7 @@ QString Panel::title() const
 void Panel::setTitle(const QString &title)
 {
     m_title->setText(title);
+    m_title->setToolTip(title); // a narrow panel cuts a long title: the tooltip has it all
 }
 
 void Panel::setSubtitle(const QString &subtitle)
