@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>BatchDeleteCommand</name>
+    <message>
+        <source>The ledger is still loading; try again in a moment.</source>
+        <translation>Das Ledger wird noch geladen; bitte gleich noch einmal versuchen.</translation>
+    </message>
+</context>
+<context>
     <name>Exporter</name>
     <message>
         <source>%1 (complete)</source>
@@ -50,6 +57,10 @@
     <message>
         <source>Level</source>
         <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -439,6 +450,10 @@
         <source>no</source>
         <translation>nein</translation>
     </message>
+    <message>
+        <source>reconciliation</source>
+        <translation>Abgleich</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::BreakevenModel</name>
@@ -512,10 +527,6 @@
     <message>
         <source>PDF document (*.pdf)</source>
         <translation>PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -828,6 +839,21 @@
         <source>add it as fallback %1</source>
         <translation>ihn als Fallback %1 hinzuzufügen</translation>
     </message>
+    <message>
+        <source>Search keys</source>
+        <translation>Schlüssel suchen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more…</source>
+        <translation>
+            <numerusform>%n weiterer…</numerusform>
+            <numerusform>%n weitere…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every other label key of the ledger: search and pick one as the next fallback</source>
+        <translation>Alle übrigen Label-Schlüssel des Ledgers: suchen und einen als nächsten Fallback wählen</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::FallbackKeyModel</name>
@@ -1024,6 +1050,18 @@
         <translation>Import fehlgeschlagen; das Hauptbuch ist unverändert.
 %1</translation>
     </message>
+    <message>
+        <source>&amp;Remove file</source>
+        <translation>Datei &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Take the selected file off the list; the others import without it</source>
+        <translation>Die gewählte Datei aus der Liste nehmen; die übrigen werden ohne sie importiert</translation>
+    </message>
+    <message>
+        <source>No files left to import.</source>
+        <translation>Keine Dateien mehr zu importieren.</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::ImportPreviewModel</name>
@@ -1066,6 +1104,17 @@
     <message>
         <source>PARTIAL: %1</source>
         <translation>UNVOLLSTÄNDIG: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s)</source>
+        <translation>
+            <numerusform>%n Rechnung</numerusform>
+            <numerusform>%n Rechnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>✗ cannot be imported (see Warnings)</source>
+        <translation>✗ nicht importierbar (siehe Warnungen)</translation>
     </message>
 </context>
 <context>
@@ -1126,14 +1175,6 @@
 <context>
     <name>unalloc::ui::LedgerView</name>
     <message>
-        <source>Filter by cost object, source or any label value…</source>
-        <translation>Nach Kostenobjekt, Quelle oder Label-Wert filtern…</translation>
-    </message>
-    <message>
-        <source>Filter the rows (%1)</source>
-        <translation>Zeilen filtern (%1)</translation>
-    </message>
-    <message>
         <source>Ledger rows</source>
         <translation>Zeilen im Hauptbuch</translation>
     </message>
@@ -1160,6 +1201,33 @@
         <source>Cannot read the rows: %1</source>
         <translation>Die Zeilen können nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>Filter: text, key=value, source:openai, amount&gt;100 (all must hold)…</source>
+        <translation>Filter: Text, schlüssel=wert, source:openai, amount&gt;100 (alle müssen zutreffen)…</translation>
+    </message>
+    <message>
+        <source>Filter the rows (%1). Terms, all of which must hold: any text (cost object, source or a label value contains it), key=value (a label), source:NAME, batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; quotes spaces.</source>
+        <translation>Zeilen filtern (%1). Begriffe, die alle zutreffen müssen: beliebiger Text (Kostenobjekt, Quelle oder ein Label-Wert enthält ihn), schlüssel=wert (ein Label), source:NAME, batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; fasst Leerzeichen ein.</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Choose the columns the table shows</source>
+        <translation>Die angezeigten Spalten der Tabelle wählen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) · total %1</source>
+        <translation>
+            <numerusform>%Ln Zeile · Summe %1</numerusform>
+            <numerusform>%Ln Zeilen · Summe %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter not applied: %1</source>
+        <translation>Filter nicht angewendet: %1</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::MainWindow</name>
@@ -1182,13 +1250,6 @@
     <message>
         <source>demo</source>
         <translation>Demo</translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported %1 rows in %n batch(es)</source>
-        <translation>
-            <numerusform>%1 Zeilen in %n Importstapel importiert</numerusform>
-            <numerusform>%1 Zeilen in %n Importstapeln importiert</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 rows · %n cost batch(es)</source>
@@ -1347,6 +1408,27 @@
     <message>
         <source>Cost exports (*.json *.csv);;All files (*)</source>
         <translation>Kostenexporte (*.json *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 new rows in %n batch(es)</source>
+        <translation>
+            <numerusform>%1 neue Zeilen in %n Importstapel importiert</numerusform>
+            <numerusform>%1 neue Zeilen in %n Importstapeln importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n duplicate row(s) already in the ledger were skipped</source>
+        <translation>
+            <numerusform>; %n bereits im Ledger vorhandene Zeile übersprungen</numerusform>
+            <numerusform>; %n bereits im Ledger vorhandene Zeilen übersprungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n invoice(s)</source>
+        <translation>
+            <numerusform>; %n Rechnung</numerusform>
+            <numerusform>; %n Rechnungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1935,6 +2017,10 @@
         <source>rows with none of the keys: the labeling backlog</source>
         <translation>Zeilen ohne jeden der Schlüssel: der Label-Rückstand</translation>
     </message>
+    <message>
+        <source>This ledger is empty. Import export files with File → Import Files… (Ctrl+I) or drop them on the window.</source>
+        <translation>Dieses Ledger ist leer. Exportdateien mit Datei → Dateien importieren… (Strg+I) importieren oder auf das Fenster ziehen.</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::OwnerBucketModel</name>
@@ -2027,6 +2113,10 @@
     <message>
         <source>Save or copy this, stamped with ledger, period, sources, owner key, fallbacks, rules digest and date</source>
         <translation>Speichern oder kopieren, versehen mit Hauptbuch, Zeitraum, Quellen, Eigentümer-Schlüssel, Fallbacks, Regel-Prüfsumme und Datum</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -2395,6 +2485,22 @@
         <source>overlap: counted twice</source>
         <translation>Überschneidung: doppelt gezählt</translation>
     </message>
+    <message>
+        <source>&amp;Delete batch %1 (%2)</source>
+        <translation>Importstapel %1 (%2) &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Take this import out of the ledger: its rows, invoices and meter splits. Undo puts it back.</source>
+        <translation>Diesen Import aus dem Ledger entfernen: seine Zeilen, Rechnungen und Meter-Aufteilungen. Rückgängig stellt ihn wieder her.</translation>
+    </message>
+    <message>
+        <source>Delete batch %1</source>
+        <translation>Importstapel %1 löschen</translation>
+    </message>
+    <message>
+        <source>Cannot delete the batch: %1</source>
+        <translation>Der Importstapel kann nicht gelöscht werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::ResolutionModel</name>
@@ -2509,8 +2615,12 @@
         <translation>CSV-Tabelle (*.csv)</translation>
     </message>
     <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
+        <source>CSV for &amp;Excel (UTF-8 with BOM)</source>
+        <translation>CSV für &amp;Excel (UTF-8 mit BOM)</translation>
+    </message>
+    <message>
+        <source>Start CSV files with a byte order mark, so that Excel reads them as UTF-8</source>
+        <translation>CSV-Dateien mit einer Byte-Order-Markierung beginnen, damit Excel sie als UTF-8 liest</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,16 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::FallbackChips</name>
+    <message numerus="yes">
+        <source>%n more…</source>
+        <translation>
+            <numerusform>%n more…</numerusform>
+            <numerusform>%n more…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::ImportDialog</name>
     <message numerus="yes">
         <source>Reading %n file(s)…</source>
@@ -43,6 +53,16 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::ImportPreviewModel</name>
+    <message numerus="yes">
+        <source>%n invoice(s)</source>
+        <translation>
+            <numerusform>%n invoice</numerusform>
+            <numerusform>%n invoices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::LedgerView</name>
     <message numerus="yes">
         <source>%Ln row(s)</source>
@@ -51,16 +71,16 @@
             <numerusform>%Ln rows</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln row(s) · total %1</source>
+        <translation>
+            <numerusform>%Ln row · total %1</numerusform>
+            <numerusform>%Ln rows · total %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::MainWindow</name>
-    <message numerus="yes">
-        <source>Imported %1 rows in %n batch(es)</source>
-        <translation>
-            <numerusform>Imported %1 rows in %n batch</numerusform>
-            <numerusform>Imported %1 rows in %n batches</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%1 rows · %n cost batch(es)</source>
         <translation>
@@ -73,6 +93,37 @@
         <translation>
             <numerusform>%n invoice batch</numerusform>
             <numerusform>%n invoice batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 new rows in %n batch(es)</source>
+        <translation>
+            <numerusform>Imported %1 new rows in %n batch</numerusform>
+            <numerusform>Imported %1 new rows in %n batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n duplicate row(s) already in the ledger were skipped</source>
+        <translation>
+            <numerusform>; %n duplicate row already in the ledger was skipped</numerusform>
+            <numerusform>; %n duplicate rows already in the ledger were skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n invoice(s)</source>
+        <translation>
+            <numerusform>; %n invoice</numerusform>
+            <numerusform>; %n invoices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::OverlapModel</name>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
         </translation>
     </message>
 </context>
@@ -94,32 +145,22 @@
     </message>
 </context>
 <context>
-    <name>unalloc::ui::UnallocatedView</name>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object nobody owns.</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost objects nobody owns.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>unalloc::ui::OverlapModel</name>
-    <message numerus="yes">
-        <source>%n day(s)</source>
-        <translation>
-            <numerusform>%n day</numerusform>
-            <numerusform>%n days</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>unalloc::ui::ReconciliationView</name>
     <message numerus="yes">
         <source>Provider unknown for %n gateway row(s) — re-import to match them.</source>
         <translation>
             <numerusform>Provider unknown for %n gateway row — re-import to match it.</numerusform>
             <numerusform>Provider unknown for %n gateway rows — re-import to match them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::UnallocatedView</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object nobody owns.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost objects nobody owns.</numerusform>
         </translation>
     </message>
 </context>

@@ -116,6 +116,10 @@ AnalysisBar::AnalysisBar(AppContext *app,
     connect(m_owner, &QComboBox::activated, this,
             [this](int index) { setOwnerKeyText(m_owner->itemData(index).toString()); });
     connect(m_owner->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+        // The text the bar itself shows for the current key ("zzz · 0 of 3,390 rows") is no
+        // new key: leaving the field without typing changes nothing.
+        if (m_owner->currentText() == m_ownerShown)
+            return;
         const int i = m_owner->findText(m_owner->currentText());
         setOwnerKeyText(i >= 0 ? m_owner->itemData(i).toString() : m_owner->currentText());
     });
@@ -199,6 +203,7 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     else
         m_owner->setEditText(
             tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
+    m_ownerShown = m_owner->currentText();
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
     m_dedupe->setChecked(request.dedupe);
@@ -309,6 +314,8 @@ void AnalysisBar::fixTabOrder()
     QList<QWidget *> chain{m_period, m_sources, m_owner, m_dedupe};
     for (const QString &key : m_chips->keys())
         chain << m_chips->chip(key);
+    if (m_chips->moreButton())
+        chain << m_chips->moreButton();
     chain << m_command << m_copy;
     for (qsizetype i = 1; i < chain.size(); ++i)
         setTabOrder(chain[i - 1], chain[i]);

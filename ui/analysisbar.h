@@ -62,6 +62,7 @@ private:
     QLineEdit *m_command;
     QCheckBox *m_dedupe;
     QToolButton *m_copy = nullptr;
+    QString m_ownerShown; ///< the owner field's text as showRequest left it
     bool m_updating = false;
 };
 

@@ -3,36 +3,80 @@
 #include "format.h"
 #include "widgets/flowlayout.h"
 
-#include <QLabel>
+#include <QFrame>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QListView>
+#include <QSortFilterProxyModel>
+#include <QStringListModel>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace unalloc::ui {
 
 FallbackChips::FallbackChips(QWidget *parent)
     : QWidget(parent)
     , m_flow(new FlowLayout(this, 4))
+    , m_popup(new QFrame(this, Qt::Popup))
+    , m_filter(new QLineEdit(m_popup))
+    , m_list(new QListView(m_popup))
+    , m_moreModel(new QStringListModel(this))
+    , m_moreProxy(new QSortFilterProxyModel(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_popup->setObjectName(QStringLiteral("moreKeysPopup"));
+    m_popup->setFrameShape(QFrame::StyledPanel);
+    m_filter->setObjectName(QStringLiteral("moreKeysFilter"));
+    m_filter->setPlaceholderText(tr("Search keys"));
+    m_filter->setClearButtonEnabled(true);
+    m_list->setObjectName(QStringLiteral("moreKeysList"));
+    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_moreProxy->setSourceModel(m_moreModel);
+    m_moreProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_list->setModel(m_moreProxy);
+    auto *box = new QVBoxLayout(m_popup);
+    box->setContentsMargins(6, 6, 6, 6);
+    box->addWidget(m_filter);
+    box->addWidget(m_list);
+    connect(m_filter, &QLineEdit::textChanged, m_moreProxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        if (m_moreProxy->rowCount() > 0)
+            chooseFromMore(m_moreProxy->index(0, 0));
+    });
+    connect(m_list, &QListView::clicked, this, &FallbackChips::chooseFromMore);
+    connect(m_list, &QListView::activated, this, &FallbackChips::chooseFromMore);
 }
 
 void FallbackChips::show(const core::LedgerCatalog &catalog,
                          const core::AnalysisRequest &request,
                          const QLocale &locale)
 {
+    // The chips are rebuilt with every request: keep the keyboard on the chip (or the "more…"
+    // button) that had it, so Space on a chip does not drop the focus.
+    QString focused;
+    for (QToolButton *c : std::as_const(m_chips))
+        if (c->hasFocus())
+            focused = c->objectName();
+    if (m_more && m_more->hasFocus())
+        focused = m_more->objectName();
     setFocusProxy(nullptr);
     qDeleteAll(m_chips);
     m_chips.clear();
-    std::vector<core::KeyCount> offered;
-    for (const std::string &f : request.fallbacks)
-        offered.push_back({f, catalog.rowsWithKey(f)});
-    for (const core::KeyCount &k : catalog.keys) {
-        if (static_cast<int>(offered.size()) >= kMaxChips)
-            break;
-        if (k.key != request.ownerKey && request.fallbackPosition(k.key) == 0)
-            offered.push_back(k);
-    }
-    for (const core::KeyCount &k : offered) {
+    delete m_more;
+    m_more = nullptr;
+    const std::vector<core::KeyCount> offered =
+        core::fallbackCandidates(catalog, request.ownerKey, request.fallbacks);
+    const size_t chipCount =
+        std::max(request.fallbacks.size(), std::min<size_t>(offered.size(), kMaxChips));
+    QStringList rest;
+    for (size_t i = 0; i < offered.size(); ++i) {
+        const core::KeyCount &k = offered[i];
         const QString key = fmt::q(k.key);
+        if (i >= chipCount) {
+            rest << key;
+            continue;
+        }
         const int position = request.fallbackPosition(k.key);
         auto *chip = new QToolButton(this);
         chip->setObjectName(QStringLiteral("chip_") + key);
@@ -49,9 +93,44 @@ void FallbackChips::show(const core::LedgerCatalog &catalog,
         m_flow->addWidget(chip);
         m_chips.append(chip);
     }
+    m_moreModel->setStringList(rest);
+    if (!rest.isEmpty()) {
+        m_more = new QToolButton(this);
+        m_more->setObjectName(QStringLiteral("moreKeys"));
+        m_more->setText(tr("%n more…", nullptr, int(rest.size())));
+        m_more->setToolTip(tr("Every other label key of the ledger: search and pick one as the "
+                              "next fallback"));
+        m_more->setFocusPolicy(Qt::StrongFocus);
+        connect(m_more, &QToolButton::clicked, this, &FallbackChips::openMore);
+        m_flow->addWidget(m_more);
+    }
     // The "Fallbacks" caption's mnemonic lands on the first chip.
     setFocusProxy(m_chips.isEmpty() ? nullptr : m_chips.first());
+    if (!focused.isEmpty()) {
+        if (auto *again = findChild<QToolButton *>(focused, Qt::FindDirectChildrenOnly))
+            again->setFocus(Qt::OtherFocusReason);
+    }
     updateGeometry();
+}
+
+void FallbackChips::openMore()
+{
+    if (!m_more)
+        return;
+    m_filter->clear();
+    m_popup->resize(qMax(240, m_more->width()), 280);
+    m_popup->move(m_more->mapToGlobal(QPoint(0, m_more->height())));
+    m_popup->show();
+    m_filter->setFocus();
+}
+
+void FallbackChips::chooseFromMore(const QModelIndex &index)
+{
+    if (!index.isValid())
+        return;
+    const QString key = index.data().toString();
+    m_popup->hide();
+    emit toggled(key);
 }
 
 QToolButton *FallbackChips::chip(const QString &key) const
@@ -69,6 +148,11 @@ QStringList FallbackChips::keys() const
     for (QToolButton *c : m_chips)
         out << c->objectName().mid(5);
     return out;
+}
+
+QStringList FallbackChips::moreKeys() const
+{
+    return m_moreModel->stringList();
 }
 
 } // namespace unalloc::ui

@@ -93,6 +93,28 @@ QString percent(const core::Decimal &pct, const QLocale &locale)
     return number(pct, locale, 1) + QChar(u'\u00a0') + locale.percent();
 }
 
+QString sharePercent(const core::Decimal &part, const core::Decimal &whole, const QLocale &locale)
+{
+    if (whole.isZero())
+        return percent(core::Decimal(), locale);
+    const core::Decimal pct = core::Decimal::percent(part, whole, 1);
+    const core::Decimal hundred = core::Decimal::fromInt(100);
+    if (pct == hundred && part != whole)
+        return QStringLiteral("> ") + percent(*core::Decimal::parse("99.9"), locale);
+    if (pct.isZero() && !part.isZero())
+        return QStringLiteral("< ") + percent(*core::Decimal::parse("0.1"), locale);
+    return percent(pct, locale);
+}
+
+QString
+moneyExact(const core::Decimal &value, const core::Currency &currency, const QLocale &locale)
+{
+    const std::string text = value.toString();
+    const auto dot = text.find('.');
+    const int places = dot == std::string::npos ? 0 : int(text.size() - dot - 1);
+    return money(value, currency, locale, std::max(2, places));
+}
+
 QString count(qint64 n, const QLocale &locale)
 {
     return locale.toString(n);

@@ -33,6 +33,13 @@ QString
 moneyShort(const core::Decimal &value, const core::Currency &currency, const QLocale &locale);
 /// A percentage computed (and rounded) by core, shown with the locale: "73.5 %".
 QString percent(const core::Decimal &pct, const QLocale &locale);
+/// part ÷ whole as a percentage to 0.1 that never rounds to a claim the data contradicts:
+/// "> 99.9 %" when some of the whole is not the part, "< 0.1 %" when the part is not zero.
+QString sharePercent(const core::Decimal &part, const core::Decimal &whole, const QLocale &locale);
+/// Money with as many places as the amount has (at least 2): a headline that sums rounded
+/// parts shows what it really is ("-$4.2254").
+QString
+moneyExact(const core::Decimal &value, const core::Currency &currency, const QLocale &locale);
 QString count(qint64 n, const QLocale &locale);
 /// A day index as a short locale date.
 QString day(std::int32_t dayIndex, const QLocale &locale);

@@ -220,9 +220,14 @@ ImportDialog *MainWindow::importFiles(const QStringList &files)
     auto *dialog = new ImportDialog(m_app, ledger, files, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ImportDialog::imported, this, [this](const ImportOutcome &o) {
-        statusBar()->showMessage(tr("Imported %1 rows in %n batch(es)", nullptr, o.batches)
-                                     .arg(fmt::count(o.rowsAdded, m_app->locale)),
-                                 8000);
+        QString text = tr("Imported %1 new rows in %n batch(es)", nullptr, o.batches)
+                           .arg(fmt::count(o.rowsAdded, m_app->locale));
+        if (o.duplicates > 0)
+            text += tr("; %n duplicate row(s) already in the ledger were skipped", nullptr,
+                       int(o.duplicates));
+        if (o.invoices > 0)
+            text += tr("; %n invoice(s)", nullptr, int(o.invoices));
+        statusBar()->showMessage(text, 8000);
         m_document.reload();
     });
     dialog->show();

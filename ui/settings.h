@@ -22,6 +22,7 @@ inline const SettingKey<QByteArray> windowState{"window/state", {}};
 inline const SettingKey<QString> lastView{"window/lastView", QStringLiteral("overview")};
 inline const SettingKey<QStringList> recentFiles{"files/recent", {}};
 inline const SettingKey<QString> lastDirectory{"files/lastDirectory", {}};
+inline const SettingKey<bool> csvExcelBom{"export/csvExcelBom", false};
 inline const SettingKey<QString> language{"ui/language", QStringLiteral("system")};
 inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
 /// Per ledger (Settings::ledgerValue): the Feature economics view's feature key.

@@ -419,6 +419,10 @@ core::Result<ImportReport> run(core::LedgerStore &ledger,
     auto txn = ledger.beginImport();
     if (!txn)
         return core::fail(ledgerError(txn.error(), ledger.path()));
+    if (options.replaceBatch) {
+        if (auto r = (*txn)->removeBatch(*options.replaceBatch); !r)
+            return core::fail(ledgerError(r.error(), ledger.path()));
+    }
     core::LabelNormaliser ownNormaliser;
     core::LabelNormaliser &normaliser = options.normaliser ? *options.normaliser : ownNormaliser;
     ImportRun importRun(**txn, ledger.path(), options, progress, total,

@@ -35,6 +35,9 @@ struct ImportOptions
     /// settleRatio 0: never.
     int settleRatio = 8;
     int settleChunks = 48;
+    /// Set: delete this batch in the same transaction before importing (`batches replace`):
+    /// the ledger holds either the old batch or the new ones, never both or neither.
+    std::optional<std::int64_t> replaceBatch;
 };
 
 /// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.

@@ -14,6 +14,7 @@ int runBreakeven(const std::vector<std::string> &args, Io &io);
 int runExport(const std::vector<std::string> &args, Io &io);
 int runVerify(const std::vector<std::string> &args, Io &io);
 int runPack(const std::vector<std::string> &args, Io &io);
+int runBatches(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -31,6 +32,7 @@ const std::vector<Command> &commands()
         {"export", "Write the ledger as FOCUS 1.2 CSV with each row's owner", &runExport},
         {"verify", "Recompute a --json result from the inputs its provenance names", &runVerify},
         {"pack", "The month's chargeback pack (PDF) and a statement per owner", &runPack},
+        {"batches", "Delete an import batch or replace it by new files, atomically", &runBatches},
     };
     return kCommands;
 }

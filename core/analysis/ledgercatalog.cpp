@@ -101,6 +101,27 @@ std::optional<MonthSlice> LedgerCatalog::latestMonth() const
     return months.back();
 }
 
+bool isInternalKey(const std::string &key)
+{
+    return key.starts_with("unalloc_");
+}
+
+std::vector<KeyCount> fallbackCandidates(const LedgerCatalog &catalog,
+                                         const std::string &ownerKey,
+                                         const std::vector<std::string> &fallbacks)
+{
+    std::vector<KeyCount> out;
+    for (const std::string &f : fallbacks)
+        out.push_back({f, catalog.rowsWithKey(f)});
+    for (const KeyCount &k : catalog.keys) {
+        if (k.key == ownerKey || isInternalKey(k.key) ||
+            std::find(fallbacks.begin(), fallbacks.end(), k.key) != fallbacks.end())
+            continue;
+        out.push_back(k);
+    }
+    return out;
+}
+
 LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches)
 {
     LedgerCatalog c;

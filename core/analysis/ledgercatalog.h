@@ -60,6 +60,16 @@ struct LedgerCatalog
     std::optional<MonthSlice> latestMonth() const;
 };
 
+/// True for keys the ledger writes for itself (`unalloc_layer`): never an owner or fallback.
+bool isInternalKey(const std::string &key);
+
+/// The keys a user may pick as fallbacks, in the order the explorer offers them: the chosen
+/// `fallbacks` first (in their order), then every other key of the ledger by rows desc, ties
+/// by key; never `ownerKey` nor an internal key.
+std::vector<KeyCount> fallbackCandidates(const LedgerCatalog &catalog,
+                                         const std::string &ownerKey,
+                                         const std::vector<std::string> &fallbacks);
+
 LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches);
 
 } // namespace unalloc::core

@@ -96,6 +96,7 @@ public:
     Result<void> settle() override;
     Result<void> endBatch(const ImportBatch &final) override;
     Result<void> addInvoice(const Invoice &invoice) override;
+    Result<BatchRemovalCounts> removeBatch(std::int64_t batchId) override;
     BatchCounts counts() const override { return m_counts; }
     Result<void> commit() override;
 

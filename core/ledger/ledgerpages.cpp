@@ -144,7 +144,7 @@ Result<LedgerPageIndex> SqliteLedger::pageIndex(const LedgerRowFilter &filter,
     LedgerRowFilter f = filter;
     if (auto r = dropIdleBounds(m_db, f); !r)
         return fail(r.error());
-    const bool filtered = f.from || f.to || !f.sources.empty() || f.batch || !f.text.empty();
+    const bool filtered = f.filtered();
     auto w = whereFor(f, false);
     if (!w)
         return fail(w.error());

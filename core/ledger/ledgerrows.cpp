@@ -89,6 +89,8 @@ Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f,
         w.values.emplace_back(needle);
         w.values.emplace_back(needle);
     }
+    if (auto r = addFilterTerms(f, w, col); !r)
+        return fail(r.error());
     return w;
 }
 

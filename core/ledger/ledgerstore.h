@@ -25,7 +25,30 @@ struct LedgerRowFilter
     std::set<std::string> sources;
     std::optional<std::int64_t> batch;
     std::string text; ///< case-insensitive substring of name, source or any label value
+    /// key=value terms: a row matches when its labels hold every one (key exact, value
+    /// case-insensitive).
+    std::vector<std::pair<std::string, std::string>> labels;
+    /// Bounds on the amount (any currency): `amount>100` is {100, strict}.
+    struct AmountBound
+    {
+        Decimal value;
+        bool strict = false;
+    };
+    std::optional<AmountBound> amountAbove, amountBelow;
+    /// Any condition set (the unfiltered list can walk an index).
+    bool filtered() const
+    {
+        return from || to || !sources.empty() || batch || !text.empty() || !labels.empty() ||
+               amountAbove || amountBelow;
+    }
 };
+
+/// @brief Parses the Ledger view's filter line: space-separated terms, all of which must hold.
+/// `key=value` (a label; the key canonicalised like the ledger's), `source:NAME` (repeatable:
+/// any of them), `batch:N`, `amount>N` `amount>=N` `amount<N` `amount<=N` `amount=N`, and
+/// anything else as text (name, source or label value contains it). "…" quotes a term with
+/// spaces. A malformed bound or batch is an error naming the term.
+Result<LedgerRowFilter> parseRowFilter(std::string_view text);
 
 enum class LedgerSort { Start, Source, Name, Amount, Batch };
 
@@ -105,6 +128,25 @@ struct BatchCounts
     std::int64_t duplicates = 0;
 };
 
+/// What deleting a batch took out of the ledger: enough to put it back (LedgerStore::restoreBatch).
+struct RemovedBatch
+{
+    BatchRecord record;             ///< the batch as it was stored, warnings included
+    std::vector<CostRow> rows;      ///< its rows as imported (split parts left out), by id
+    std::vector<Invoice> invoices;  ///< its invoices
+    std::int64_t splitsDropped = 0; ///< meter splits of its rows, dropped with them
+};
+
+/// What ImportTransaction::removeBatch deleted.
+struct BatchRemovalCounts
+{
+    std::int64_t rows = 0; ///< rows, split parts included
+    std::int64_t invoices = 0;
+    std::int64_t splits = 0;
+    std::int64_t labelSets = 0;           ///< label sets no remaining row uses
+    std::vector<Invoice> removedInvoices; ///< the invoices, as they were stored
+};
+
 /// The key of `row` in `sort`; with `next`, the key just after it in that direction (its
 /// id moved by one), to continue a keyset walk after the row.
 LedgerRowKey ledgerRowKey(const LedgerRow &row, LedgerSort sort, bool ascending, bool next);
@@ -159,6 +201,13 @@ public:
     virtual Result<void> endBatch(const ImportBatch &final) = 0;
     /// Adds an invoice to the current batch (or to none); the same invoice twice is one.
     virtual Result<void> addInvoice(const Invoice &invoice) = 0;
+    /// Deletes batch `batchId` with its rows, their aggregate groups, meter splits, invoices,
+    /// totals and warnings, and the label sets only its rows used. Only before the first
+    /// batch of this transaction: a replace deletes, then imports, and commits both at once.
+    virtual Result<BatchRemovalCounts> removeBatch(std::int64_t /*batchId*/)
+    {
+        return fail("unsupported", "this ledger cannot delete batches");
+    }
     /// Rows read, added and skipped in the current (or last ended) batch.
     virtual BatchCounts counts() const = 0;
     /// Makes everything durable at once.
@@ -212,6 +261,12 @@ public:
     virtual Result<CostCube> loadCube() const = 0;
     virtual Result<std::vector<Invoice>> invoices() const = 0;
     virtual Result<std::int64_t> rowCount(const LedgerRowFilter &filter) const = 0;
+    /// The sum of the filtered rows per currency, by code (split originals left out: their
+    /// parts count instead).
+    virtual Result<std::vector<Money>> rowTotals(const LedgerRowFilter & /*filter*/) const
+    {
+        return fail("unsupported", "this ledger cannot sum rows");
+    }
     /// A window of rows for lazy tables.
     virtual Result<std::vector<LedgerRow>> rows(const LedgerRowFilter &filter,
                                                 LedgerSort sort,
@@ -255,6 +310,13 @@ public:
                                             const std::vector<CostRow> &parts) = 0;
     virtual Result<void> removeSplit(std::int64_t splitId) = 0;
     virtual Result<std::vector<SplitRecord>> splits() const = 0;
+
+    /// Deletes one import batch in one transaction (ImportTransaction::removeBatch) and
+    /// returns what it held, so that restoreBatch can put it back (the explorer's undo).
+    Result<RemovedBatch> deleteBatch(std::int64_t batchId);
+    /// Imports a deleted batch again as a new batch (same source, origin, rows, invoices,
+    /// status and warnings; a new id). Returns the new id.
+    Result<std::int64_t> restoreBatch(const RemovedBatch &removed);
 };
 
 } // namespace unalloc::core

@@ -26,6 +26,7 @@ public:
     Result<CostCube> loadCube() const override;
     Result<std::vector<Invoice>> invoices() const override;
     Result<std::int64_t> rowCount(const LedgerRowFilter &filter) const override;
+    Result<std::vector<Money>> rowTotals(const LedgerRowFilter &filter) const override;
     Result<std::vector<LedgerRow>> rows(const LedgerRowFilter &filter,
                                         LedgerSort sort,
                                         bool ascending,
@@ -88,6 +89,9 @@ private:
     /// column terms as `+column` so that the planner walks the sort order's index instead.
     struct Where;
     Result<Where> whereFor(const LedgerRowFilter &filter, bool keepOrderIndex = false) const;
+    /// whereFor's terms for label pairs and amount bounds (rowfilter.cpp).
+    Result<void>
+    addFilterTerms(const LedgerRowFilter &filter, Where &w, const std::string &col) const;
     /// Reads the rows a bound statement of kRowColumns returns, labels filled.
     Result<void> readRows(sql::Stmt &st, std::vector<LedgerRow> &out) const;
     /// Fills labels, raw labels and collisions of `rows` from their label set ids.

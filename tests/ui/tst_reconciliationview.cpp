@@ -199,7 +199,8 @@ void TstReconciliationView::exportsTablesExactly()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString csv = QString::fromUtf8(file.readAll());
-    QVERIFY(csv.startsWith(QLatin1String("# ")));
+    QVERIFY2(csv.startsWith(QLatin1String("Provider,")), qPrintable(csv)); // the header row first
+    QVERIFY(QFile::exists(m_ctx.path(QStringLiteral("recon-caption.txt"))));
     QVERIFY2(csv.contains(QLatin1String("openai,2026-08-01..2026-08-31,4031.36,4412.80,-381.44,"
                                         "-8.6,91.4,under")),
              qPrintable(csv));

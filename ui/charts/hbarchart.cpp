@@ -33,24 +33,64 @@ void HBarChart::setEmptyText(const QString &text)
     update();
 }
 
+int HBarChart::legendLines(double width) const
+{
+    // The legend wraps instead of running off the right edge ("no owner (hatched)" was cut).
+    const QFontMetricsF fm(font());
+    int lines = m_legend.empty() ? 0 : 1;
+    double x = 0;
+    for (const LegendEntry &e : m_legend) {
+        const double w = 17 + fm.horizontalAdvance(e.text) + 16;
+        if (x > 0 && x + w > width) {
+            ++lines;
+            x = 0;
+        }
+        x += w;
+    }
+    return lines;
+}
+
+int HBarChart::heightFor(double width) const
+{
+    return static_cast<int>(kLegendHeight * std::max(1, legendLines(width - 16)) + 16 +
+                            kRowHeight * static_cast<double>(std::max<size_t>(m_rows.size(), 2)));
+}
+
 QSize HBarChart::sizeHint() const
 {
-    return {640,
-            static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+    return {640, heightFor(width() > 0 ? width() : 640)};
 }
 
 QSize HBarChart::minimumSizeHint() const
 {
-    return {360,
-            static_cast<int>(kLegendHeight + 16 + kRowHeight * std::max<size_t>(m_rows.size(), 2))};
+    return {280, heightFor(width() > 0 ? width() : 280)};
+}
+
+QSize HBarChart::exportSize() const
+{
+    // The page is as tall as the bars need: a four-owner chart is no strip in an empty page.
+    constexpr int kWidth = 1100;
+    return {kWidth, std::max(160, heightFor(kWidth) + 16)};
+}
+
+void HBarChart::resizeEvent(QResizeEvent *event)
+{
+    ChartCanvas::resizeEvent(event);
+    updateGeometry();
 }
 
 double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
 {
     double x = rect.left();
+    double y = rect.top();
     const QFontMetricsF fm(p.font());
     for (const LegendEntry &e : m_legend) {
-        const QRectF swatch(x, rect.top() + 6, 12, 12);
+        const double w = 17 + fm.horizontalAdvance(e.text) + 16;
+        if (x > rect.left() && x + w > rect.right()) {
+            x = rect.left();
+            y += kLegendHeight;
+        }
+        const QRectF swatch(x, y + 6, 12, 12);
         p.setPen(Qt::NoPen);
         p.setBrush(e.colour);
         if (e.hatched) {
@@ -61,10 +101,10 @@ double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
         }
         p.drawRect(swatch);
         p.setPen(theme().text);
-        p.drawText(QPointF(x + 17, rect.top() + 6 + fm.ascent() - 1), e.text);
-        x += 17 + fm.horizontalAdvance(e.text) + 16;
+        p.drawText(QPointF(x + 17, y + 6 + fm.ascent() - 1), e.text);
+        x += w;
     }
-    return kLegendHeight;
+    return y - rect.top() + kLegendHeight;
 }
 
 void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
@@ -73,7 +113,7 @@ void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
     p.fillRect(rect, theme().panel);
     if (m_rows.empty()) {
         p.setPen(theme().mutedText);
-        p.drawText(rect, Qt::AlignCenter, m_empty);
+        p.drawText(rect.adjusted(16, 8, -16, -8), Qt::AlignCenter | Qt::TextWordWrap, m_empty);
         return;
     }
     const QRectF area = rect.adjusted(8, 4, -8, -4);

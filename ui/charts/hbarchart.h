@@ -38,12 +38,14 @@ public:
 
     void setRows(std::vector<Row> rows, std::vector<LegendEntry> legend, double maxValue);
     void setEmptyText(const QString &text);
+    QString emptyText() const { return m_empty; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     const Row &row(int i) const { return m_rows[static_cast<size_t>(i)]; }
 
     void paintChart(QPainter &painter, const QRectF &rect) const override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    QSize exportSize() const override;
     QString toolTipAt(const QPointF &pos) const override;
 
 private:
@@ -53,6 +55,9 @@ private:
         QString text;
     };
     double paintLegend(QPainter &p, const QRectF &rect) const;
+    int legendLines(double width) const;
+    int heightFor(double width) const;
+    void resizeEvent(QResizeEvent *event) override;
 
     std::vector<Row> m_rows;
     std::vector<LegendEntry> m_legend;

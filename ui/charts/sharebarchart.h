@@ -28,7 +28,7 @@ public:
 
     void paintChart(QPainter &painter, const QRectF &rect) const override;
     QSize sizeHint() const override { return {560, 200}; }
-    QSize minimumSizeHint() const override { return {360, 200}; }
+    QSize minimumSizeHint() const override { return {280, 200}; }
     QSize exportSize() const override { return {1000, 230}; }
     QString toolTipAt(const QPointF &pos) const override;
 

@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModel>
 #include <QFile>
+#include <QFontMetrics>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -19,11 +20,37 @@ namespace {
 
 constexpr int kTitleHeight = 44;
 constexpr int kCaptionLine = 17;
+constexpr int kCaptionPixels = 11;
+constexpr int kMargin = 16;
+
+QFont captionFont()
+{
+    QFont small;
+    small.setPixelSize(kCaptionPixels);
+    return small;
+}
+
+/// Each caption line's height when wrapped to `width` (a long partial-data reason takes
+/// several lines instead of being cut at the right edge).
+QList<int> captionHeights(const QStringList &caption, int width)
+{
+    const QFontMetrics fm(captionFont());
+    QList<int> out;
+    for (const QString &line : caption) {
+        const QRect r =
+            fm.boundingRect(QRect(0, 0, width, 100000), Qt::AlignLeft | Qt::TextWordWrap, line);
+        out << std::max(kCaptionLine, r.height() + 4);
+    }
+    return out;
+}
 
 QSize pageSize(const ChartCanvas &chart, const QStringList &caption)
 {
     const QSize s = chart.exportSize();
-    return {s.width(), kTitleHeight + s.height() + 12 + kCaptionLine * int(caption.size()) + 8};
+    int captionHeight = 0;
+    for (int h : captionHeights(caption, s.width() - 2 * kMargin))
+        captionHeight += h;
+    return {s.width(), kTitleHeight + s.height() + 12 + captionHeight + 8};
 }
 
 void paintPage(QPainter &p,
@@ -43,19 +70,18 @@ void paintPage(QPainter &p,
     titleFont.setBold(true);
     p.setFont(titleFont);
     p.setPen(theme.text);
-    p.drawText(QRect(16, 0, page.width() - 32, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
-               title);
+    p.drawText(QRect(kMargin, 0, page.width() - 2 * kMargin, kTitleHeight),
+               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, title);
     p.setFont(font);
     chart.paintChart(p, QRectF(0, kTitleHeight, chartSize.width(), chartSize.height()));
-    QFont small = font;
-    small.setPixelSize(11);
-    p.setFont(small);
+    p.setFont(captionFont());
     p.setPen(theme.mutedText);
     int y = kTitleHeight + chartSize.height() + 12;
-    for (const QString &line : caption) {
-        p.drawText(QRect(16, y, page.width() - 32, kCaptionLine), Qt::AlignLeft | Qt::AlignVCenter,
-                   line);
-        y += kCaptionLine;
+    const QList<int> heights = captionHeights(caption, page.width() - 2 * kMargin);
+    for (qsizetype i = 0; i < caption.size(); ++i) {
+        p.drawText(QRect(kMargin, y, page.width() - 2 * kMargin, heights[i]),
+                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption[i]);
+        y += heights[i];
     }
 }
 
@@ -173,11 +199,11 @@ bool Exporter::writeChart(const ChartCanvas &chart,
     return p.end() || fail(error, tr("Could not write %1").arg(path));
 }
 
-QByteArray Exporter::tableCsv(const QAbstractItemModel &model, const QStringList &caption)
+QByteArray Exporter::tableCsv(const QAbstractItemModel &model, bool excelBom)
 {
+    // The header row comes first so that any CSV reader takes it as the header; the caption
+    // goes into a sidecar file (captionPath).
     core::CsvTable csv;
-    for (const QString &line : caption)
-        csv.addCaptionLine(fmt::s(line));
     bool tree = false;
     for (int r = 0; r < model.rowCount() && !tree; ++r)
         tree = model.hasChildren(model.index(r, 0));
@@ -188,19 +214,72 @@ QByteArray Exporter::tableCsv(const QAbstractItemModel &model, const QStringList
         header.push_back(fmt::s(model.headerData(c, Qt::Horizontal).toString()));
     csv.addRow(header);
     csvRows(model, {}, 0, tree, csv);
-    return QByteArray::fromStdString(csv.text());
+    QByteArray out = QByteArray::fromStdString(csv.text());
+    if (excelBom)
+        out.prepend("\xEF\xBB\xBF");
+    return out;
+}
+
+QString Exporter::captionPath(const QString &csvPath)
+{
+    QString base = csvPath;
+    if (base.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        base.chop(4);
+    return base + QStringLiteral("-caption.txt");
 }
 
 bool Exporter::writeCsv(const QAbstractItemModel &model,
                         const QStringList &caption,
                         const QString &path,
-                        QString *error)
+                        QString *error,
+                        bool excelBom)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(error, file.errorString());
-    file.write(tableCsv(model, caption));
-    return file.commit() || fail(error, file.errorString());
+        return fail(error, tr("Could not write %1: %2").arg(path, file.errorString()));
+    file.write(tableCsv(model, excelBom));
+    if (!file.commit())
+        return fail(error, tr("Could not write %1: %2").arg(path, file.errorString()));
+    if (caption.isEmpty())
+        return true;
+    QSaveFile side(captionPath(path));
+    if (!side.open(QIODevice::WriteOnly))
+        return fail(error, tr("Could not write %1: %2").arg(side.fileName(), side.errorString()));
+    side.write((caption.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
+    return side.commit() ||
+           fail(error, tr("Could not write %1: %2").arg(side.fileName(), side.errorString()));
+}
+
+QString Exporter::suggestedFileName(const QString &title,
+                                    const core::ExportCaption &caption,
+                                    const QDateTime &now,
+                                    const QString &extension)
+{
+    // "Unallocated by source" in August 2026 → unallocated-by-source-2026-08.png: what and
+    // when, in characters every file system takes.
+    QString slug;
+    for (const QChar c : title.toLower()) {
+        if (c.isLetterOrNumber())
+            slug += c;
+        else if (!slug.isEmpty() && !slug.endsWith(QLatin1Char('-')))
+            slug += QLatin1Char('-');
+    }
+    while (slug.endsWith(QLatin1Char('-')))
+        slug.chop(1);
+    if (slug.isEmpty())
+        slug = QStringLiteral("export");
+    QString when = fmt::q(caption.periodText());
+    if (caption.fromDay && caption.toDay) {
+        const QDate from = QDate(1970, 1, 1).addDays(*caption.fromDay);
+        const QDate last = QDate(1970, 1, 1).addDays(*caption.toDay - 1);
+        when = from.day() == 1 && last.addDays(1).day() == 1 && from.month() == last.month() &&
+                       from.year() == last.year()
+                   ? from.toString(QStringLiteral("yyyy-MM"))
+                   : from.toString(Qt::ISODate) + QLatin1Char('_') + last.toString(Qt::ISODate);
+    } else {
+        when = now.toUTC().date().toString(Qt::ISODate);
+    }
+    return slug + QLatin1Char('-') + when + QLatin1Char('.') + extension;
 }
 
 QString Exporter::tableText(const QAbstractItemModel &model)

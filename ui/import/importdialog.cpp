@@ -7,6 +7,7 @@
 #include "ui/widgets/tablepanel.h"
 
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
@@ -60,6 +61,10 @@ void runImport(QPromise<ImportOutcome> &promise,
         outcome.rowsRead = report->rowsRead();
         outcome.rowsAdded = report->rowsAdded();
         outcome.batches = int(report->batches.size());
+        for (const adapters::BatchOutcome &b : report->batches) {
+            outcome.duplicates += b.counts.duplicates;
+            outcome.invoices += b.invoices;
+        }
     }
     promise.addResult(outcome);
 }
@@ -98,15 +103,35 @@ ImportDialog::ImportDialog(AppContext *app,
     m_status->setObjectName(QStringLiteral("importStatus"));
     m_status->setWordWrap(true);
     m_progress->setRange(0, 1000);
+    m_progress->setObjectName(QStringLiteral("importProgress"));
     auto *buttons = new QDialogButtonBox;
     buttons->addButton(m_import, QDialogButtonBox::AcceptRole);
     buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(
         new QLabel(tr("Files to import (nothing is written until you press Import):")));
-    layout->addWidget(makeTable(m_previewModel, QStringLiteral("previewTable")), 2);
+    auto *preview = makeTable(m_previewModel, QStringLiteral("previewTable"));
+    preview->setSelectionBehavior(QAbstractItemView::SelectRows);
+    preview->setSelectionMode(QAbstractItemView::SingleSelection);
+    layout->addWidget(preview, 2);
+    auto *remove = new QPushButton(tr("&Remove file"));
+    remove->setObjectName(QStringLiteral("removeFileButton"));
+    remove->setToolTip(tr("Take the selected file off the list; the others import without it"));
+    remove->setEnabled(false);
+    connect(remove, &QPushButton::clicked, this, &ImportDialog::removeSelectedFile);
+    connect(preview->selectionModel(), &QItemSelectionModel::selectionChanged, remove,
+            [remove, preview] { remove->setEnabled(preview->selectionModel()->hasSelection()); });
+    auto *removeRow = new QHBoxLayout;
+    removeRow->addWidget(remove);
+    removeRow->addStretch(1);
+    layout->addLayout(removeRow);
+    m_previewTable = preview;
     layout->addWidget(new QLabel(tr("Warnings, with their location:")));
-    layout->addWidget(makeTable(m_warningModel, QStringLiteral("warningTable")), 1);
+    auto *warnings = makeTable(m_warningModel, QStringLiteral("warningTable"));
+    warnings->setWordWrap(true);
+    warnings->horizontalHeader()->setStretchLastSection(true);
+    warnings->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    layout->addWidget(warnings, 1);
     layout->addWidget(m_status);
     layout->addWidget(m_progress);
     layout->addWidget(buttons);
@@ -114,8 +139,9 @@ ImportDialog::ImportDialog(AppContext *app,
 
     connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
     connect(m_cancel, &QPushButton::clicked, this, &ImportDialog::cancelRunning);
-    connect(&m_previewWatcher, &QFutureWatcherBase::progressValueChanged, m_progress,
-            &QProgressBar::setValue);
+    // The bar measures the import only: reading the preview is the status line's job, so
+    // the bar stays at 0 % until Import is pressed.
+    m_progress->setValue(0);
     connect(&m_importWatcher, &QFutureWatcherBase::progressValueChanged, m_progress,
             &QProgressBar::setValue);
     connect(&m_previewWatcher, &QFutureWatcherBase::finished, this, &ImportDialog::onPreviewDone);
@@ -143,23 +169,40 @@ void ImportDialog::onPreviewDone()
         m_status->setText(tr("Preview cancelled."));
         return;
     }
-    std::vector<FilePreview> previews = m_previewWatcher.result();
+    m_previewModel->setPreviews(m_previewWatcher.result());
+    showPreviewState();
+    emit previewReady();
+}
+
+void ImportDialog::showPreviewState()
+{
     std::vector<core::Warning> warnings;
     int ok = 0;
-    for (const FilePreview &p : previews) {
+    for (const FilePreview &p : m_previewModel->previews()) {
+        if (!p.ok())
+            warnings.push_back({"error", fmt::s(p.path), {}, {}, fmt::s(p.error)});
         warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
         ok += p.ok() ? 1 : 0;
     }
-    m_previewModel->setPreviews(std::move(previews));
     m_warningModel->setWarnings(std::move(warnings));
-    m_progress->setValue(1000);
     const int files = m_previewModel->rowCount();
-    m_status->setText(ok == files ? tr("Ready to import %n file(s).", nullptr, files)
-                                  : tr("%1 of %2 files cannot be imported; fix or remove them.")
-                                        .arg(files - ok)
-                                        .arg(files));
+    m_status->setText(files == 0    ? tr("No files left to import.")
+                      : ok == files ? tr("Ready to import %n file(s).", nullptr, files)
+                                    : tr("%1 of %2 files cannot be imported; fix or remove them.")
+                                          .arg(files - ok)
+                                          .arg(files));
     m_import->setEnabled(ok == files && files > 0);
-    emit previewReady();
+}
+
+void ImportDialog::removeSelectedFile()
+{
+    if (m_importWatcher.isRunning())
+        return;
+    const QModelIndexList rows = m_previewTable->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    m_previewModel->removeFile(rows.first().row());
+    showPreviewState();
 }
 
 void ImportDialog::startImport()

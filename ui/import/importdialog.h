@@ -7,6 +7,7 @@
 
 class QDialogButtonBox;
 class QLabel;
+class QTableView;
 class QProgressBar;
 class QPushButton;
 
@@ -21,7 +22,7 @@ struct ImportOutcome
 {
     QString error;
     bool cancelled = false;
-    qint64 rowsRead = 0, rowsAdded = 0;
+    qint64 rowsRead = 0, rowsAdded = 0, duplicates = 0, invoices = 0;
     int batches = 0;
 };
 
@@ -52,11 +53,15 @@ private:
     void startImport();
     void onImportDone();
     void cancelRunning();
+    void removeSelectedFile();
+    /// Warnings, status line and the Import button from the files now listed.
+    void showPreviewState();
 
     QString m_ledgerPath;
     ImportPreviewModel *m_previewModel;
     WarningModel *m_warningModel;
     QLabel *m_status;
+    QTableView *m_previewTable = nullptr;
     QProgressBar *m_progress;
     QPushButton *m_import;
     QPushButton *m_cancel;

@@ -12,6 +12,15 @@ void ImportPreviewModel::setPreviews(std::vector<FilePreview> previews)
     replaceRows([&] { m_previews = std::move(previews); });
 }
 
+void ImportPreviewModel::removeFile(int row)
+{
+    if (row < 0 || row >= rows())
+        return;
+    beginRemoveRows({}, row, row);
+    m_previews.erase(m_previews.begin() + row);
+    endRemoveRows();
+}
+
 QString ImportPreviewModel::columnTitle(int column) const
 {
     switch (column) {
@@ -50,6 +59,9 @@ QVariant ImportPreviewModel::cell(int row, int column, int role) const
     case Source:
         return cells::text(p.source, role);
     case Rows:
+        // An invoice file adds invoices, not cost rows: say so instead of "0".
+        if (p.rows == 0 && p.invoices > 0 && role == Qt::DisplayRole)
+            return tr("%n invoice(s)", nullptr, int(p.invoices));
         return cells::count(p.rows, locale(), role);
     case Total: {
         if (p.totals.size() == 1)
@@ -60,8 +72,12 @@ QVariant ImportPreviewModel::cell(int row, int column, int role) const
         return cells::text(parts.join(QStringLiteral(" + ")), role);
     }
     case Status:
-        if (!p.ok())
-            return cells::text(p.error, role);
+        // The full error is a row of the Warnings pane; the column only says that it failed.
+        if (!p.ok()) {
+            if (role == Qt::ToolTipRole)
+                return p.error;
+            return cells::text(tr("✗ cannot be imported (see Warnings)"), role);
+        }
         return cells::text(p.status == core::BatchStatus::Complete
                                ? tr("complete")
                                : tr("PARTIAL: %1").arg(p.reason),

@@ -15,6 +15,8 @@ public:
 
     void setPreviews(std::vector<FilePreview> previews);
     const std::vector<FilePreview> &previews() const { return m_previews; }
+    /// Takes file `row` off the list (a bad file, so that the good ones import).
+    void removeFile(int row);
 
 protected:
     int rows() const override { return static_cast<int>(m_previews.size()); }

@@ -3,6 +3,7 @@
 #include "cells.h"
 #include "ui/format.h"
 
+#include "core/analysis/ledgercatalog.h"
 #include "core/timeutil.h"
 
 namespace unalloc::ui {
@@ -149,6 +150,12 @@ QVariant BatchStateModel::cell(int row, int column, int role) const
     case Reason:
         return cells::text(fmt::q(b.reason), role);
     case InSlice:
+        // Invoices hold no rows, yet they are what the Reconciliation compares against.
+        if (core::isInvoiceBatch(b.batch)) {
+            if (role == RawRole || role == ExportRole)
+                return QStringLiteral("reconciliation");
+            return role == Qt::DisplayRole ? QVariant(tr("reconciliation")) : QVariant();
+        }
         if (role == RawRole || role == ExportRole)
             return b.inSlice ? QStringLiteral("yes") : QStringLiteral("no");
         return role == Qt::DisplayRole ? QVariant(b.inSlice ? tr("yes") : tr("no")) : QVariant();

@@ -150,6 +150,12 @@ void buildIndex(LedgerPager *pager,
         return;
     }
     w.index = std::make_shared<const core::LedgerPageIndex>(std::move(*index));
+    if (query.filter.filtered()) {
+        if (auto totals = w.store->rowTotals(query.filter)) {
+            auto t = std::make_shared<const std::vector<core::Money>>(std::move(*totals));
+            post(pager, [pager, generation, t] { emit pager->totalled(generation, t); });
+        }
+    }
     post(pager, [pager, generation, i = w.index] { emit pager->counted(generation, i); });
 }
 

@@ -14,6 +14,8 @@ namespace unalloc::ui {
 /// The rows of one page of the ledger table, and the keys that find any page.
 using LedgerPage = std::shared_ptr<const std::vector<core::LedgerRow>>;
 using LedgerPageIndexPtr = std::shared_ptr<const core::LedgerPageIndex>;
+/// The sum of a query's rows per currency.
+using LedgerTotals = std::shared_ptr<const std::vector<core::Money>>;
 
 /// @brief Reads the ledger table's pages off the GUI thread, on its own read-only connection
 /// to the ledger file (a LedgerStore is one connection and not thread-safe).
@@ -51,6 +53,8 @@ public:
 
 signals:
     void counted(quint64 generation, const unalloc::ui::LedgerPageIndexPtr &index);
+    /// The filtered rows' totals (only for a filtered query), just before counted.
+    void totalled(quint64 generation, const unalloc::ui::LedgerTotals &totals);
     void pageReady(quint64 generation, int page, const unalloc::ui::LedgerPage &rows);
     void failed(quint64 generation, const QString &message);
 

@@ -5,6 +5,8 @@
 #include "ui/format.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTimeZone>
 
 #include <limits>
@@ -17,6 +19,11 @@ LedgerTableModel::LedgerTableModel(const QLocale &locale, QObject *parent)
     , m_pager(new LedgerPager(kPageRows, this))
 {
     connect(m_pager, &LedgerPager::counted, this, &LedgerTableModel::onCounted);
+    connect(m_pager, &LedgerPager::totalled, this,
+            [this](quint64 generation, const LedgerTotals &totals) {
+                if (generation == m_generation)
+                    m_totals = *totals;
+            });
     connect(m_pager, &LedgerPager::pageReady, this, &LedgerTableModel::onPage);
     connect(m_pager, &LedgerPager::failed, this, [this](quint64 generation, const QString &error) {
         if (generation != m_generation)
@@ -44,25 +51,47 @@ void LedgerTableModel::setRequest(const core::AnalysisRequest &request)
                               request.toDay != m_request.toDay ||
                               request.sources != m_request.sources;
     m_request = request;
-    m_filter.from =
-        request.fromDay ? std::optional(*request.fromDay * core::kUsPerDay) : std::nullopt;
-    m_filter.to = request.toDay ? std::optional(*request.toDay * core::kUsPerDay) : std::nullopt;
-    m_filter.sources = request.sources;
+    composeFilter();
     if (sliceChanged)
         refresh();
     else if (m_count > 0) // only the Owner/How columns change
         emit dataChanged(index(0, Owner), index(m_count - 1, How));
 }
 
-void LedgerTableModel::setTextFilter(const QString &text)
+void LedgerTableModel::composeFilter()
 {
-    m_filter.text = fmt::s(text.trimmed());
+    core::LedgerRowFilter f = m_query;
+    f.from = m_request.fromDay ? std::optional(*m_request.fromDay * core::kUsPerDay) : std::nullopt;
+    f.to = m_request.toDay ? std::optional(*m_request.toDay * core::kUsPerDay) : std::nullopt;
+    // source: terms narrow the bar's sources; none in common matches nothing.
+    if (m_query.sources.empty()) {
+        f.sources = m_request.sources;
+    } else if (!m_request.sources.empty()) {
+        f.sources.clear();
+        for (const std::string &s : m_query.sources)
+            if (m_request.sources.contains(s))
+                f.sources.insert(s);
+        if (f.sources.empty())
+            f.sources.insert(std::string());
+    }
+    m_filter = std::move(f);
+}
+
+QString LedgerTableModel::setTextFilter(const QString &text)
+{
+    auto parsed = core::parseRowFilter(fmt::s(text.trimmed()));
+    if (!parsed)
+        return fmt::q(parsed.error().detail);
+    m_query = std::move(*parsed);
+    m_queryText = text.trimmed();
+    composeFilter();
     refresh();
+    return {};
 }
 
 QString LedgerTableModel::textFilter() const
 {
-    return fmt::q(m_filter.text);
+    return m_queryText;
 }
 
 void LedgerTableModel::refresh()
@@ -74,7 +103,12 @@ void LedgerTableModel::refresh()
     m_index.reset();
     m_count = 0;
     m_error.clear();
+    m_totals.clear();
     m_counting = false;
+    if (m_store && m_path.isEmpty() && m_filter.filtered()) {
+        if (auto totals = m_store->rowTotals(m_filter))
+            m_totals = std::move(*totals);
+    }
     if (m_store && m_path.isEmpty()) {
         // No file to open a second connection on: read here (in-memory ledgers are small).
         if (auto index = m_store->pageIndex(m_filter, m_sort, m_ascending, kPageRows)) {
@@ -232,6 +266,13 @@ QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) 
         return cells::text(how, role);
     }
     case Labels: {
+        if (role == ExportRole) {
+            // Exports carry the labels as one JSON object (keys sorted): parseable in a sheet.
+            QJsonObject o;
+            for (const auto &[k, v] : row.labels.entries())
+                o.insert(fmt::q(k), fmt::q(v));
+            return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+        }
         QStringList parts;
         for (const auto &[k, v] : row.labels.entries())
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);

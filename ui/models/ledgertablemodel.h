@@ -50,8 +50,12 @@ public:
     void setStore(const core::LedgerStore *store, const QString &filePath = {});
     /// Period and sources from the analysis bar; owner key and fallbacks for the Owner column.
     void setRequest(const core::AnalysisRequest &request);
-    void setTextFilter(const QString &text);
+    /// The filter line (core::parseRowFilter syntax). Returns the parse error, or empty when
+    /// the filter applies; on an error the previous filter stays.
+    QString setTextFilter(const QString &text);
     QString textFilter() const;
+    /// The sum of the filtered rows per currency; empty until known, and for no filter.
+    const std::vector<core::Money> &totals() const { return m_totals; }
     /// Pages read from the store so far (for tests and the benchmark).
     int pagesFetched() const { return m_pagesFetched; }
     /// True while the rows of the current filter and order are being counted.
@@ -87,7 +91,11 @@ private:
     LedgerPager *m_pager;
     quint64 m_generation = 0;
     core::AnalysisRequest m_request;
-    core::LedgerRowFilter m_filter;
+    void composeFilter();
+    core::LedgerRowFilter m_filter; ///< the request's slice and the filter line together
+    core::LedgerRowFilter m_query;  ///< the parsed filter line
+    QString m_queryText;
+    std::vector<core::Money> m_totals;
     core::LedgerSort m_sort = core::LedgerSort::Amount;
     bool m_ascending = false;
     bool m_counting = false;

@@ -10,10 +10,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QShortcut>
 #include <QTableView>
 #include <QTimeZone>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace unalloc::ui {
@@ -27,7 +29,8 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     , m_debounce(new QTimer(this))
 {
     m_filter->setObjectName(QStringLiteral("ledgerFilter"));
-    m_filter->setPlaceholderText(tr("Filter by cost object, source or any label value…"));
+    m_filter->setPlaceholderText(
+        tr("Filter: text, key=value, source:openai, amount>100 (all must hold)…"));
     m_filter->setClearButtonEnabled(true);
     auto *find = new QShortcut(QKeySequence::Find, this, this, [this] {
         m_filter->setFocus(Qt::ShortcutFocusReason);
@@ -35,7 +38,9 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     });
     find->setContext(Qt::WidgetWithChildrenShortcut);
     m_filter->setToolTip(
-        tr("Filter the rows (%1)")
+        tr("Filter the rows (%1). Terms, all of which must hold: any text (cost object, source "
+           "or a label value contains it), key=value (a label), source:NAME, batch:N, "
+           "amount>N, amount>=N, amount<N, amount<=N; \"…\" quotes spaces.")
             .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
     m_count->setObjectName(QStringLiteral("ledgerCount"));
     m_debounce->setSingleShot(true);
@@ -43,7 +48,7 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_model, &LedgerTableModel::counted, this, &LedgerView::updateCount);
     connect(m_debounce, &QTimer::timeout, this, [this] {
-        m_model->setTextFilter(m_filter->text());
+        m_filterError = m_model->setTextFilter(m_filter->text());
         updateCount();
     });
     m_table->setObjectName(QStringLiteral("ledgerTableView"));
@@ -59,9 +64,35 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     panel->setObjectName(QStringLiteral("ledgerTable"));
     panel->setSubtitle(tr("Sorted and filtered in the ledger file; sort by start, source, cost "
                           "object, amount or batch."));
+    auto *columns = new QToolButton;
+    columns->setObjectName(QStringLiteral("columnChooser"));
+    columns->setText(tr("Columns"));
+    columns->setToolTip(tr("Choose the columns the table shows"));
+    columns->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(columns);
+    menu->setObjectName(QStringLiteral("columnMenu"));
+    for (int c = 0; c < LedgerTableModel::ColumnCount; ++c) {
+        QAction *a =
+            menu->addAction(m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        a->setObjectName(QStringLiteral("column_%1").arg(c));
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, [this, c](bool on) {
+            // At least one column stays.
+            int shown = 0;
+            for (int i = 0; i < LedgerTableModel::ColumnCount; ++i)
+                shown += m_table->isColumnHidden(i) ? 0 : 1;
+            if (!on && shown <= 1)
+                return;
+            m_table->setColumnHidden(c, !on);
+        });
+    }
+    columns->setMenu(menu);
+    m_count->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_count);
+    bar->addWidget(columns);
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->addLayout(bar);
@@ -115,8 +146,17 @@ void LedgerView::updateCount()
         m_count->setText(tr("Counting rows…"));
     else if (!m_model->lastError().isEmpty())
         m_count->setText(tr("Cannot read the rows: %1").arg(m_model->lastError()));
-    else
+    else if (m_model->totals().empty())
         m_count->setText(tr("%Ln row(s)", nullptr, m_model->rowCount()));
+    else {
+        QStringList totals;
+        for (const core::Money &m : m_model->totals())
+            totals << fmt::money(m.amount, m.currency, locale());
+        m_count->setText(tr("%Ln row(s) · total %1", nullptr, m_model->rowCount())
+                             .arg(totals.join(QStringLiteral(" + "))));
+    }
+    if (!m_filterError.isEmpty())
+        m_count->setText(tr("Filter not applied: %1").arg(m_filterError));
 }
 
 } // namespace unalloc::ui

@@ -29,6 +29,7 @@ private:
     LedgerTableModel *m_model;
     QLineEdit *m_filter;
     QLabel *m_count;
+    QString m_filterError; ///< why the filter line does not apply, or empty
     QTableView *m_table;
     QTimer *m_debounce;
 };

@@ -3,6 +3,7 @@
 #include "ui/charts/hbarchart.h"
 #include "ui/charts/sharebarchart.h"
 #include "ui/format.h"
+#include "ui/ledgerdocument.h"
 #include "ui/models/ownerbucketmodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/themecontroller.h"
@@ -109,7 +110,7 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
     const QString dim = fmt::q(r.dimension);
     const bool critical = s.uPct >= core::Decimal::fromInt(25);
     m_unallocated->setValue(
-        fmt::percent(s.uPct, locale()),
+        fmt::sharePercent(r.unallocated, r.total, locale()),
         tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
         critical ? theme.critical : QColor());
     m_total->setValue(fmt::money(r.total, r.currency, locale()),
@@ -156,7 +157,11 @@ void OverviewView::showSpendChart(const core::AnalysisSnapshot &s)
         legend.push_back({fmt::q(src), theme.sourceColour(fmt::q(src)), false});
     legend.push_back({tr("no owner (hatched)"), theme.unallocated, true});
     m_spend->setRows(std::move(rows), std::move(legend), chart.largest.toDouble());
-    m_spend->setEmptyText(tr("No rows in this period and these sources."));
+    // A new ledger has nothing yet: say where the data comes from, not that a filter is empty.
+    m_spend->setEmptyText(m_context.document->catalog().rows == 0
+                              ? tr("This ledger is empty. Import export files with File → "
+                                   "Import Files… (Ctrl+I) or drop them on the window.")
+                              : tr("No rows in this period and these sources."));
     m_spendPanel->setTitle(tr("Spend by %1, stacked by source").arg(fmt::q(s.report.dimension)));
 }
 

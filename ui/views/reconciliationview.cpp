@@ -9,6 +9,7 @@
 #include "ui/models/reconlinemodel.h"
 #include "ui/models/reconstatus.h"
 #include "ui/themecontroller.h"
+#include "ui/views/batchdeletecommand.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/seambanner.h"
@@ -19,6 +20,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QPointer>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -79,6 +82,22 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
                     3, 0, 1, 2);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
+    m_batchMessage = new QLabel;
+    m_batchMessage->setObjectName(QStringLiteral("batchMessage"));
+    m_batchMessage->setWordWrap(true);
+    m_batchMessage->hide();
+    grid->addWidget(m_batchMessage, 4, 0, 1, 2);
+    if (auto *batchView = content->findChild<QTableView *>(QStringLiteral("batchTableView"))) {
+        batchView->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(batchView, &QTableView::customContextMenuRequested, this,
+                [this, batchView](const QPoint &pos) {
+                    const QModelIndex index = batchView->indexAt(pos);
+                    if (!index.isValid())
+                        return;
+                    QMenu *menu = batchMenu(index);
+                    menu->popup(batchView->viewport()->mapToGlobal(pos));
+                });
+    }
     auto *layout = new QVBoxLayout(content);
     layout->addLayout(cards);
     layout->addWidget(buildControls());
@@ -139,6 +158,36 @@ QWidget *ReconciliationView::tablePanel(const QString &title,
     panel->setObjectName(name);
     panel->setMinimumHeight(minimumHeight);
     return panel;
+}
+
+QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
+{
+    const qint64 id = index.siblingAtColumn(BatchStateModel::Batch).data(RawRole).toLongLong();
+    const QString source = index.siblingAtColumn(BatchStateModel::Source).data().toString();
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(QStringLiteral("batchMenu"));
+    QAction *del = menu->addAction(tr("&Delete batch %1 (%2)").arg(id).arg(source));
+    del->setObjectName(QStringLiteral("deleteBatch"));
+    del->setToolTip(tr("Take this import out of the ledger: its rows, invoices and meter "
+                       "splits. Undo puts it back."));
+    connect(del, &QAction::triggered, this, [this, id] { deleteBatch(id); });
+    return menu;
+}
+
+void ReconciliationView::deleteBatch(qint64 id)
+{
+    const QPointer<QLabel> message = m_batchMessage;
+    message->hide();
+    auto *command = new BatchDeleteCommand(
+        m_context.document, m_context.analysis, id, tr("Delete batch %1").arg(id),
+        [message](const QString &error) {
+            if (message) {
+                message->setText(ReconciliationView::tr("Cannot delete the batch: %1").arg(error));
+                message->show();
+            }
+        });
+    m_context.analysis->undoStack()->push(command);
 }
 
 void ReconciliationView::onToleranceChanged(double value)
@@ -211,9 +260,9 @@ void ReconciliationView::showReconFigure(const core::AnalysisSnapshot &s)
         return;
     }
     const bool off = sum.over + sum.under > 0;
-    QString detail =
-        tr("%1 against %2 invoiced")
-            .arg(fmt::money(sum.delta, cur, locale()), fmt::money(sum.invoiced, cur, locale()));
+    QString detail = tr("%1 against %2 invoiced")
+                         .arg(fmt::moneyExact(sum.delta, cur, locale()),
+                              fmt::money(sum.invoiced, cur, locale()));
     if (sum.noInvoice > 0)
         detail += QStringLiteral(" · ") +
                   tr("%1 not invoiced").arg(fmt::money(sum.uninvoiced, cur, locale()));

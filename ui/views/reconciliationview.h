@@ -4,7 +4,9 @@
 
 class QAbstractItemModel;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
+class QMenu;
 
 namespace unalloc::ui {
 
@@ -33,6 +35,10 @@ public:
     OverlapModel *overlapModel() const { return m_overlapRows; }
     BatchStateModel *batchModel() const { return m_batches; }
     ReconBarChart *reconChart() const { return m_reconChart; }
+    /// The context menu of the batch table's row at `index` (Delete batch N). Undoable.
+    QMenu *batchMenu(const QModelIndex &index);
+    /// Deletes batch `id` as one undoable command (the menu's action).
+    void deleteBatch(qint64 id);
     OverlapChart *overlapChart() const { return m_overlapChart; }
 
 private:
@@ -62,6 +68,7 @@ private:
     ReconLineModel *m_lines;
     OverlapModel *m_overlapRows;
     BatchStateModel *m_batches;
+    QLabel *m_batchMessage = nullptr;
 };
 
 } // namespace unalloc::ui

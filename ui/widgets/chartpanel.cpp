@@ -25,11 +25,6 @@ ChartPanel::ChartPanel(const QString &title,
     exportMenu()->addAction(tr("&Copy image"), this, &ChartPanel::copyToClipboard);
 }
 
-QString ChartPanel::baseName() const
-{
-    return objectName().isEmpty() ? QStringLiteral("chart") : objectName();
-}
-
 bool ChartPanel::exportTo(const QString &path, QString *error) const
 {
     return Exporter::writeChart(*m_chart, title(), captionLines(), path,
@@ -52,14 +47,16 @@ void ChartPanel::exportAs(Exporter::Format format)
     const QString filter = format == Exporter::Format::Png   ? tr("PNG image (*.png)")
                            : format == Exporter::Format::Svg ? tr("SVG drawing (*.svg)")
                                                              : tr("PDF document (*.pdf)");
-    QString path = askSavePath(baseName() + QLatin1Char('.') + ext, filter);
+    QString path = askSavePath(suggestedName(ext), filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))
         path += QLatin1Char('.') + ext;
     QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (exportTo(path, &error))
+        rememberDirectory(path);
+    else
+        exportFailed(error);
 }
 
 } // namespace unalloc::ui

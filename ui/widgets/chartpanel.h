@@ -25,7 +25,6 @@ public:
 
 private:
     void exportAs(Exporter::Format format);
-    QString baseName() const;
 
     ChartCanvas *m_chart;
 };

@@ -22,6 +22,8 @@ FigureCard::FigureCard(const QString &caption, QWidget *parent)
     m_value->setFont(big);
     m_value->setObjectName(QStringLiteral("value"));
     m_value->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    // A narrow card wraps its figure ("1 of 2 / matched") instead of cutting it.
+    m_value->setWordWrap(true);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detail->setWordWrap(true);
     m_detail->setObjectName(QStringLiteral("detail"));

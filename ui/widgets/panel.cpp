@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -57,6 +58,7 @@ QString Panel::title() const
 void Panel::setTitle(const QString &title)
 {
     m_title->setText(title);
+    m_title->setToolTip(title); // a narrow panel cuts a long title: the tooltip has it all
 }
 
 void Panel::setSubtitle(const QString &subtitle)
@@ -76,11 +78,26 @@ QString Panel::askSavePath(const QString &suggestedName, const QString &filter)
     QString dir = settings ? settings->value(keys::lastDirectory) : QString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(suggestedName), filter);
-    if (!path.isEmpty() && settings)
+    return QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(suggestedName),
+                                        filter);
+}
+
+void Panel::rememberDirectory(const QString &path)
+{
+    if (Settings *settings = m_host.app ? m_host.app->settings : nullptr)
         settings->setValue(keys::lastDirectory, QFileInfo(path).absolutePath());
-    return path;
+}
+
+QString Panel::suggestedName(const QString &extension) const
+{
+    if (!m_host.caption || !m_host.app)
+        return title() + QLatin1Char('.') + extension;
+    return Exporter::suggestedFileName(title(), m_host.caption(), m_host.app->clock(), extension);
+}
+
+void Panel::exportFailed(const QString &error)
+{
+    QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 QStringList Panel::captionLines() const

@@ -36,8 +36,14 @@ public:
 
 protected:
     void setBody(QWidget *body, int stretch = 1);
-    /// Asks for a file name to save to (remembering the directory); empty when cancelled.
+    /// Asks for a file name to save to; empty when cancelled.
     QString askSavePath(const QString &suggestedName, const QString &filter);
+    /// Remembers the folder of a file an export wrote (a failed one is not remembered).
+    void rememberDirectory(const QString &path);
+    /// "unallocated-by-source-2026-08.png": the title and the period (Exporter).
+    QString suggestedName(const QString &extension) const;
+    /// Reports a failed export: the message names the file.
+    void exportFailed(const QString &error);
     QStringList captionLines() const;
 
     ExportHost m_host;

@@ -1,6 +1,7 @@
 #include "tablepanel.h"
 
 #include "ui/exporting/exporter.h"
+#include "ui/settings.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -26,13 +27,27 @@ TablePanel::TablePanel(const QString &title,
     setBody(view);
     exportMenu()->addAction(tr("Save as &CSV…"), this, &TablePanel::exportCsv);
     exportMenu()->addAction(tr("&Copy table"), this, &TablePanel::copyToClipboard);
+    exportMenu()->addSeparator();
+    QAction *bom = exportMenu()->addAction(tr("CSV for &Excel (UTF-8 with BOM)"));
+    bom->setObjectName(QStringLiteral("csvExcelBom"));
+    bom->setCheckable(true);
+    bom->setToolTip(tr("Start CSV files with a byte order mark, so that Excel reads them as "
+                       "UTF-8"));
+    if (host.app && host.app->settings) {
+        bom->setChecked(host.app->settings->value(keys::csvExcelBom));
+        connect(bom, &QAction::toggled, this, [settings = host.app->settings](bool on) {
+            settings->setValue(keys::csvExcelBom, on);
+        });
+    }
 }
 
 bool TablePanel::exportTo(const QString &path, QString *error) const
 {
     if (m_beforeExport)
         m_beforeExport();
-    return Exporter::writeCsv(*m_model, captionLines(), path, error);
+    const bool bom =
+        m_host.app && m_host.app->settings && m_host.app->settings->value(keys::csvExcelBom);
+    return Exporter::writeCsv(*m_model, captionLines(), path, error, bom);
 }
 
 void TablePanel::copyToClipboard() const
@@ -44,15 +59,16 @@ void TablePanel::copyToClipboard() const
 
 void TablePanel::exportCsv()
 {
-    const QString base = objectName().isEmpty() ? QStringLiteral("table") : objectName();
-    QString path = askSavePath(base + QStringLiteral(".csv"), tr("CSV table (*.csv)"));
+    QString path = askSavePath(suggestedName(QStringLiteral("csv")), tr("CSV table (*.csv)"));
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
         path += QStringLiteral(".csv");
     QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (exportTo(path, &error))
+        rememberDirectory(path);
+    else
+        exportFailed(error);
 }
 
 namespace {
@@ -78,6 +94,8 @@ void setUpTableView(QAbstractItemView *view, bool fitToContents)
     view->setAlternatingRowColors(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Tab moves on to the next control instead of walking the cells (arrows do that).
+    view->setTabKeyNavigation(false);
     if (auto *table = qobject_cast<QTableView *>(view)) {
         table->setSortingEnabled(true);
         table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // model order first

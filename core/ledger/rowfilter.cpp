@@ -1,0 +1,186 @@
+// The Ledger view's filter line: parsing (parseRowFilter) and the SQL terms for labels and
+// amount bounds (SqliteLedger::addFilterTerms), plus the filtered rows' totals.
+#include "core/labels.h"
+#include "labelsetcodec.h"
+#include "ledgercodec.h"
+#include "ledgerquery.h"
+#include "sqliteledger.h"
+
+#include <charconv>
+#include <set>
+
+namespace unalloc::core {
+
+namespace codec = ledgercodec;
+
+namespace {
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+/// Splits at spaces outside double quotes; quotes are removed.
+std::vector<std::string> terms(std::string_view text)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    bool quoted = false, any = false;
+    for (char c : text) {
+        if (c == '"') {
+            quoted = !quoted;
+            any = true;
+        } else if ((c == ' ' || c == '\t') && !quoted) {
+            if (any)
+                out.push_back(cur);
+            cur.clear();
+            any = false;
+        } else {
+            cur += c;
+            any = true;
+        }
+    }
+    if (any)
+        out.push_back(cur);
+    return out;
+}
+
+std::string hex(const codec::AmountBlob &blob)
+{
+    static const char digits[] = "0123456789ABCDEF";
+    std::string out = "X'";
+    for (unsigned char b : blob) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out + "'";
+}
+
+} // namespace
+
+Result<LedgerRowFilter> parseRowFilter(std::string_view text)
+{
+    LedgerRowFilter f;
+    std::vector<std::string> words;
+    const LabelNormaliser normaliser;
+    for (const std::string &t : terms(text)) {
+        const std::string l = lower(t);
+        if (l.starts_with("source:") && t.size() > 7) {
+            f.sources.insert(lower(t.substr(7)));
+            continue;
+        }
+        if (l.starts_with("batch:")) {
+            std::int64_t n = 0;
+            const std::string v = t.substr(6);
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec != std::errc() || end != v.data() + v.size() || n <= 0)
+                return fail("bad-filter", "\"" + t + "\": batch: needs a batch number");
+            f.batch = n;
+            continue;
+        }
+        if (l.starts_with("amount") && t.size() > 6 &&
+            (t[6] == '>' || t[6] == '<' || t[6] == '=')) {
+            const char op = t[6];
+            const bool orEqual = t.size() > 7 && t[7] == '=' && op != '=';
+            const std::string v = t.substr(orEqual ? 8 : 7);
+            auto value = Decimal::parse(v);
+            if (!value)
+                return fail("bad-filter", "\"" + t + "\": amount needs a number, e.g. amount>100");
+            const LedgerRowFilter::AmountBound bound{*value, op != '=' && !orEqual};
+            if (op == '>' || op == '=')
+                f.amountAbove = bound;
+            if (op == '<' || op == '=')
+                f.amountBelow = bound;
+            continue;
+        }
+        if (const auto eq = t.find('='); eq != std::string::npos && eq > 0) {
+            const std::string key = normaliser.canonicalKey(t.substr(0, eq));
+            if (!key.empty()) {
+                f.labels.emplace_back(key, t.substr(eq + 1));
+                continue;
+            }
+        }
+        words.push_back(t);
+    }
+    for (const std::string &w : words)
+        f.text += (f.text.empty() ? "" : " ") + w;
+    return f;
+}
+
+Result<void>
+SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::string &col) const
+{
+    if (f.amountAbove)
+        w.add("r.amount " + std::string(f.amountAbove->strict ? "> " : ">= ") +
+              hex(codec::encodeAmount(f.amountAbove->value)));
+    if (f.amountBelow)
+        w.add("r.amount " + std::string(f.amountBelow->strict ? "< " : "<= ") +
+              hex(codec::encodeAmount(f.amountBelow->value)));
+    if (f.labels.empty())
+        return {};
+    // Each key=value term: the string ids of the key and of the matching values, then the
+    // label sets that pair them.
+    auto strings = m_db.prepare("SELECT id, s FROM label_strings");
+    if (!strings)
+        return fail(strings.error());
+    std::vector<std::int64_t> keyIds(f.labels.size(), -1);
+    std::vector<std::set<std::int64_t>> valueIds(f.labels.size());
+    for (auto row = strings->step(); row && *row; row = strings->step()) {
+        const std::string_view s = strings->textView(1);
+        const std::int64_t id = strings->int64(0);
+        for (size_t i = 0; i < f.labels.size(); ++i) {
+            if (s == f.labels[i].first)
+                keyIds[i] = id;
+            if (lower(s) == lower(f.labels[i].second))
+                valueIds[i].insert(id);
+        }
+    }
+    auto st = m_db.prepare("SELECT id, body FROM label_sets");
+    if (!st)
+        return fail(st.error());
+    std::string sets;
+    for (auto row = st->step(); row && *row; row = st->step()) {
+        auto ids = labelsetcodec::labelIds(st->blob(1));
+        if (!ids)
+            return fail(ids.error());
+        bool all = true;
+        for (size_t i = 0; i < f.labels.size() && all; ++i) {
+            bool one = false;
+            for (const auto &[k, v] : *ids)
+                one = one || (k == keyIds[i] && valueIds[i].count(v) != 0);
+            all = one;
+        }
+        if (all)
+            sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
+    }
+    w.add(col + "label_set IN (" + sets + ")");
+    return {};
+}
+
+Result<std::vector<Money>> SqliteLedger::rowTotals(const LedgerRowFilter &filter) const
+{
+    auto w = whereFor(filter);
+    if (!w)
+        return fail(w.error());
+    w->add("r.superseded = 0");
+    auto st = m_db.prepare("SELECT currency, unalloc_sum(amount) FROM rows r" + w->clause +
+                           " GROUP BY currency ORDER BY currency");
+    if (!st)
+        return fail(st.error());
+    w->bindTo(*st);
+    std::vector<Money> out;
+    for (auto row = st->step(); row && *row; row = st->step()) {
+        auto amount = codec::decodeAmount(st->blob(1));
+        auto currency = codec::decodeCurrency(st->textView(0));
+        if (!amount || !currency)
+            return fail("ledger-corrupt", "a stored amount is malformed", m_path);
+        out.push_back(Money{*amount, *currency});
+    }
+    return out;
+}
+
+} // namespace unalloc::core
