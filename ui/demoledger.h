@@ -2,7 +2,10 @@
 
 #include "core/ledger/ledgerstore.h"
 
+#include <QLockFile>
 #include <QString>
+
+#include <memory>
 
 namespace unalloc::ui {
 
@@ -16,5 +19,24 @@ namespace unalloc::ui {
 /// (vector database, embedding job) and their June and July calls, for Feature economics.
 core::Result<std::unique_ptr<core::LedgerStore>> createDemoLedger(const QString &ledgerPath,
                                                                   const QString &sampleDir);
+
+/// @brief The file this process builds its demo ledger in: a name of its own in `dir`, held by
+/// a lock file while the process lives, so that explorers (or tests) opening the demo at the
+/// same moment never share, replace or delete each other's ledger. Claiming a new one removes
+/// the demo files no live process holds (left by a process that ended).
+class DemoLedgerFile final
+{
+public:
+    /// Nullptr when `dir` cannot hold the lock.
+    static std::unique_ptr<DemoLedgerFile> claim(const QString &dir);
+    QString path() const { return m_path; }
+    /// Removes the ledger and its -wal/-shm (call once no store has it open).
+    void remove() const;
+
+private:
+    DemoLedgerFile(QString path, std::unique_ptr<QLockFile> lock);
+    QString m_path;
+    std::unique_ptr<QLockFile> m_lock;
+};
 
 } // namespace unalloc::ui

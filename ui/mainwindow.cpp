@@ -206,10 +206,25 @@ bool MainWindow::openDemo(const QString &sampleDir)
         dir = QDir::tempPath();
     QDir().mkpath(dir);
     m_demoDir = sampleDir;
-    auto store = createDemoLedger(QDir(dir).filePath(QStringLiteral("demo.unalloc")), sampleDir);
+    std::unique_ptr<DemoLedgerFile> file = DemoLedgerFile::claim(dir);
+    if (!file) {
+        setStore(core::fail("unwritable", "cannot lock a demo ledger file in this folder",
+                            fmt::s(dir)),
+                 {}, true);
+        return false;
+    }
+    auto store = createDemoLedger(file->path(), sampleDir);
     const bool ok = store.has_value();
     setStore(std::move(store), {}, true);
-    return ok;
+    if (!ok) {
+        file->remove(); // whatever the failed build left; the open ledger stays as it was
+        return false;
+    }
+    // The previous demo's store is closed now: its files can go.
+    if (m_demoFile)
+        m_demoFile->remove();
+    m_demoFile = std::move(file);
+    return true;
 }
 
 ImportDialog *MainWindow::importFiles(const QStringList &files)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysiscontroller.h"
+#include "demoledger.h"
 #include "ledgerdocument.h"
 
 #include <QMainWindow>
@@ -76,6 +77,7 @@ private:
     QLabel *m_completeness = nullptr;
     QLabel *m_timing = nullptr;
     QString m_demoDir;
+    std::unique_ptr<DemoLedgerFile> m_demoFile; ///< the demo ledger this window has open
     bool m_retranslating = false;
 };
 

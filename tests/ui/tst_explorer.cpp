@@ -3,6 +3,7 @@
 #include "uitestsupport.h"
 
 #include "ui/analysisbar.h"
+#include "ui/demoledger.h"
 #include "ui/fallbackchips.h"
 #include "ui/import/importdialog.h"
 #include "ui/import/importpreviewmodel.h"
@@ -18,6 +19,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QRegularExpression>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -37,6 +41,7 @@ private slots:
     void importsIntoNewLedger();
     void tabOrderFollowsTheBar();
     void commandLineReproducesTheLedger();
+    void demoFilesAreNeverShared();
     void sidebarSkipsHeadersAndPlaceholders();
 
 private:
@@ -208,13 +213,40 @@ void TstExplorer::tabOrderFollowsTheBar()
     QCOMPARE(seen, expected);
 }
 
+void TstExplorer::demoFilesAreNeverShared()
+{
+    // Two explorers (or two tests) opening the demo at once once shared one file: one deleted
+    // and rebuilt it under the other's open store.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto a = DemoLedgerFile::claim(dir.path());
+    auto b = DemoLedgerFile::claim(dir.path());
+    QVERIFY(a && b);
+    QVERIFY(a->path() != b->path());
+    for (const auto *f : {a.get(), b.get()}) {
+        QFile ledger(f->path());
+        QVERIFY(ledger.open(QIODevice::WriteOnly));
+        ledger.write("x");
+    }
+    auto c = DemoLedgerFile::claim(dir.path()); // a and b are alive: their files stay
+    QVERIFY(c && QFile::exists(a->path()) && QFile::exists(b->path()));
+    const QString gone = a->path();
+    a.reset(); // its process ended: the next claim clears what it left
+    auto d = DemoLedgerFile::claim(dir.path());
+    QVERIFY(d);
+    QVERIFY(!QFile::exists(gone));
+    QVERIFY(QFile::exists(b->path()));
+}
+
 void TstExplorer::commandLineReproducesTheLedger()
 {
     openDemo();
     const QString cli = m_window->analysisBar()->commandLine()->text();
     // The demo lives in a file too: the line names it, so pasting it gives the same numbers.
     QVERIFY2(cli.startsWith(QStringLiteral("unalloc report --ledger /")), qPrintable(cli));
-    QVERIFY2(cli.contains(QStringLiteral("demo.unalloc --from 2026-08-01 --to 2026-09-01")),
+    // Each process builds its demo in a file of its own (DemoLedgerFile).
+    QVERIFY2(cli.contains(QRegularExpression(
+                 QStringLiteral("/demo-[0-9]+-[0-9]+\\.unalloc --from 2026-08-01 --to 2026-09-01"))),
              qPrintable(cli));
     // Invoices are not a cost source: four sources, the invoice batch listed apart.
     QCOMPARE(m_window->document()->catalog().sources.size(), size_t(4));
