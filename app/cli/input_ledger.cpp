@@ -16,9 +16,7 @@ core::CostCube onlySources(const core::CostCube &cube, const std::set<std::strin
     for (const core::CostGroup &g : cube.rawGroups()) {
         if (!sources.contains(cube.sources().at(g.source)))
             continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+        out.addGroupFrom(cube, g);
     }
     return out;
 }

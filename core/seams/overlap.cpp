@@ -46,7 +46,7 @@ std::string lower(std::string_view s)
     return out;
 }
 
-std::string labelOr(const LabelMap &labels, std::initializer_list<const char *> keys)
+std::string labelOr(const LabelSetRef &labels, std::initializer_list<const char *> keys)
 {
     for (const char *k : keys)
         if (const std::string *v = labels.find(k))
@@ -57,7 +57,7 @@ std::string labelOr(const LabelMap &labels, std::initializer_list<const char *> 
 /// identifyGatewayRow over what the group kept: its usage fields, else its labels.
 GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 {
-    const LabelMap &labels = cube.labelSets().at(g.labelSet);
+    const LabelSetRef labels = cube.labelSets().ref(g.labelSet);
     const std::string provider = cube.usageName(g.usageProvider).empty()
                                      ? labelOr(labels, {"custom_llm_provider", "provider"})
                                      : cube.usageName(g.usageProvider);
@@ -68,7 +68,7 @@ GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 
 std::string billProvider(const CostCube &cube, const CostGroup &g)
 {
-    const std::string p = labelOr(cube.labelSets().at(g.labelSet), {"provider"});
+    const std::string p = labelOr(cube.labelSets().ref(g.labelSet), {"provider"});
     return lower(trimmed(p.empty() ? cube.sources().at(g.source) : p));
 }
 
@@ -76,7 +76,7 @@ std::string billModel(const CostCube &cube, const CostGroup &g)
 {
     std::string m = cube.usageName(g.usageModel);
     if (m.empty())
-        m = labelOr(cube.labelSets().at(g.labelSet), {"model", "line_item"});
+        m = labelOr(cube.labelSets().ref(g.labelSet), {"model", "line_item"});
     return matchModel(m);
 }
 
@@ -152,7 +152,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
             } else {
                 provider = billProvider(cube, g);
                 model = billModel(cube, g);
-                r.providerBill = cube.labelSets().at(g.labelSet).find("provider") != nullptr;
+                r.providerBill = cube.labelSets().ref(g.labelSet).find("provider") != nullptr;
             }
             if (!provider.empty()) {
                 auto [p, inserted] =
@@ -366,10 +366,7 @@ MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
     const auto &groups = cube.rawGroups();
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
-        m.cube.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                        cube.objects().at(g.object), g.day, g.currency, g.batch,
-                        amounts[i].value_or(g.amount), g.rows, cube.usageName(g.usageProvider),
-                        cube.usageName(g.usageModel), g.days);
+        m.cube.addGroupFrom(cube, g, amounts[i].value_or(g.amount));
     }
     for (const CollisionTotal &c : cube.collisions())
         m.cube.addCollision(c);
