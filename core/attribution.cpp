@@ -84,20 +84,18 @@ std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &
     std::vector<std::int64_t> rowsPerSet(pool.size(), 0);
     for (const CostGroup &g : cube.rawGroups())
         rowsPerSet[g.labelSet] += g.rows;
-    std::vector<std::int64_t> rowsPerText(pool.textCount(), 0);
-    std::vector<char> isKey(pool.textCount(), 0);
+    std::vector<std::int64_t> rowsPerKey(pool.keyCount(), 0);
     for (size_t i = 0; i < rowsPerSet.size(); ++i) {
         if (rowsPerSet[i] == 0)
             continue;
         for (const LabelSetPool::Pair &p : pool.pairs(static_cast<std::uint32_t>(i))) {
-            rowsPerText[p.key] += rowsPerSet[i];
-            isKey[p.key] = 1;
+            rowsPerKey[p.key] += rowsPerSet[i];
         }
     }
     std::map<std::string, std::int64_t> counts;
-    for (size_t t = 0; t < isKey.size(); ++t)
-        if (isKey[t])
-            counts[pool.text(static_cast<std::uint32_t>(t))] += rowsPerText[t];
+    for (size_t k = 0; k < rowsPerKey.size(); ++k)
+        if (rowsPerKey[k] > 0)
+            counts[pool.keyText(static_cast<std::uint32_t>(k))] += rowsPerKey[k];
     std::vector<std::pair<std::string, std::int64_t>> out(counts.begin(), counts.end());
     std::stable_sort(out.begin(), out.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });

@@ -70,8 +70,8 @@ void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal am
 {
     std::vector<LabelSetPool::Pair> pairs;
     for (const LabelSetPool::Pair &p : from.labelSets().pairs(g.labelSet))
-        pairs.push_back({m_labelSets.internText(from.labelSets().text(p.key)),
-                         m_labelSets.internText(from.labelSets().text(p.value))});
+        pairs.push_back({m_labelSets.internKey(from.labelSets().keyText(p.key)),
+                         m_labelSets.internValue(from.labelSets().valueText(p.value))});
     addGroup(m_labelSets.internPairs(pairs), from.sources().at(g.source),
              from.objects().at(g.object), g.day, g.currency, g.batch, amount, g.rows,
              from.usageName(g.usageProvider), from.usageName(g.usageModel), g.days);

@@ -79,7 +79,8 @@ public:
     {
         return m_labelSets.internPairs(pairs);
     }
-    std::uint32_t internLabelText(std::string_view s) { return m_labelSets.internText(s); }
+    /// The cube's label set pool, for a loader that interns texts itself.
+    LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
     void addGroup(std::uint32_t labelSet,
                   std::string_view source,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "flatindex.h"
 #include "labels.h"
 
 #include <compare>
@@ -7,32 +8,30 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace unalloc::core {
 
-/// @brief Interns short strings (sources, cost object names, label text) to dense ids.
+/// @brief Interns strings (sources, cost object names, label text) to dense ids, each text
+/// stored once (the index holds ids and hash bits, not copies).
 class StringPool final
 {
 public:
     std::uint32_t intern(std::string_view s);
+    /// Appends `s` without looking it up: the caller knows the pool does not hold it (a
+    /// loader of a dictionary whose texts are unique). Indexed at the next intern or find.
+    std::uint32_t appendUnique(std::string &&s);
     const std::string &at(std::uint32_t id) const { return m_strings[id]; }
     size_t size() const { return m_strings.size(); }
     /// Id of `s`, or -1.
     std::int64_t find(std::string_view s) const;
 
 private:
-    struct Hash
-    {
-        using is_transparent = void;
-        size_t operator()(std::string_view s) const noexcept
-        {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
+    void indexAll() const;
+
     std::vector<std::string> m_strings;
-    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_index;
+    mutable FlatIndex m_index;    ///< over m_strings[0, m_indexed)
+    mutable size_t m_indexed = 0; ///< strings appended by appendUnique are indexed lazily
     std::uint32_t m_last = 0; ///< the id found last: loaders often meet one string in a row
 };
 
@@ -62,8 +61,8 @@ private:
 
 /// @brief Interns label sets so that attribution works per distinct set, not per row.
 ///
-/// Each key and value text is held once (one string pool for both); a set is a run of
-/// (key id, value id) pairs in key order. Memory follows the distinct texts plus the labels
+/// Each key and each value text is held once (a pool for keys, one for values); a set is a
+/// run of (key id, value id) pairs in key order. Memory follows the distinct texts plus the labels
 /// per set, not a copy of every text per set, and an owner key is read as a column of value
 /// ids (valueId), so per-request metadata (sessions, end users, IPs) that makes sets about
 /// as many as rows stays cheap.
@@ -72,17 +71,27 @@ class LabelSetPool final
 public:
     struct Pair
     {
-        std::uint32_t key = 0, value = 0; ///< ids of text()
+        std::uint32_t key = 0, value = 0; ///< ids of keyText() and valueText()
         friend bool operator==(const Pair &, const Pair &) = default;
     };
     static constexpr std::uint32_t kAbsent = 0xffffffffU;
 
     /// Ids are handed out in first-seen order.
     std::uint32_t intern(const LabelMap &labels);
-    /// Interns a set given as text ids (internText) sorted by key text, keys unique.
+    /// Interns a set given as ids (internKey, internValue) sorted by key text, keys unique.
     std::uint32_t internPairs(std::span<const Pair> pairs);
-    std::uint32_t internText(std::string_view s) { return m_text.intern(s); }
+    std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
+    std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
+    /// StringPool::appendUnique for a value text.
+    std::uint32_t appendUniqueValue(std::string &&s) { return m_values.appendUnique(std::move(s)); }
 
+    /// Room for `sets` sets of `labels` labels in all without growing.
+    void reserve(size_t sets, size_t labels)
+    {
+        m_index.reserve(sets);
+        m_begin.reserve(sets + 1);
+        m_pairs.reserve(labels);
+    }
     /// A copy of set `id` as a LabelMap.
     LabelMap at(std::uint32_t id) const;
     LabelSetRef ref(std::uint32_t id) const { return LabelSetRef(*this, id); }
@@ -91,10 +100,12 @@ public:
         return {m_pairs.data() + m_begin[id], m_pairs.data() + m_begin[id + 1]};
     }
     size_t size() const { return m_begin.size() - 1; }
-    const std::string &text(std::uint32_t textId) const { return m_text.at(textId); }
-    size_t textCount() const { return m_text.size(); }
-    /// Id of a text, or kAbsent when no set uses it.
-    std::uint32_t textId(std::string_view s) const;
+    const std::string &keyText(std::uint32_t key) const { return m_keys.at(key); }
+    const std::string &valueText(std::uint32_t value) const { return m_values.at(value); }
+    size_t keyCount() const { return m_keys.size(); }
+    size_t valueCount() const { return m_values.size(); }
+    /// Id of a key, or kAbsent when no set has it.
+    std::uint32_t keyId(std::string_view key) const;
     /// The value id of key id `key` in set `set`, or kAbsent.
     std::uint32_t valueId(std::uint32_t set, std::uint32_t key) const
     {
@@ -107,23 +118,18 @@ public:
     std::strong_ordering compare(std::uint32_t a, std::uint32_t b) const;
 
 private:
-    std::uint32_t find(std::span<const Pair> pairs, std::uint64_t h) const;
-    std::uint32_t add(std::span<const Pair> pairs, std::uint64_t h);
-    void index(std::uint32_t id);
-
-    StringPool m_text;
+    StringPool m_keys, m_values;
     std::vector<Pair> m_pairs;
     std::vector<std::uint32_t> m_begin{0}; ///< set i is m_pairs[m_begin[i], m_begin[i + 1])
-    std::vector<std::uint64_t> m_hashes;   ///< per set
-    std::vector<std::uint32_t> m_slots;    ///< open addressing by hash: id + 1, 0 empty
+    FlatIndex m_index;                     ///< sets by the hash of their pairs
     std::vector<Pair> m_scratch;           ///< intern(LabelMap)'s pairs
 };
 
 inline const std::string *LabelSetRef::find(std::string_view key) const
 {
     for (const LabelSetPool::Pair &p : m_pool->pairs(m_id))
-        if (m_pool->text(p.key) == key)
-            return &m_pool->text(p.value);
+        if (m_pool->keyText(p.key) == key)
+            return &m_pool->valueText(p.value);
     return nullptr;
 }
 
@@ -134,12 +140,12 @@ inline size_t LabelSetRef::size() const
 
 inline const std::string &LabelSetRef::key(size_t i) const
 {
-    return m_pool->text(m_pool->pairs(m_id)[i].key);
+    return m_pool->keyText(m_pool->pairs(m_id)[i].key);
 }
 
 inline const std::string &LabelSetRef::value(size_t i) const
 {
-    return m_pool->text(m_pool->pairs(m_id)[i].value);
+    return m_pool->valueText(m_pool->pairs(m_id)[i].value);
 }
 
 } // namespace unalloc::core

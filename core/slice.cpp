@@ -78,17 +78,17 @@ std::vector<Resolved> resolveSets(const LabelSetPool &pool,
 {
     constexpr std::int32_t kUnknown = -3, kBlank = -2, kUnallocatedValue = -1;
     std::vector<std::uint32_t> keys; // owner key, then fallbacks; kAbsent when no set has it
-    keys.push_back(pool.textId(options.ownerKey));
+    keys.push_back(pool.keyId(options.ownerKey));
     for (const std::string &f : options.fallbacks)
-        keys.push_back(pool.textId(f));
+        keys.push_back(pool.keyId(f));
     std::vector<Resolved> resolved(pool.size());
-    std::vector<std::int32_t> valueOwner(pool.textCount(), kUnknown);
+    std::vector<std::int32_t> valueOwner(pool.valueCount(), kUnknown);
     std::unordered_map<std::string_view, std::int32_t> ownerIndex;
     const auto classify = [&](std::uint32_t value) {
         std::int32_t &o = valueOwner[value];
         if (o != kUnknown)
             return o;
-        const std::string &text = pool.text(value);
+        const std::string &text = pool.valueText(value);
         const std::string_view owner = trimmed(text);
         if (owner.empty())
             return o = kBlank;

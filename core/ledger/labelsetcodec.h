@@ -114,6 +114,8 @@ public:
         };
     }
     size_t size() const { return m_strings.size(); }
+    /// Moves the text of a known `id` out (find() then gives "" for it).
+    std::string take(std::int64_t id) { return std::move(m_strings[static_cast<size_t>(id)]); }
 
 private:
     std::vector<std::string> m_strings; ///< by id; [0] unused

@@ -165,22 +165,38 @@ Result<CostCube> SqliteLedger::loadCube() const
     std::optional<Error> buildError;
     std::thread builder([&] {
         std::map<std::string, Currency, std::less<>> currencies;
-        std::vector<std::uint32_t> textIds(strings->size(), LabelSetPool::kAbsent);
+        // Stored string id → the cube's key id and value id. A key text is copied into the
+        // (small) key pool; a value text is moved into the value pool unindexed: the ledger's
+        // dictionary holds each text once, so no lookup is needed.
+        std::vector<std::uint32_t> keyIds(strings->size(), LabelSetPool::kAbsent);
+        std::vector<std::uint32_t> valueIds(strings->size(), LabelSetPool::kAbsent);
+        LabelSetPool &pool = cube.labelSetsForLoading();
+        pool.reserve(sets.size(), pairs.size());
         std::vector<LabelSetPool::Pair> cubePairs;
         const auto corrupt = [&](std::string message) {
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
             queue.stop();
         };
         // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
-        const auto textId = [&](std::uint64_t id) {
-            if (id >= textIds.size())
+        const auto valueId = [&](std::uint64_t id) {
+            if (id >= valueIds.size() || strings->find(static_cast<std::int64_t>(id)) == nullptr)
                 return LabelSetPool::kAbsent;
-            std::uint32_t &t = textIds[id];
-            if (t == LabelSetPool::kAbsent) {
-                if (const std::string *s = strings->find(static_cast<std::int64_t>(id)))
-                    t = cube.internLabelText(*s);
+            std::uint32_t &v = valueIds[id];
+            if (v == LabelSetPool::kAbsent)
+                v = pool.appendUniqueValue(strings->take(static_cast<std::int64_t>(id)));
+            return v;
+        };
+        const auto keyId = [&](std::uint64_t id) {
+            if (id >= keyIds.size())
+                return LabelSetPool::kAbsent;
+            std::uint32_t &k = keyIds[id];
+            if (k == LabelSetPool::kAbsent) {
+                if (valueIds[id] != LabelSetPool::kAbsent) // its text moved to the value pool
+                    k = pool.internKey(pool.valueText(valueIds[id]));
+                else if (const std::string *s = strings->find(static_cast<std::int64_t>(id)))
+                    k = pool.internKey(*s);
             }
-            return t;
+            return k;
         };
         while (auto chunk = queue.pop()) {
             for (const AggChunk::Row &r : chunk->rows) {
@@ -206,14 +222,13 @@ Result<CostCube> SqliteLedger::loadCube() const
                 if (set.cubeId == kMissing) {
                     cubePairs.clear();
                     for (std::uint32_t i = set.begin; i < set.end; ++i) {
-                        const std::uint32_t k = textId(pairs[i].first);
-                        const std::uint32_t v = textId(pairs[i].second);
+                        const std::uint32_t k = keyId(pairs[i].first);
+                        const std::uint32_t v = valueId(pairs[i].second);
                         if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
                             return corrupt("stored label set " + std::to_string(r.labelSet) +
                                            " names a string the ledger does not hold");
                         if (!cubePairs.empty() &&
-                            !(cube.labelSets().text(cubePairs.back().key) <
-                              cube.labelSets().text(k)))
+                            !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
                             return corrupt("stored label set " + std::to_string(r.labelSet) +
                                            " has labels out of key order");
                         cubePairs.push_back({k, v});
