@@ -80,16 +80,22 @@ std::vector<FixStep> fixPlan(const AttributionReport &report, const std::vector<
 
 std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &cube)
 {
-    std::map<std::string, std::int64_t> counts;
-    std::vector<std::int64_t> rowsPerSet(cube.labelSets().size(), 0);
+    const LabelSetPool &pool = cube.labelSets();
+    std::vector<std::int64_t> rowsPerSet(pool.size(), 0);
     for (const CostGroup &g : cube.rawGroups())
         rowsPerSet[g.labelSet] += g.rows;
+    std::vector<std::int64_t> rowsPerKey(pool.keyCount(), 0);
     for (size_t i = 0; i < rowsPerSet.size(); ++i) {
         if (rowsPerSet[i] == 0)
             continue;
-        for (const auto &[k, v] : cube.labelSets().at(static_cast<std::uint32_t>(i)).entries())
-            counts[k] += rowsPerSet[i];
+        for (const LabelSetPool::Pair &p : pool.pairs(static_cast<std::uint32_t>(i))) {
+            rowsPerKey[p.key] += rowsPerSet[i];
+        }
     }
+    std::map<std::string, std::int64_t> counts;
+    for (size_t k = 0; k < rowsPerKey.size(); ++k)
+        if (rowsPerKey[k] > 0)
+            counts[pool.keyText(static_cast<std::uint32_t>(k))] += rowsPerKey[k];
     std::vector<std::pair<std::string, std::int64_t>> out(counts.begin(), counts.end());
     std::stable_sort(out.begin(), out.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });

@@ -7,97 +7,6 @@
 
 namespace unalloc::core {
 
-namespace {
-
-std::uint64_t hashLabels(const LabelMap &labels)
-{
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    auto add = [&h](const std::string &s) {
-        for (char c : s)
-            h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-        h = (h ^ 0xFF) * 0x100000001b3ULL;
-    };
-    for (const auto &[k, v] : labels.entries()) {
-        add(k);
-        add(v);
-    }
-    h ^= h >> 31;
-    h *= 0x94D049BB133111EBULL;
-    return h ^ (h >> 29);
-}
-
-} // namespace
-
-std::uint32_t LabelSetPool::find(const LabelMap &labels, std::uint64_t h) const
-{
-    if (m_slots.empty())
-        return UINT32_MAX;
-    const size_t mask = m_slots.size() - 1;
-    for (size_t i = static_cast<size_t>(h) & mask; m_slots[i] != 0; i = (i + 1) & mask) {
-        const std::uint32_t id = m_slots[i] - 1;
-        if (m_hashes[id] == h && m_sets[id] == labels)
-            return id;
-    }
-    return UINT32_MAX;
-}
-
-void LabelSetPool::index(std::uint32_t id)
-{
-    const size_t mask = m_slots.size() - 1;
-    size_t i = static_cast<size_t>(m_hashes[id]) & mask;
-    while (m_slots[i] != 0)
-        i = (i + 1) & mask;
-    m_slots[i] = id + 1;
-}
-
-std::uint32_t LabelSetPool::add(LabelMap &&labels, std::uint64_t h)
-{
-    const auto id = static_cast<std::uint32_t>(m_sets.size());
-    m_sets.push_back(std::move(labels));
-    m_hashes.push_back(h);
-    if (m_sets.size() * 10 > m_slots.size() * 7) {
-        m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
-        for (std::uint32_t i = 0; i < m_sets.size(); ++i)
-            index(i);
-    } else {
-        index(id);
-    }
-    return id;
-}
-
-std::uint32_t LabelSetPool::intern(const LabelMap &labels)
-{
-    const std::uint64_t h = hashLabels(labels);
-    const std::uint32_t id = find(labels, h);
-    return id != UINT32_MAX ? id : add(LabelMap(labels), h);
-}
-
-std::uint32_t LabelSetPool::intern(LabelMap &&labels)
-{
-    const std::uint64_t h = hashLabels(labels);
-    const std::uint32_t id = find(labels, h);
-    return id != UINT32_MAX ? id : add(std::move(labels), h);
-}
-
-std::uint32_t StringPool::intern(std::string_view s)
-{
-    if (m_last < m_strings.size() && m_strings[m_last] == s)
-        return m_last;
-    auto it = m_index.find(s);
-    if (it != m_index.end())
-        return m_last = it->second;
-    const auto id = static_cast<std::uint32_t>(m_strings.size());
-    m_strings.emplace_back(s);
-    m_index.emplace(std::string(s), id);
-    return m_last = id;
-}
-
-std::int64_t StringPool::find(std::string_view s) const
-{
-    auto it = m_index.find(s);
-    return it == m_index.end() ? -1 : static_cast<std::int64_t>(it->second);
-}
-
 size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
 {
     std::uint64_t h = mixHash(k.labelSet, static_cast<std::uint64_t>(k.source) << 32 | k.object);
@@ -155,6 +64,17 @@ void CostCube::addGroup(const LabelMap &labels,
 {
     addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
              usageProvider, usageModel, days);
+}
+
+void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal amount)
+{
+    std::vector<LabelSetPool::Pair> pairs;
+    for (const LabelSetPool::Pair &p : from.labelSets().pairs(g.labelSet))
+        pairs.push_back({m_labelSets.internKey(from.labelSets().keyText(p.key)),
+                         m_labelSets.internValue(from.labelSets().valueText(p.value))});
+    addGroup(m_labelSets.internPairs(pairs), from.sources().at(g.source),
+             from.objects().at(g.object), g.day, g.currency, g.batch, amount, g.rows,
+             from.usageName(g.usageProvider), from.usageName(g.usageModel), g.days);
 }
 
 void CostCube::reserve(size_t groups)
@@ -247,10 +167,8 @@ std::vector<CostGroup> CostCube::groups() const
 {
     std::vector<CostGroup> out = m_groups;
     std::sort(out.begin(), out.end(), [this](const CostGroup &a, const CostGroup &b) {
-        const LabelMap &la = m_labelSets.at(a.labelSet);
-        const LabelMap &lb = m_labelSets.at(b.labelSet);
-        if (a.labelSet != b.labelSet && la != lb)
-            return la < lb;
+        if (const auto c = m_labelSets.compare(a.labelSet, b.labelSet); c != 0)
+            return c < 0;
         return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch,
                         usageName(a.usageProvider), usageName(a.usageModel), a.days) <
                std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,

@@ -2,6 +2,7 @@
 
 #include "costrow.h"
 #include "flatindex.h"
+#include "labelsetpool.h"
 
 #include <cstdint>
 #include <map>
@@ -11,51 +12,6 @@
 #include <vector>
 
 namespace unalloc::core {
-
-/// @brief Interns label sets so that attribution works per distinct set, not per row.
-class LabelSetPool final
-{
-public:
-    /// Ids are handed out in first-seen order.
-    std::uint32_t intern(const LabelMap &labels);
-    std::uint32_t intern(LabelMap &&labels);
-    const LabelMap &at(std::uint32_t id) const { return m_sets[id]; }
-    size_t size() const { return m_sets.size(); }
-
-private:
-    /// The id of `labels` with hash `h`, or UINT32_MAX.
-    std::uint32_t find(const LabelMap &labels, std::uint64_t h) const;
-    std::uint32_t add(LabelMap &&labels, std::uint64_t h);
-    void index(std::uint32_t id);
-
-    std::vector<LabelMap> m_sets;        ///< each set once: the index holds ids, not copies
-    std::vector<std::uint64_t> m_hashes; ///< parallel to m_sets
-    std::vector<std::uint32_t> m_slots;  ///< open addressing by hash: id + 1, 0 empty
-};
-
-/// @brief Interns short strings (sources, cost object names) to dense ids.
-class StringPool final
-{
-public:
-    std::uint32_t intern(std::string_view s);
-    const std::string &at(std::uint32_t id) const { return m_strings[id]; }
-    size_t size() const { return m_strings.size(); }
-    /// Id of `s`, or -1.
-    std::int64_t find(std::string_view s) const;
-
-private:
-    struct Hash
-    {
-        using is_transparent = void;
-        size_t operator()(std::string_view s) const noexcept
-        {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
-    std::vector<std::string> m_strings;
-    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_index;
-    std::uint32_t m_last = 0; ///< the id found last: loaders often meet one string in a row
-};
 
 /// One cell of the cube: the exact sum of all rows sharing label set, source, cost object,
 /// UTC day of their window start, currency, batch and usage provider/model.
@@ -111,12 +67,20 @@ public:
                   const std::string &usageProvider = {},
                   const std::string &usageModel = {},
                   std::int32_t days = 1);
+    /// Adds group `g` of cube `from` (another cube) with amount `amount`: its label set,
+    /// source, object and usage names are carried over by text.
+    void addGroupFrom(const CostCube &from, const CostGroup &g, Decimal amount);
+    void addGroupFrom(const CostCube &from, const CostGroup &g) { addGroupFrom(from, g, g.amount); }
     /// Interns a label set once, for the id-based addGroup below.
     std::uint32_t internLabelSet(const LabelMap &labels) { return m_labelSets.intern(labels); }
-    std::uint32_t internLabelSet(LabelMap &&labels)
+    std::uint32_t internLabelSet(LabelMap &&labels) { return m_labelSets.intern(labels); }
+    /// Interns a set given as text ids of labelSets() (LabelSetPool::internPairs).
+    std::uint32_t internLabelSet(std::span<const LabelSetPool::Pair> pairs)
     {
-        return m_labelSets.intern(std::move(labels));
+        return m_labelSets.internPairs(pairs);
     }
+    /// The cube's label set pool, for a loader that interns texts itself.
+    LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
     void addGroup(std::uint32_t labelSet,
                   std::string_view source,

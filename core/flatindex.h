@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -32,6 +33,20 @@ public:
             }
             if (s.hash == h && equal(s.id))
                 return {s.id, false};
+        }
+    }
+    /// The id of the element equal to the probe, or kNone.
+    template<class Equal> std::uint32_t find(std::uint64_t hash, Equal &&equal) const
+    {
+        if (m_slots.empty())
+            return kNone;
+        const std::uint32_t h = fold(hash);
+        for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {
+            const Slot &s = m_slots[i];
+            if (s.id == kEmpty)
+                return kNone;
+            if (s.hash == h && equal(s.id))
+                return s.id;
         }
     }
     /// Room for `n` elements without growing.

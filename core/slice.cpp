@@ -61,14 +61,6 @@ private:
     std::optional<Error> m_error;
 };
 
-const std::string *ownerValue(const LabelMap &labels, const std::string &key)
-{
-    const std::string *v = labels.find(key);
-    if (v == nullptr || trimmed(*v).empty())
-        return nullptr;
-    return v;
-}
-
 /// Owner of one label set: index into the owner list (-1 = unallocated) and which key gave
 /// it (0 = owner key, k = fallback k, -1 = none).
 struct Resolved
@@ -77,36 +69,58 @@ struct Resolved
     std::int32_t via = -1;
 };
 
+/// Resolves every set of `pool` as a scan over id columns: the owner key's and each
+/// fallback's value ids are read per set, and each distinct value text is trimmed and looked
+/// up once, however many sets carry it.
 std::vector<Resolved> resolveSets(const LabelSetPool &pool,
                                   const AttributionOptions &options,
                                   std::vector<std::string> &owners)
 {
+    constexpr std::int32_t kUnknown = -3, kBlank = -2, kUnallocatedValue = -1;
+    std::vector<std::uint32_t> keys; // owner key, then fallbacks; kAbsent when no set has it
+    keys.push_back(pool.keyId(options.ownerKey));
+    for (const std::string &f : options.fallbacks)
+        keys.push_back(pool.keyId(f));
     std::vector<Resolved> resolved(pool.size());
-    std::unordered_map<std::string, std::int32_t> ownerIndex;
-    for (size_t i = 0; i < pool.size(); ++i) {
-        const LabelMap &labels = pool.at(static_cast<std::uint32_t>(i));
-        const std::string *v = ownerValue(labels, options.ownerKey);
-        std::int32_t via = v ? 0 : -1;
-        for (size_t f = 0; v == nullptr && f < options.fallbacks.size(); ++f) {
-            v = ownerValue(labels, options.fallbacks[f]);
-            if (v)
-                via = static_cast<std::int32_t>(f + 1);
-        }
-        if (v == nullptr || *v == kUnallocated)
-            continue; // stays unallocated
-        std::string owner(trimmed(*v));
+    std::vector<std::int32_t> valueOwner(pool.valueCount(), kUnknown);
+    std::unordered_map<std::string_view, std::int32_t> ownerIndex;
+    const auto classify = [&](std::uint32_t value) {
+        std::int32_t &o = valueOwner[value];
+        if (o != kUnknown)
+            return o;
+        const std::string &text = pool.valueText(value);
+        const std::string_view owner = trimmed(text);
+        if (owner.empty())
+            return o = kBlank;
+        if (text == kUnallocated)
+            return o = kUnallocatedValue;
         auto [it, inserted] =
             ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
         if (inserted)
-            owners.push_back(std::move(owner));
-        resolved[i] = {it->second, via};
+            owners.emplace_back(owner);
+        return o = it->second;
+    };
+    for (size_t i = 0; i < pool.size(); ++i) {
+        const auto set = static_cast<std::uint32_t>(i);
+        for (size_t k = 0; k < keys.size(); ++k) {
+            if (keys[k] == LabelSetPool::kAbsent)
+                continue;
+            const std::uint32_t value = pool.valueId(set, keys[k]);
+            if (value == LabelSetPool::kAbsent)
+                continue;
+            const std::int32_t owner = classify(value);
+            if (owner == kBlank)
+                continue;
+            if (owner >= 0)
+                resolved[i] = {owner, static_cast<std::int32_t>(k)};
+            break; // an owner, or the literal <unallocated>: either way the search ends
+        }
     }
     return resolved;
 }
 
-/// Rank of each id of `pool` in the order of its strings.
-/// Each id's position when the pool's values are sorted (StringPool, LabelSetPool).
-template<class Pool> std::vector<std::uint32_t> ranks(const Pool &pool)
+/// Each id's position when the pool's strings are sorted.
+std::vector<std::uint32_t> ranks(const StringPool &pool)
 {
     std::vector<std::uint32_t> ids(pool.size());
     std::iota(ids.begin(), ids.end(), 0U);
@@ -120,10 +134,57 @@ template<class Pool> std::vector<std::uint32_t> ranks(const Pool &pool)
 
 } // namespace
 
+namespace {
+
+/// sliceSums() for a cube whose groups come in label-set order (as a ledger loads them): each
+/// run of one set is summed per source on the spot, no hashing and no sort.
+bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &out)
+{
+    const std::vector<CostGroup> &groups = cube.rawGroups();
+    for (size_t i = 1; i < groups.size(); ++i)
+        if (groups[i].labelSet < groups[i - 1].labelSet)
+            return false;
+    CurrencyCheck currency;
+    std::vector<std::int32_t> cellOfSource(cube.sources().size(), -1);
+    size_t runStart = 0; // first cell of the current set's run
+    std::uint32_t set = 0;
+    for (const CostGroup &g : groups) {
+        if (!inSlice(g))
+            continue;
+        currency.see(g.currency);
+        if (g.labelSet != set || runStart == out.cells.size()) {
+            // A new run: sort the last one's cells by source, forget its sources.
+            std::sort(out.cells.begin() + static_cast<std::ptrdiff_t>(runStart), out.cells.end(),
+                      [](const auto &a, const auto &b) { return a.source < b.source; });
+            for (size_t c = runStart; c < out.cells.size(); ++c)
+                cellOfSource[out.cells[c].source] = -1;
+            runStart = out.cells.size();
+            set = g.labelSet;
+        }
+        std::int32_t &cell = cellOfSource[g.source];
+        if (cell < 0) {
+            cell = static_cast<std::int32_t>(out.cells.size());
+            out.cells.push_back({g.labelSet, g.source, {}, 0});
+        }
+        SliceSums::Cell &c = out.cells[static_cast<size_t>(cell)];
+        c.amount += g.amount;
+        c.rows += g.rows;
+    }
+    std::sort(out.cells.begin() + static_cast<std::ptrdiff_t>(runStart), out.cells.end(),
+              [](const auto &a, const auto &b) { return a.source < b.source; });
+    out.currency = currency.currency();
+    out.error = currency.error();
+    return true;
+}
+
+} // namespace
+
 SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
 {
     SliceSums out;
     const SliceFilter inSlice(cube, options);
+    if (sumInSetOrder(cube, inSlice, out))
+        return out;
     FlatIndex index;
     CurrencyCheck currency;
     for (const CostGroup &g : cube.rawGroups()) {
@@ -281,12 +342,15 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     out.error = currency.error();
     const std::vector<std::uint32_t> sourceRank = ranks(cube.sources());
     const std::vector<std::uint32_t> objectRank = ranks(cube.objects());
-    const std::vector<std::uint32_t> setRank = ranks(cube.labelSets());
+    const LabelSetPool &sets = cube.labelSets();
     std::sort(out.items.begin(), out.items.end(), [&](const SliceObject &a, const SliceObject &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;
-        return std::tuple(sourceRank[a.source], objectRank[a.object], setRank[a.labelSet]) <
-               std::tuple(sourceRank[b.source], objectRank[b.object], setRank[b.labelSet]);
+        if (a.source != b.source)
+            return sourceRank[a.source] < sourceRank[b.source];
+        if (a.object != b.object)
+            return objectRank[a.object] < objectRank[b.object];
+        return sets.compare(a.labelSet, b.labelSet) < 0;
     });
     return out;
 }
@@ -332,14 +396,14 @@ const std::string &Backlog::name(size_t i) const
     return m_objects->cube->objects().at(at(i).object);
 }
 
-const LabelMap &Backlog::labels(size_t i) const
+LabelSetRef Backlog::labels(size_t i) const
 {
-    return m_objects->cube->labelSets().at(at(i).labelSet);
+    return m_objects->cube->labelSets().ref(at(i).labelSet);
 }
 
 BacklogItem Backlog::item(size_t i) const
 {
-    return BacklogItem{source(i), name(i), amount(i), rows(i), labels(i)};
+    return BacklogItem{source(i), name(i), amount(i), rows(i), labels(i).toMap()};
 }
 
 FixStep Backlog::step(size_t i, Decimal total) const

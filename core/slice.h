@@ -70,7 +70,7 @@ public:
     const SliceObject &at(size_t i) const { return m_objects->items[m_order[i]]; }
     const std::string &source(size_t i) const;
     const std::string &name(size_t i) const;
-    const LabelMap &labels(size_t i) const;
+    LabelSetRef labels(size_t i) const;
     Decimal amount(size_t i) const { return at(i).amount; }
     std::int64_t rows(size_t i) const { return at(i).rows; }
     /// U in money once items 0..i are labelled.

@@ -123,10 +123,7 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
         if ((inOpts->fromDay && g.day < *inOpts->fromDay) ||
             (inOpts->toDay && g.day >= *inOpts->toDay))
             continue;
-        sliced.addGroup(input->cube.labelSets().at(g.labelSet), input->cube.sources().at(g.source),
-                        input->cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount,
-                        g.rows, input->cube.usageName(g.usageProvider),
-                        input->cube.usageName(g.usageModel), g.days);
+        sliced.addGroupFrom(input->cube, g);
     }
     core::PeriodReconOptions ro;
     ro.tolerancePct = tolerance;

@@ -21,9 +21,7 @@ core::CostCube onlySources(const core::CostCube &cube,
         if ((!sources.empty() && !sources.contains(cube.sources().at(g.source))) ||
             (!batches.empty() && !batches.contains(g.batch)))
             continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+        out.addGroupFrom(cube, g);
     }
     return out;
 }

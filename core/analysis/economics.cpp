@@ -150,7 +150,7 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
                                               g.currency.code() +
                                               ": feature economics needs one currency");
         currency = g.currency;
-        const LabelMap &labels = cube.labelSets().at(g.labelSet);
+        const LabelSetRef labels = cube.labelSets().ref(g.labelSet);
         const std::string *value = labels.find(options.featureKey);
         const std::string feature = value ? *value : std::string();
         const bool api = economicsSide(source) == EconomicsSide::Api;

@@ -8,7 +8,7 @@ namespace unalloc::core {
 
 namespace {
 
-const std::string *nonEmpty(const LabelMap &labels, const std::string &key)
+const std::string *nonEmpty(const LabelSetRef &labels, const std::string &key)
 {
     const std::string *v = labels.find(key);
     return (v == nullptr || trimmed(*v).empty()) ? nullptr : v;
@@ -26,7 +26,7 @@ std::vector<Via> resolveSets(const CostCube &cube, const AttributionOptions &o)
     const LabelSetPool &pool = cube.labelSets();
     std::vector<Via> out(pool.size());
     for (size_t i = 0; i < pool.size(); ++i) {
-        const LabelMap &labels = pool.at(static_cast<std::uint32_t>(i));
+        const LabelSetRef labels = pool.ref(static_cast<std::uint32_t>(i));
         if (nonEmpty(labels, o.ownerKey) != nullptr)
             continue;
         for (size_t f = 0; f < o.fallbacks.size(); ++f) {
@@ -45,7 +45,7 @@ std::unordered_set<std::string> ownerValues(const CostCube &cube, const std::str
     std::unordered_set<std::string> values;
     for (size_t i = 0; i < cube.labelSets().size(); ++i) {
         if (const std::string *v =
-                nonEmpty(cube.labelSets().at(static_cast<std::uint32_t>(i)), ownerKey))
+                nonEmpty(cube.labelSets().ref(static_cast<std::uint32_t>(i)), ownerKey))
             values.emplace(trimmed(*v));
     }
     return values;

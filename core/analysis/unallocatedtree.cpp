@@ -9,7 +9,7 @@ namespace unalloc::core {
 namespace {
 
 /// The grouping label of a label set: index into drillGroupKeys() (-1 = none) and value.
-std::pair<int, std::string> groupOf(const LabelMap &labels)
+std::pair<int, std::string> groupOf(const LabelSetRef &labels)
 {
     const auto &keys = drillGroupKeys();
     for (size_t k = 0; k < keys.size(); ++k) {

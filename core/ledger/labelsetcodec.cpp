@@ -140,6 +140,34 @@ Result<std::vector<std::pair<std::int64_t, std::int64_t>>> labelIds(std::string_
     return out;
 }
 
+Result<void> decodeIds(std::string_view body, BodyIds &out)
+{
+    size_t pos = 0;
+    std::uint64_t n = 0;
+    out.labels.clear();
+    out.hasCollisions = false;
+    if (!getVarint(body, pos, n) || n > body.size())
+        return fail(corrupt("ends early"));
+    for (std::uint64_t i = 0; i < n; ++i) {
+        std::uint64_t k = 0, v = 0;
+        if (!getVarint(body, pos, k) || !getVarint(body, pos, v))
+            return fail(corrupt("ends early"));
+        out.labels.emplace_back(k, v);
+    }
+    std::uint64_t nRaw = 0, skip = 0, nCollisions = 0;
+    if (!getVarint(body, pos, nRaw) || nRaw > body.size())
+        return fail(corrupt("ends early"));
+    for (std::uint64_t i = 0; i < 2 * nRaw; ++i)
+        if (!getVarint(body, pos, skip))
+            return fail(corrupt("ends early"));
+    if (!getVarint(body, pos, nCollisions))
+        return fail(corrupt("ends early"));
+    out.hasCollisions = nCollisions > 0;
+    if (!out.hasCollisions && pos != body.size())
+        return fail(corrupt("has bytes after its end"));
+    return {};
+}
+
 Result<StringTable> StringTable::load(const sql::Db &db)
 {
     auto st = db.prepare("SELECT id, s FROM label_strings ORDER BY id");

@@ -86,6 +86,15 @@ decode(std::string_view body, const StringLookup &text, Parts parts = Parts::All
 /// The (key id, value id) pairs of a body's labels, without any text.
 Result<std::vector<std::pair<std::int64_t, std::int64_t>>> labelIds(std::string_view body);
 
+/// A body's labels as string ids and whether it records collisions, without any text.
+struct BodyIds
+{
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> labels; ///< (key id, value id)
+    bool hasCollisions = false;
+};
+/// Reads `body`'s label ids into `out` (reusing its storage); checks the body's structure.
+Result<void> decodeIds(std::string_view body, BodyIds &out);
+
 /// @brief Every string of a ledger's dictionary in memory, for readers of many bodies.
 class StringTable final
 {
@@ -105,6 +114,8 @@ public:
         };
     }
     size_t size() const { return m_strings.size(); }
+    /// Moves the text of a known `id` out (find() then gives "" for it).
+    std::string take(std::int64_t id) { return std::move(m_strings[static_cast<size_t>(id)]); }
 
 private:
     std::vector<std::string> m_strings; ///< by id; [0] unused

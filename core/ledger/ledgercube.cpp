@@ -11,7 +11,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <unordered_map>
 
 namespace unalloc::core {
 
@@ -96,38 +95,63 @@ private:
 
 Result<CostCube> SqliteLedger::loadCube() const
 {
+    // Stored sets as ledger string ids, read before the aggregate: each is interned into the
+    // cube at its first group (so the cube holds only sets that carry cost), its text
+    // translated to the cube's string ids once per distinct string.
     struct Set
     {
-        LabelMap labels;
-        std::vector<CollisionTotal> collisions; ///< amount and rows filled per group
-        std::optional<std::uint32_t> cubeId;    ///< interned at its first group
+        std::uint32_t begin = 0, end = 0; ///< into pairs; begin == end + 1 marks "not stored"
+        std::uint32_t collisions = 0;     ///< 1 + index into setCollisions, 0 = none
+        std::uint32_t cubeId = LabelSetPool::kAbsent; ///< interned at its first group
         /// The cube's label set was new at this set's first group: the aggregate's key order
         /// then makes every group of it new and its objects adjacent (appendNewGroup).
         bool fresh = false;
     };
-    std::unordered_map<std::int64_t, Set> sets;
+    constexpr std::uint32_t kMissing = 0xffffffffU;
+    std::vector<Set> sets;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
+    std::vector<std::vector<CollisionTotal>> setCollisions;
     auto strings = labelsetcodec::StringTable::load(m_db);
     if (!strings)
         return fail(strings.error());
-    auto ls = m_db.prepare("SELECT id, body FROM label_sets");
-    if (!ls)
-        return fail(ls.error());
-    const labelsetcodec::StringLookup text = strings->lookup();
-    for (auto row = ls->step(); row && *row; row = ls->step()) {
-        auto v =
-            labelsetcodec::decode(ls->blob(1), text, labelsetcodec::Parts::LabelsAndCollisions);
-        if (!v)
-            return fail(v.error());
-        Set s{std::move(v->labels), {}, std::nullopt};
-        for (const Collision &c : v->collisions) {
-            CollisionTotal t;
-            t.canonicalKey = c.canonicalKey;
-            for (const std::string &k : c.rawKeys)
-                t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
-            t.winnerRawKey = c.winnerRawKey;
-            s.collisions.push_back(std::move(t));
+    {
+        auto ls = m_db.prepare("SELECT id, body FROM label_sets");
+        if (!ls)
+            return fail(ls.error());
+        const labelsetcodec::StringLookup text = strings->lookup();
+        labelsetcodec::BodyIds ids;
+        for (auto row = ls->step(); row && *row; row = ls->step()) {
+            const std::int64_t id = ls->int64(0);
+            if (id < 0 || id > std::int64_t{1} << 32)
+                return fail(Error{"ledger-corrupt",
+                                  "stored label set id " + std::to_string(id) + " is out of range",
+                                  m_path, {}, {}});
+            if (auto r = labelsetcodec::decodeIds(ls->blob(1), ids); !r)
+                return fail(r.error());
+            if (static_cast<size_t>(id) >= sets.size())
+                sets.resize(static_cast<size_t>(id) + 1, Set{1, 0, 0, kMissing, false});
+            Set &s = sets[static_cast<size_t>(id)];
+            s.begin = static_cast<std::uint32_t>(pairs.size());
+            pairs.insert(pairs.end(), ids.labels.begin(), ids.labels.end());
+            s.end = static_cast<std::uint32_t>(pairs.size());
+            if (!ids.hasCollisions)
+                continue;
+            auto v = labelsetcodec::decode(ls->blob(1), text,
+                                           labelsetcodec::Parts::LabelsAndCollisions);
+            if (!v)
+                return fail(v.error());
+            std::vector<CollisionTotal> list;
+            for (const Collision &c : v->collisions) {
+                CollisionTotal t;
+                t.canonicalKey = c.canonicalKey;
+                for (const std::string &k : c.rawKeys)
+                    t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
+                t.winnerRawKey = c.winnerRawKey;
+                list.push_back(std::move(t));
+            }
+            setCollisions.push_back(std::move(list));
+            s.collisions = static_cast<std::uint32_t>(setCollisions.size());
         }
-        sets.emplace(ls->int64(0), std::move(s));
     }
     auto st = m_db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
     if (!st)
@@ -141,26 +165,49 @@ Result<CostCube> SqliteLedger::loadCube() const
     std::optional<Error> buildError;
     std::thread builder([&] {
         std::map<std::string, Currency, std::less<>> currencies;
-        auto set = sets.end();
-        std::int64_t setId = 0;
+        // Stored string id → the cube's key id and value id. A key text is copied into the
+        // (small) key pool; a value text is moved into the value pool unindexed: the ledger's
+        // dictionary holds each text once, so no lookup is needed.
+        std::vector<std::uint32_t> keyIds(strings->size(), LabelSetPool::kAbsent);
+        std::vector<std::uint32_t> valueIds(strings->size(), LabelSetPool::kAbsent);
+        LabelSetPool &pool = cube.labelSetsForLoading();
+        pool.reserve(sets.size(), pairs.size());
+        std::vector<LabelSetPool::Pair> cubePairs;
+        const auto corrupt = [&](std::string message) {
+            buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
+            queue.stop();
+        };
+        // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
+        const auto valueId = [&](std::uint64_t id) {
+            if (id >= valueIds.size() || strings->find(static_cast<std::int64_t>(id)) == nullptr)
+                return LabelSetPool::kAbsent;
+            std::uint32_t &v = valueIds[id];
+            if (v == LabelSetPool::kAbsent)
+                v = pool.appendUniqueValue(strings->take(static_cast<std::int64_t>(id)));
+            return v;
+        };
+        const auto keyId = [&](std::uint64_t id) {
+            if (id >= keyIds.size())
+                return LabelSetPool::kAbsent;
+            std::uint32_t &k = keyIds[id];
+            if (k == LabelSetPool::kAbsent) {
+                if (valueIds[id] != LabelSetPool::kAbsent) // its text moved to the value pool
+                    k = pool.internKey(pool.valueText(valueIds[id]));
+                else if (const std::string *s = strings->find(static_cast<std::int64_t>(id)))
+                    k = pool.internKey(*s);
+            }
+            return k;
+        };
         while (auto chunk = queue.pop()) {
             for (const AggChunk::Row &r : chunk->rows) {
-                // The aggregate's key starts with the stored label set: its groups come in
-                // runs.
-                if (set == sets.end() || r.labelSet != setId) {
-                    setId = r.labelSet;
-                    set = sets.find(setId);
-                }
+                const bool stored = r.labelSet >= 0 &&
+                                    static_cast<std::uint64_t>(r.labelSet) < sets.size() &&
+                                    sets[static_cast<size_t>(r.labelSet)].begin <=
+                                        sets[static_cast<size_t>(r.labelSet)].end;
                 auto amount = codec::decodeAmount(chunk->view(r.amount, r.amountLen));
-                if (set == sets.end() || !amount) {
-                    buildError = Error{"ledger-corrupt",
-                                       "the aggregate references a missing label set",
-                                       m_path,
-                                       {},
-                                       {}};
-                    queue.stop();
-                    return;
-                }
+                if (!stored || !amount)
+                    return corrupt("the aggregate references a missing label set");
+                Set &set = sets[static_cast<size_t>(r.labelSet)];
                 const std::string_view curText = chunk->view(r.currency, r.currencyLen);
                 auto cur = currencies.find(curText);
                 if (cur == currencies.end()) {
@@ -172,23 +219,37 @@ Result<CostCube> SqliteLedger::loadCube() const
                     }
                     cur = currencies.emplace(std::string(curText), *c).first;
                 }
-                if (!set->second.cubeId) {
+                if (set.cubeId == kMissing) {
+                    cubePairs.clear();
+                    for (std::uint32_t i = set.begin; i < set.end; ++i) {
+                        const std::uint32_t k = keyId(pairs[i].first);
+                        const std::uint32_t v = valueId(pairs[i].second);
+                        if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
+                            return corrupt("stored label set " + std::to_string(r.labelSet) +
+                                           " names a string the ledger does not hold");
+                        if (!cubePairs.empty() &&
+                            !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
+                            return corrupt("stored label set " + std::to_string(r.labelSet) +
+                                           " has labels out of key order");
+                        cubePairs.push_back({k, v});
+                    }
                     const size_t known = cube.labelSets().size();
-                    // Needed no more once interned: the cube keeps the one copy.
-                    set->second.cubeId = cube.internLabelSet(std::move(set->second.labels));
-                    set->second.fresh = cube.labelSets().size() > known;
+                    set.cubeId = cube.internLabelSet(cubePairs);
+                    set.fresh = cube.labelSets().size() > known;
                 }
                 const std::string_view source = chunk->view(r.source, r.sourceLen);
                 const std::string_view object = chunk->view(r.object, r.objectLen);
                 const std::string_view provider = chunk->view(r.provider, r.providerLen);
                 const std::string_view model = chunk->view(r.model, r.modelLen);
-                if (set->second.fresh)
-                    cube.appendNewGroup(*set->second.cubeId, source, object, r.day, cur->second,
-                                        r.batch, *amount, r.rows, provider, model, r.days);
+                if (set.fresh)
+                    cube.appendNewGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
+                                        *amount, r.rows, provider, model, r.days);
                 else // stored sets that differ only in raw labels share the cube's set: merge
-                    cube.addGroup(*set->second.cubeId, source, object, r.day, cur->second, r.batch,
+                    cube.addGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
                                   *amount, r.rows, provider, model, r.days);
-                for (CollisionTotal t : set->second.collisions) {
+                if (set.collisions == 0)
+                    continue;
+                for (CollisionTotal t : setCollisions[set.collisions - 1]) {
                     t.currency = cur->second;
                     t.amount = *amount;
                     t.rows = r.rows;

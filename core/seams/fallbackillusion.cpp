@@ -16,7 +16,7 @@ struct SetResolution
     bool ownedWithout = false; ///< resolved when non-owner fallback values are skipped
 };
 
-SetResolution resolve(const LabelMap &labels,
+SetResolution resolve(const LabelSetRef &labels,
                       const AttributionOptions &o,
                       const std::set<std::string, std::less<>> &owners)
 {
@@ -57,11 +57,11 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
     const LabelSetPool &pool = cube.labelSets();
     std::set<std::string, std::less<>> owners;
     for (size_t i = 0; i < pool.size(); ++i)
-        if (const std::string *v = pool.at(static_cast<std::uint32_t>(i)).find(options.ownerKey))
+        if (const std::string *v = pool.ref(static_cast<std::uint32_t>(i)).find(options.ownerKey))
             owners.insert(*v);
     std::vector<SetResolution> sets(pool.size());
     for (size_t i = 0; i < pool.size(); ++i)
-        sets[i] = resolve(pool.at(static_cast<std::uint32_t>(i)), options, owners);
+        sets[i] = resolve(pool.ref(static_cast<std::uint32_t>(i)), options, owners);
 
     FallbackIllusion out;
     std::vector<std::map<std::string, IllusionValue>> values(options.fallbacks.size());

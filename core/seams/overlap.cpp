@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -21,8 +22,8 @@ using Period = std::pair<std::int32_t, std::int32_t>;
 
 struct Entry
 {
-    size_t group; ///< index into CostCube::rawGroups()
-    std::string model;
+    size_t group;             ///< index into CostCube::rawGroups()
+    const std::string *model; ///< into Collected::models
 };
 
 struct Sides
@@ -46,7 +47,7 @@ std::string lower(std::string_view s)
     return out;
 }
 
-std::string labelOr(const LabelMap &labels, std::initializer_list<const char *> keys)
+std::string labelOr(const LabelSetRef &labels, std::initializer_list<const char *> keys)
 {
     for (const char *k : keys)
         if (const std::string *v = labels.find(k))
@@ -57,7 +58,7 @@ std::string labelOr(const LabelMap &labels, std::initializer_list<const char *> 
 /// identifyGatewayRow over what the group kept: its usage fields, else its labels.
 GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 {
-    const LabelMap &labels = cube.labelSets().at(g.labelSet);
+    const LabelSetRef labels = cube.labelSets().ref(g.labelSet);
     const std::string provider = cube.usageName(g.usageProvider).empty()
                                      ? labelOr(labels, {"custom_llm_provider", "provider"})
                                      : cube.usageName(g.usageProvider);
@@ -68,7 +69,7 @@ GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 
 std::string billProvider(const CostCube &cube, const CostGroup &g)
 {
-    const std::string p = labelOr(cube.labelSets().at(g.labelSet), {"provider"});
+    const std::string p = labelOr(cube.labelSets().ref(g.labelSet), {"provider"});
     return lower(trimmed(p.empty() ? cube.sources().at(g.source) : p));
 }
 
@@ -76,7 +77,7 @@ std::string billModel(const CostCube &cube, const CostGroup &g)
 {
     std::string m = cube.usageName(g.usageModel);
     if (m.empty())
-        m = labelOr(cube.labelSets().at(g.labelSet), {"model", "line_item"});
+        m = labelOr(cube.labelSets().ref(g.labelSet), {"model", "line_item"});
     return matchModel(m);
 }
 
@@ -84,11 +85,13 @@ struct Collected
 {
     std::map<ProviderKey, Sides> providers;
     std::int64_t unknownProviderRows = 0;
+    std::deque<std::string> models; ///< each distinct model once; a move keeps addresses
 };
 
 /// Gateway and bill groups of the slice per (provider, currency), for providers that have
-/// both. Provider and model text are worked out once per distinct (label set, source, usage
-/// provider, usage model), not once per group.
+/// both. Provider and model text are worked out once per distinct combination of what decides
+/// them (source, usage provider and model, and the values of the few labels read), not once
+/// per group or label set: per-request metadata makes sets about as many as rows.
 Collected collect(const CostCube &cube, const OverlapOptions &o)
 {
     struct Side
@@ -104,12 +107,12 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     struct Resolved
     {
         std::uint32_t provider = 0; ///< index into providers; 0 = none
-        std::string model;
+        const std::string *model = nullptr;
         bool providerBill = false; ///< a bill row that names its provider (label `provider`)
     };
     struct ComboHash
     {
-        size_t operator()(const std::array<std::uint32_t, 4> &k) const noexcept
+        size_t operator()(const std::array<std::uint32_t, 8> &k) const noexcept
         {
             std::uint64_t h = 0;
             for (std::uint32_t v : k)
@@ -117,7 +120,21 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
             return static_cast<size_t>(h ^ (h >> 29));
         }
     };
-    std::unordered_map<std::array<std::uint32_t, 4>, Resolved, ComboHash> resolved;
+    // The labels gatewayIdentity, billProvider and billModel read.
+    const LabelSetPool &pool = cube.labelSets();
+    const std::array<std::uint32_t, 5> identityKeys{
+        pool.keyId("custom_llm_provider"), pool.keyId("provider"), pool.keyId("model"),
+        pool.keyId("model_group"), pool.keyId("line_item")};
+    using Combo = std::array<std::uint32_t, 8>;
+    std::unordered_map<Combo, Resolved, ComboHash> resolved;
+    std::unordered_map<std::string, const std::string *> modelIds;
+    Collected out;
+    const auto modelPtr = [&](std::string model) {
+        auto [it, inserted] = modelIds.try_emplace(std::move(model), nullptr);
+        if (inserted)
+            it->second = &out.models.emplace_back(it->first);
+        return it->second;
+    };
     std::vector<std::string> providers{std::string()};
     std::map<std::string, std::uint32_t> providerIds;
     struct IdHash
@@ -131,7 +148,6 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     };
     std::unordered_map<std::pair<std::uint32_t, Currency>, Sides, IdHash> byId;
     std::set<std::uint32_t> gatewayProviders, billProviders;
-    Collected out;
     bool anyProviderBill = false;
     const auto &groups = cube.rawGroups();
     for (size_t i = 0; i < groups.size(); ++i) {
@@ -139,8 +155,11 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
         const Side side = sides[g.source];
         if (!side.wanted)
             continue;
-        const std::array<std::uint32_t, 4> combo{g.labelSet, g.source, g.usageProvider,
-                                                 g.usageModel};
+        Combo combo{g.source, g.usageProvider, g.usageModel};
+        for (size_t k = 0; k < identityKeys.size(); ++k)
+            combo[3 + k] = identityKeys[k] == LabelSetPool::kAbsent
+                               ? LabelSetPool::kAbsent
+                               : pool.valueId(g.labelSet, identityKeys[k]);
         auto it = resolved.find(combo);
         if (it == resolved.end()) {
             Resolved r;
@@ -152,7 +171,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
             } else {
                 provider = billProvider(cube, g);
                 model = billModel(cube, g);
-                r.providerBill = cube.labelSets().at(g.labelSet).find("provider") != nullptr;
+                r.providerBill = combo[4] != LabelSetPool::kAbsent; // label `provider`
             }
             if (!provider.empty()) {
                 auto [p, inserted] =
@@ -160,7 +179,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
                 if (inserted)
                     providers.push_back(provider);
                 r.provider = p->second;
-                r.model = std::move(model);
+                r.model = modelPtr(std::move(model));
             }
             it = resolved.emplace(combo, std::move(r)).first;
         }
@@ -211,7 +230,7 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std
 {
     std::map<GroupKey, Acc> out;
     const auto named = [](const std::vector<Entry> &v) {
-        return std::any_of(v.begin(), v.end(), [](const Entry &e) { return !e.model.empty(); });
+        return std::any_of(v.begin(), v.end(), [](const Entry &e) { return !e.model->empty(); });
     };
     Collected collected = collect(cube, o);
     if (unknown)
@@ -232,15 +251,23 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std
             const bool byModel = named(d.gateway) && named(d.bill);
             const auto keyOf = [&](const Entry &e) {
                 return GroupKey{pk.first, pk.second, period.first, period.second,
-                                byModel ? e.model : std::string()};
+                                byModel ? *e.model : std::string()};
+            };
+            // Within a period the key differs only by model: look each model up once.
+            std::unordered_map<const std::string *, Acc *> accOf;
+            const auto accFor = [&](const Entry &e) -> Acc & {
+                Acc *&a = accOf[byModel ? e.model : nullptr];
+                if (a == nullptr)
+                    a = &out[keyOf(e)];
+                return *a;
             };
             for (const Entry &e : d.gateway) {
-                Acc &a = out[keyOf(e)];
+                Acc &a = accFor(e);
                 a.gateway += cube.rawGroups()[e.group].amount;
                 a.gatewayRows += cube.rawGroups()[e.group].rows;
             }
             for (const Entry &e : d.bill) {
-                Acc &a = out[keyOf(e)];
+                Acc &a = accFor(e);
                 a.bill += cube.rawGroups()[e.group].amount;
                 a.billRows += cube.rawGroups()[e.group].rows;
                 a.billGroups.push_back(e.group);
@@ -366,10 +393,7 @@ MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
     const auto &groups = cube.rawGroups();
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
-        m.cube.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                        cube.objects().at(g.object), g.day, g.currency, g.batch,
-                        amounts[i].value_or(g.amount), g.rows, cube.usageName(g.usageProvider),
-                        cube.usageName(g.usageModel), g.days);
+        m.cube.addGroupFrom(cube, g, amounts[i].value_or(g.amount));
     }
     for (const CollisionTotal &c : cube.collisions())
         m.cube.addCollision(c);

@@ -190,7 +190,7 @@ void TestAnalysis::loadedCubeAnalysesLikeABuiltOne()
     auto loaded = std::make_shared<CostCube>();
     auto rebuilt = std::make_shared<CostCube>(); // the same groups through addGroup
     for (const CostGroup &g : built->groups()) { // canonical order: objects adjacent
-        const LabelMap &labels = built->labelSets().at(g.labelSet);
+        const LabelMap labels = built->labelSets().at(g.labelSet);
         const std::string &source = built->sources().at(g.source);
         const std::string &object = built->objects().at(g.object);
         loaded->appendNewGroup(loaded->internLabelSet(labels), source, object, g.day, g.currency,
@@ -306,8 +306,7 @@ void TestAnalysis::periodReconFiltersLikeASlicedCube()
     for (const CostGroup &g : cube->rawGroups()) {
         if ((fromDay >= 0 && g.day < fromDay) || (toDay >= 0 && g.day >= toDay))
             continue;
-        sliced.addGroup(cube->labelSets().at(g.labelSet), cube->sources().at(g.source),
-                        cube->objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows);
+        sliced.addGroupFrom(*cube, g);
     }
     PeriodReconOptions all;
     const auto expected = reconcileByPeriod(sliced, invoices, all);

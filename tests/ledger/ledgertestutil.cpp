@@ -76,7 +76,8 @@ std::vector<std::string> dumpCube(const core::CostCube &cube, bool withBatch)
     std::map<std::string, std::pair<core::Decimal, std::int64_t>> merged;
     for (const core::CostGroup &g : cube.rawGroups()) {
         std::string key;
-        for (const auto &[k, v] : cube.labelSets().at(g.labelSet).entries())
+        const core::LabelMap labels = cube.labelSets().at(g.labelSet);
+        for (const auto &[k, v] : labels.entries())
             key += k + "=" + v + ";";
         key += "|" + cube.sources().at(g.source) + "|" + cube.objects().at(g.object) + "|" +
                std::to_string(g.day) + "|" + g.currency.code() + "|" +

@@ -76,7 +76,8 @@ QVariant BacklogModel::cell(int row, int column, int role) const
         return cells::count(backlog.rows(i), locale(), role);
     case Labels: {
         QStringList parts;
-        for (const auto &[k, v] : backlog.labels(i).entries())
+        const core::LabelMap labels = backlog.labels(i).toMap();
+        for (const auto &[k, v] : labels.entries())
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);
         return cells::text(parts.isEmpty() ? tr("(no labels)") : parts.join(QStringLiteral(", ")),
                            role);

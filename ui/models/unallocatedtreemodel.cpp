@@ -157,7 +157,8 @@ QVariant UnallocatedTreeModel::objectData(size_t position, int column, int role)
         return cells::count(b.rows(position), m_locale, role);
     case Labels: {
         QStringList parts;
-        for (const auto &[k, v] : b.labels(position).entries())
+        const core::LabelMap labels = b.labels(position).toMap();
+        for (const auto &[k, v] : labels.entries())
             parts << fmt::q(k) + QLatin1Char('=') + fmt::q(v);
         return cells::text(parts.join(QStringLiteral(", ")), role);
     }

@@ -1,0 +1,121 @@
+#include "labelsetpool.h"
+
+#include <algorithm>
+
+namespace unalloc::core {
+
+namespace {
+
+/// Hash of a set's id pairs: equal sets of one pool have equal pairs (each text has one id).
+std::uint64_t hashPairs(std::span<const LabelSetPool::Pair> pairs)
+{
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ pairs.size();
+    for (const LabelSetPool::Pair &p : pairs)
+        h = mixHash(h, static_cast<std::uint64_t>(p.key) << 32 | p.value);
+    return h;
+}
+
+std::uint64_t hashText(std::string_view s)
+{
+    return std::hash<std::string_view>{}(s);
+}
+
+} // namespace
+
+void StringPool::indexAll() const
+{
+    for (; m_indexed < m_strings.size(); ++m_indexed)
+        m_index.findOrInsert(hashText(m_strings[m_indexed]),
+                             static_cast<std::uint32_t>(m_indexed),
+                             [](std::uint32_t) { return false; });
+}
+
+std::uint32_t StringPool::intern(std::string_view s)
+{
+    if (m_last < m_strings.size() && m_strings[m_last] == s)
+        return m_last;
+    indexAll();
+    const auto [id, inserted] =
+        m_index.findOrInsert(hashText(s), static_cast<std::uint32_t>(m_strings.size()),
+                             [&](std::uint32_t i) { return m_strings[i] == s; });
+    if (inserted) {
+        m_strings.emplace_back(s);
+        m_indexed = m_strings.size();
+    }
+    return m_last = id;
+}
+
+std::uint32_t StringPool::appendUnique(std::string &&s)
+{
+    m_strings.push_back(std::move(s));
+    return static_cast<std::uint32_t>(m_strings.size() - 1);
+}
+
+std::int64_t StringPool::find(std::string_view s) const
+{
+    indexAll();
+    const std::uint32_t id =
+        m_index.find(hashText(s), [&](std::uint32_t i) { return m_strings[i] == s; });
+    return id == FlatIndex::kNone ? -1 : static_cast<std::int64_t>(id);
+}
+
+LabelMap LabelSetRef::toMap() const
+{
+    return m_pool->at(m_id);
+}
+
+std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
+{
+    const auto [id, inserted] = m_index.findOrInsert(
+        hashPairs(pairs), static_cast<std::uint32_t>(size()),
+        [&](std::uint32_t i) { return std::ranges::equal(this->pairs(i), pairs); });
+    if (inserted) {
+        m_pairs.insert(m_pairs.end(), pairs.begin(), pairs.end());
+        m_begin.push_back(static_cast<std::uint32_t>(m_pairs.size()));
+    }
+    return id;
+}
+
+std::uint32_t LabelSetPool::intern(const LabelMap &labels)
+{
+    m_scratch.clear();
+    for (const auto &[k, v] : labels.entries())
+        m_scratch.push_back({m_keys.intern(k), m_values.intern(v)});
+    return internPairs(m_scratch);
+}
+
+LabelMap LabelSetPool::at(std::uint32_t id) const
+{
+    std::vector<LabelMap::Entry> entries;
+    entries.reserve(pairs(id).size());
+    for (const Pair &p : pairs(id))
+        entries.emplace_back(keyText(p.key), valueText(p.value));
+    return LabelMap(std::move(entries));
+}
+
+std::uint32_t LabelSetPool::keyId(std::string_view key) const
+{
+    const std::int64_t id = m_keys.find(key);
+    return id < 0 ? kAbsent : static_cast<std::uint32_t>(id);
+}
+
+std::strong_ordering LabelSetPool::compare(std::uint32_t a, std::uint32_t b) const
+{
+    if (a == b)
+        return std::strong_ordering::equal;
+    const std::span<const Pair> pa = pairs(a), pb = pairs(b);
+    const size_t n = std::min(pa.size(), pb.size());
+    for (size_t i = 0; i < n; ++i) {
+        if (pa[i].key != pb[i].key) {
+            if (auto c = keyText(pa[i].key) <=> keyText(pb[i].key); c != 0)
+                return c;
+        }
+        if (pa[i].value != pb[i].value) {
+            if (auto c = valueText(pa[i].value) <=> valueText(pb[i].value); c != 0)
+                return c;
+        }
+    }
+    return pa.size() <=> pb.size();
+}
+
+} // namespace unalloc::core
