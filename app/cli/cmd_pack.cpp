@@ -22,9 +22,7 @@ core::CostCube days(const core::CostCube &cube, std::int32_t from, std::int32_t 
     for (const core::CostGroup &g : cube.rawGroups()) {
         if (g.day < from || g.day >= to)
             continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+        out.addGroupFrom(cube, g);
     }
     return out;
 }
