@@ -42,6 +42,13 @@ struct ImportInput
 {
     std::string origin;
     std::string_view bytes;
+    /// Per input, over ImportOptions: the adapter (a pull knows its format) and the window the
+    /// request asked for (completeness of OpenCost steps).
+    std::string adapterId;
+    std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
+    /// Called with the batch just before it is stored: a pull adds what only it knows (the
+    /// pages it fetched, why it stopped early, a clamped window).
+    std::function<void(core::ImportBatch &)> amendBatch;
 };
 
 /// What one input became: the stored batch and what happened to its rows.
