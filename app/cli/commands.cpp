@@ -11,6 +11,8 @@ int runMeters(const std::vector<std::string> &args, Io &io);
 int runSimulate(const std::vector<std::string> &args, Io &io);
 int runEconomics(const std::vector<std::string> &args, Io &io);
 int runBreakeven(const std::vector<std::string> &args, Io &io);
+int runPull(const std::vector<std::string> &args, Io &io);
+int runCredentials(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -25,6 +27,8 @@ const std::vector<Command> &commands()
         {"economics", "Cost per 1,000 requests per feature, API and cluster together",
          &runEconomics},
         {"breakeven", "Self-hosted GPU vs API tiers: the break-even request rate", &runBreakeven},
+        {"pull", "Pull live APIs into a ledger: complete, or loudly not", &runPull},
+        {"credentials", "Store, list or delete API keys in the OS keychain", &runCredentials},
     };
     return kCommands;
 }
