@@ -12,10 +12,15 @@ namespace {
 
 const QString kService = QStringLiteral("unalloc");
 
-std::string unavailable(const std::string &detail)
+std::string unavailable(const std::string &source, const std::string &detail)
 {
-    return "no OS keychain is available here (" + detail +
-           "); set the source's environment variable instead (see unalloc pull --help)";
+    const SourceSpec *spec = findSource(source);
+    const std::string variable = spec && !spec->keyVariable.empty()
+                                     ? spec->keyVariable
+                                     : std::string("the source's key variable");
+    return "no OS keychain is available here (no Secret Service or KWallet answered on D-Bus; "
+           "qtkeychain: " +
+           detail + "); set " + variable + " in the environment instead";
 }
 
 /// Runs a qtkeychain job to its end in a local loop (the job answers through signals).
@@ -40,7 +45,7 @@ public:
         if (job.error() == QKeychain::EntryNotFound)
             return std::optional<std::string>();
         if (job.error() != QKeychain::NoError)
-            return fail(job);
+            return fail(job, source);
         return std::optional<std::string>(job.textData().toStdString());
     }
     core::Result<void> write(const std::string &source, const std::string &key) override
@@ -51,7 +56,7 @@ public:
         job.setTextData(QString::fromStdString(key));
         runJob(job);
         if (job.error() != QKeychain::NoError)
-            return fail(job);
+            return fail(job, source);
         return {};
     }
     core::Result<void> remove(const std::string &source) override
@@ -61,19 +66,19 @@ public:
         job.setKey(QString::fromStdString(source));
         runJob(job);
         if (job.error() != QKeychain::NoError && job.error() != QKeychain::EntryNotFound)
-            return fail(job);
+            return fail(job, source);
         return {};
     }
 
 private:
-    static std::unexpected<core::Error> fail(const QKeychain::Job &job)
+    static std::unexpected<core::Error> fail(const QKeychain::Job &job, const std::string &source)
     {
         const std::string detail = job.errorString().toStdString();
         switch (job.error()) {
         case QKeychain::NoBackendAvailable:
         case QKeychain::NotImplemented:
         case QKeychain::OtherError:
-            return core::fail("keychain-unavailable", unavailable(detail));
+            return core::fail("keychain-unavailable", unavailable(source, detail));
         default:
             return core::fail("keychain", "the OS keychain refused: " + detail);
         }
@@ -83,14 +88,15 @@ private:
 class NoKeyStore final : public KeyStore
 {
 public:
-    core::Result<std::optional<std::string>> read(const std::string &) override { return fail(); }
-    core::Result<void> write(const std::string &, const std::string &) override { return fail(); }
-    core::Result<void> remove(const std::string &) override { return fail(); }
+    core::Result<std::optional<std::string>> read(const std::string &s) override { return fail(s); }
+    core::Result<void> write(const std::string &s, const std::string &) override { return fail(s); }
+    core::Result<void> remove(const std::string &s) override { return fail(s); }
 
 private:
-    static std::unexpected<core::Error> fail()
+    static std::unexpected<core::Error> fail(const std::string &source)
     {
-        return core::fail("keychain-unavailable", unavailable("UNALLOC_NO_KEYCHAIN is set"));
+        return core::fail("keychain-unavailable",
+                          unavailable(source, "UNALLOC_NO_KEYCHAIN=1 turns it off"));
     }
 };
 

@@ -94,7 +94,8 @@ int runCredentials(const std::vector<std::string> &argv, Io &io)
         auto k = store->read(s.name);
         if (!k) {
             io.out << "keychain unavailable";
-            unavailable = k.error().detail;
+            unavailable = k.error().detail.substr(0, k.error().detail.find("); set ")) +
+                          "); only the environment variables give keys";
         } else {
             io.out << "keychain " << (*k && !(*k)->empty() ? "set" : "not set");
         }

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <signal.h>
+
 using namespace unalloc::tests;
 
 class TstPullCli final : public QObject
@@ -33,6 +35,7 @@ private slots:
     void usageErrors();
     void credentialsWithoutKeychain();
     void noKeyOnOutputOrDisk();
+    void ctrlCCancelsCleanly();
 
 private:
     struct Run
@@ -333,6 +336,43 @@ void TstPullCli::noKeyOnOutputOrDisk()
             ++seen;
         }
         QVERIFY(seen >= 10); // the ledger and the kept pages were looked at
+    }
+}
+
+void TstPullCli::ctrlCCancelsCleanly()
+{
+    // The second page never comes; Ctrl-C arrives while the CLI waits for it.
+    m_h->server.always(onPath(QStringLiteral("/organization/costs"), QStringLiteral("page"),
+                              QStringLiteral("cur_4")),
+                       Reply{Reply::Kind::Hang, 0, {}, {}});
+    for (const char *ledger : {"interrupted.unalloc", "existing.unalloc"}) {
+        QProcess p;
+        p.setProcessEnvironment(env());
+        QSignalSpy finished(&p, &QProcess::finished);
+        const qsizetype before = qsizetype(m_h->requestsOf("openai").size());
+        p.start(QStringLiteral(UNALLOC_CLI),
+                pullArgs(ledger) +
+                    QStringList{QStringLiteral("litellm"), QStringLiteral("openai")});
+        QVERIFY(p.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(qsizetype(m_h->requestsOf("openai").size()) == before + 2, 60000);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("cancelled"), err.constData());
+        if (QLatin1String(ledger) == QLatin1String("interrupted.unalloc")) {
+            QVERIFY(!QFile::exists(path(ledger))); // nothing half-written, not even a draft
+            QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).size(), 0);
+            // Then a ledger holding one pull, which the next interrupted pull must not touch.
+            const Run r =
+                run(pullArgs("existing.unalloc") + QStringList{QStringLiteral("anthropic")});
+            QVERIFY2(r.exit == 0, r.err.constData());
+        } else {
+            const auto batches = ledgerBatches(path(ledger));
+            QCOMPARE(batches.size(), size_t(1));
+            QVERIFY(batches.count(QStringLiteral("anthropic")));
+        }
     }
 }
 
