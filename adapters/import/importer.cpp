@@ -34,8 +34,8 @@ struct Source
 {
     std::string origin;
     std::string_view bytes;
-    MappedFile *map = nullptr;          ///< for releasing pages; null for in-memory inputs
-    const ImportInput *input = nullptr; ///< per-input options; null for files
+    MappedFile *map = nullptr;           ///< for releasing pages; null for in-memory inputs
+    const InputOptions *input = nullptr; ///< per-input options; null for files
 };
 
 core::Error located(core::Error e, const std::string &origin)
@@ -497,8 +497,11 @@ core::Result<ImportReport> importInputs(core::LedgerStore &ledger,
                                         const ImportProgressFn &progress)
 {
     std::vector<Source> sources;
-    for (const ImportInput &in : inputs)
-        sources.push_back(Source{in.origin, in.bytes, nullptr, &in});
+    if (!options.perInput.empty() && options.perInput.size() != inputs.size())
+        return core::fail("internal", "per-input options do not match the inputs");
+    for (size_t i = 0; i < inputs.size(); ++i)
+        sources.push_back(Source{inputs[i].origin, inputs[i].bytes, nullptr,
+                                 options.perInput.empty() ? nullptr : &options.perInput[i]});
     return run(ledger, sources, options, progress);
 }
 

@@ -11,6 +11,18 @@
 
 namespace unalloc::adapters {
 
+/// What a caller that knows more than the bytes (a live pull) says about one input.
+struct InputOptions
+{
+    /// The adapter (a pull knows its format) and the window the request asked for
+    /// (completeness of OpenCost steps), over ImportOptions' for this input.
+    std::string adapterId;
+    std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
+    /// Called with the batch just before it is stored: a pull adds what only it knows (the
+    /// pages it fetched, why it stopped early, a clamped window).
+    std::function<void(core::ImportBatch &)> amendBatch;
+};
+
 /// How one import call reads its inputs.
 struct ImportOptions
 {
@@ -35,6 +47,8 @@ struct ImportOptions
     /// settleRatio 0: never.
     int settleRatio = 8;
     int settleChunks = 48;
+    /// importInputs only: empty, or one entry per input, in input order.
+    std::vector<InputOptions> perInput;
 };
 
 /// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.
@@ -42,13 +56,6 @@ struct ImportInput
 {
     std::string origin;
     std::string_view bytes;
-    /// Per input, over ImportOptions: the adapter (a pull knows its format) and the window the
-    /// request asked for (completeness of OpenCost steps).
-    std::string adapterId;
-    std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
-    /// Called with the batch just before it is stored: a pull adds what only it knows (the
-    /// pages it fetched, why it stopped early, a clamped window).
-    std::function<void(core::ImportBatch &)> amendBatch;
 };
 
 /// What one input became: the stored batch and what happened to its rows.

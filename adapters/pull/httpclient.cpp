@@ -2,6 +2,8 @@
 
 #include <QDateTime>
 #include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -33,6 +35,35 @@ std::string seconds(std::int64_t ms)
         s += "." + f;
     }
     return s + " s";
+}
+
+/// The upstream's own words from an error body (OpenAI/LiteLLM `{error:{message}}`, Anthropic
+/// `{type:"error",error:{message}}`, OpenCost `{code,message}`, FastAPI `{detail}`, or plain
+/// text), shortened; empty when there are none.
+std::string upstreamMessage(const QByteArray &body)
+{
+    QString text;
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    if (doc.isObject()) {
+        const QJsonObject o = doc.object();
+        const QJsonValue error = o.value(QStringLiteral("error"));
+        const QJsonValue detail = o.value(QStringLiteral("detail"));
+        text =
+            error.isObject()   ? error.toObject().value(QStringLiteral("message")).toString()
+            : error.isString() ? error.toString()
+            : o.value(QStringLiteral("message")).isString()
+                ? o.value(QStringLiteral("message")).toString()
+            : detail.isString() ? detail.toString()
+            : detail.isObject()
+                ? QString::fromUtf8(QJsonDocument(detail.toObject()).toJson(QJsonDocument::Compact))
+                : QString();
+    } else if (!body.trimmed().startsWith('{') && !body.trimmed().startsWith('<')) {
+        text = QString::fromUtf8(body.trimmed());
+    }
+    text = text.simplified();
+    if (text.size() > 200)
+        text = text.left(200) + QStringLiteral("…");
+    return text.isEmpty() ? std::string() : " (" + text.toStdString() + ")";
 }
 
 bool retriableStatus(int status)
@@ -198,7 +229,8 @@ core::Result<Fetched> HttpClient::get(const HttpRequest &request,
             if (r.status == 401 || r.status == 403)
                 return core::fail("auth-failed", "HTTP " + std::to_string(r.status));
             if (!retriableStatus(r.status))
-                return core::fail("http-status", "HTTP " + std::to_string(r.status));
+                return core::fail("http-status",
+                                  "HTTP " + std::to_string(r.status) + upstreamMessage(r.body));
             lastReason = "HTTP " + std::to_string(r.status);
             if (const QByteArray h = r.header("retry-after"); !h.isEmpty()) {
                 asked = retryAfterMs(h, m_env.nowMsSinceEpoch ? m_env.nowMsSinceEpoch() : 0);

@@ -206,13 +206,13 @@ core::Result<ImportReport> importPulls(const std::string &ledgerPath,
     std::vector<std::string> sets;
     sets.reserve(pulls.size());
     std::vector<ImportInput> inputs;
+    ImportOptions options;
     for (const SourcePull &p : pulls) {
         if (p.outcome == SourcePull::Outcome::Failed || p.pages.empty())
             continue;
         sets.push_back(p.pageSet());
-        ImportInput in;
-        in.origin = p.origin;
-        in.bytes = sets.back();
+        inputs.push_back(ImportInput{p.origin, sets.back()});
+        InputOptions in;
         in.adapterId = p.adapterId;
         in.requestedStart = p.window.start;
         in.requestedEnd = p.window.end;
@@ -236,12 +236,12 @@ core::Result<ImportReport> importPulls(const std::string &ledgerPath,
                                           "); pulled up to " + core::formatTimestamp(p.window.end) +
                                           ", five minutes before the pull"});
         };
-        inputs.push_back(std::move(in));
+        options.perInput.push_back(std::move(in));
     }
     if (inputs.empty())
         return core::fail("pull-empty", "nothing was read, nothing was imported" +
                                             (problems.empty() ? std::string() : ": " + problems));
-    auto report = importInputsIntoLedgerFile(ledgerPath, inputs, {}, progress);
+    auto report = importInputsIntoLedgerFile(ledgerPath, inputs, options, progress);
     if (!report)
         return core::fail(report.error().error);
     return std::move(*report);

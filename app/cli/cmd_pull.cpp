@@ -209,8 +209,10 @@ int runPull(const std::vector<std::string> &argv, Io &io)
         auto r = pull::resolveSource(*spec, pull::processEnv, store.get(),
                                      it == urls.end() ? std::string() : it->second);
         if (!r.configured) {
-            if (all)
-                continue; // "every configured source"
+            if (all) { // "every configured source": say which were left out, and why
+                io.err << "note: " << r.why << '\n';
+                continue;
+            }
             io.err << "error: " << r.why << '\n';
             return kExitError;
         }

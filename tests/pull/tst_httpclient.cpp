@@ -58,6 +58,8 @@ private slots:
     void retries();
     void retryAfter_data();
     void retryAfter();
+    void upstreamMessage_data();
+    void upstreamMessage();
 };
 
 void TstHttpClient::retries_data()
@@ -175,6 +177,35 @@ void TstHttpClient::retryAfter()
     HttpClient client(t, RetryPolicy{}, env, {});
     QVERIFY(client.get(HttpRequest{QUrl(QStringLiteral("https://example.test/x")), {}}));
     QCOMPARE(slept, QList<qint64>{ms});
+}
+
+void TstHttpClient::upstreamMessage_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("detail");
+    QTest::newRow("opencost") << QByteArray(R"({"code":400,"message":"Error: illegal window"})")
+                              << "HTTP 400 (Error: illegal window)";
+    QTest::newRow("openai") << QByteArray(R"({"error":{"message":"Invalid group_by","type":"x"}})")
+                            << "HTTP 400 (Invalid group_by)";
+    QTest::newRow("fastapi") << QByteArray(R"({"detail":"Not Found"})") << "HTTP 400 (Not Found)";
+    QTest::newRow("text") << QByteArray("Invalid 'window' parameter: bad\n")
+                          << "HTTP 400 (Invalid 'window' parameter: bad)";
+    QTest::newRow("html") << QByteArray("<html>gateway</html>") << "HTTP 400";
+}
+
+void TstHttpClient::upstreamMessage()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, detail);
+    ScriptedTransport t;
+    HttpResponse r = status(400);
+    r.body = body;
+    t.replies = {r};
+    HttpClient client(t, RetryPolicy{}, RetryEnvironment{}, {});
+    auto got = client.get(HttpRequest{QUrl(QStringLiteral("https://example.test/x")), {}});
+    QVERIFY(!got);
+    QCOMPARE(QString::fromStdString(got.error().code), QStringLiteral("http-status"));
+    QCOMPARE(QString::fromStdString(got.error().detail), detail);
 }
 
 QTEST_GUILESS_MAIN(TstHttpClient)

@@ -32,6 +32,7 @@ private slots:
     void overlappingPullsAddOnlyTheRest();
     void cancelImportsNothing();
     void closedWindowClampsTheFuture();
+    void clampedWindowIsInTheBatch();
 
 private:
     std::string ledger(const char *name) const
@@ -53,22 +54,23 @@ std::string TstPull::fileLedger(const std::vector<std::string> &sources)
     const Upstreams data;
     std::vector<QByteArray> files;
     std::vector<adapters::ImportInput> inputs;
+    adapters::ImportOptions options;
     for (const std::string &s : sources) {
         files.push_back(s == "openai"      ? data.openAiFile()
                         : s == "anthropic" ? data.anthropicFile()
                         : s == "litellm"   ? data.liteLlmFile()
                                            : data.openCostFile());
-        adapters::ImportInput in;
-        in.origin = s + ".json";
-        in.bytes = std::string_view(files.back().constData(), size_t(files.back().size()));
+        inputs.push_back(
+            {s + ".json", std::string_view(files.back().constData(), size_t(files.back().size()))});
+        adapters::InputOptions in;
         in.requestedStart = kAug1;
         in.requestedEnd = kSep1;
         in.requestedStep = core::kUsPerDay;
-        inputs.push_back(in);
+        options.perInput.push_back(in);
     }
     const std::string path = ledger("files.unalloc");
     std::filesystem::remove(path);
-    auto r = adapters::importInputsIntoLedgerFile(path, inputs);
+    auto r = adapters::importInputsIntoLedgerFile(path, inputs, options);
     if (!r)
         qWarning() << r.error().error.message().c_str();
     return path;
@@ -463,6 +465,25 @@ void TstPull::closedWindowClampsTheFuture()
     QVERIFY(future.clamped);
     QCOMPARE(future.end, now - 5 * 60 * core::kUsPerSecond);
     QCOMPARE(future.askedEnd, now + core::kUsPerDay);
+}
+
+void TstPull::clampedWindowIsInTheBatch()
+{
+    PullHarness h;
+    QVERIFY(h.listen());
+    const core::TimeUs now = kNowMs * 1000;
+    const pull::SourcePull p = h.pull("anthropic", kAug1, now + 3 * core::kUsPerDay);
+    QVERIFY2(p.outcome == Outcome::Complete, p.reason.c_str());
+    QCOMPARE(h.requestsOf("anthropic").front().query.queryItemValue(QStringLiteral("ending_at")),
+             QStringLiteral("2025-09-30T23:55:00Z"));
+    QVERIFY(pull::importPulls(ledger("clamped.unalloc"), {p}, false));
+    auto store = core::LedgerStore::open(ledger("clamped.unalloc"), true);
+    QVERIFY(store);
+    const core::ImportBatch b = (*store)->batches()->front();
+    QCOMPARE(b.windowEnd, std::optional<core::TimeUs>(now - 5 * 60 * core::kUsPerSecond));
+    QCOMPARE(b.warnings.size(), size_t(1));
+    QCOMPARE(b.warnings[0].code, std::string("window-clamped"));
+    QVERIFY(b.warnings[0].detail.find("2025-10-04T00:00:00Z") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TstPull)
