@@ -25,6 +25,14 @@ enum class BatchStatus { Complete, Partial, Failed };
 const char *toString(BatchStatus s);
 std::optional<BatchStatus> batchStatusFromString(std::string_view s);
 
+/// One response of a live pull, as received: its kept-input name and SHA-256 (hex).
+struct PageDigest
+{
+    std::string name;
+    std::string sha256;
+    friend bool operator==(const PageDigest &, const PageDigest &) = default;
+};
+
 /// What a source's own envelope says about whether everything was read.
 struct Completeness
 {
@@ -34,6 +42,7 @@ struct Completeness
     std::optional<bool> lastPageHasMore; ///< has_more on the last page read
     std::vector<std::string> gaps;       ///< e.g. missing days "2026-08-14"
     std::string reason;                  ///< empty when complete
+    std::vector<PageDigest> pages;       ///< a live pull's pages, in request order
     bool isComplete() const { return reason.empty(); }
 };
 

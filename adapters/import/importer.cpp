@@ -34,7 +34,8 @@ struct Source
 {
     std::string origin;
     std::string_view bytes;
-    MappedFile *map = nullptr; ///< for releasing pages; null for in-memory inputs
+    MappedFile *map = nullptr;           ///< for releasing pages; null for in-memory inputs
+    const InputOptions *input = nullptr; ///< per-input options; null for files
 };
 
 core::Error located(core::Error e, const std::string &origin)
@@ -227,11 +228,13 @@ core::Result<const Adapter *> ImportRun::adapterFor(const Source &src) const
 {
     const Registry &registry = Registry::instance();
     const Adapter *adapter = nullptr;
-    if (!m_options.adapterId.empty()) {
-        adapter = registry.byId(m_options.adapterId);
+    const std::string &adapterId =
+        src.input && !src.input->adapterId.empty() ? src.input->adapterId : m_options.adapterId;
+    if (!adapterId.empty()) {
+        adapter = registry.byId(adapterId);
         if (!adapter)
             return core::fail("unknown-format",
-                              "no adapter with id '" + m_options.adapterId +
+                              "no adapter with id '" + adapterId +
                                   "'; accepted: " + registry.acceptedList(),
                               src.origin);
         return adapter;
@@ -309,6 +312,11 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     ro.requestedStart = m_options.requestedStart;
     ro.requestedEnd = m_options.requestedEnd;
     ro.requestedStep = m_options.requestedStep;
+    if (src.input && src.input->requestedStart) {
+        ro.requestedStart = src.input->requestedStart;
+        ro.requestedEnd = src.input->requestedEnd;
+        ro.requestedStep = src.input->requestedStep;
+    }
     ro.skipInvalid = m_options.skipInvalid;
     // Rows of a set seen before come without their labels: this run numbers each set once.
     ro.elideRepeatedLabels = true;
@@ -400,6 +408,8 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     final.sha256 = m_hash.hex();
     if (final.sha256.empty())
         return core::fail("internal", "cannot compute the SHA-256 of the input", src.origin);
+    if (src.input && src.input->amendBatch)
+        src.input->amendBatch(final);
     if (auto r = m_txn.endBatch(final); !r)
         return core::fail(located(ledgerError(r.error(), m_ledgerPath), src.origin));
     out.counts = m_txn.counts();
@@ -491,8 +501,11 @@ core::Result<ImportReport> importInputs(core::LedgerStore &ledger,
                                         const ImportProgressFn &progress)
 {
     std::vector<Source> sources;
-    for (const ImportInput &in : inputs)
-        sources.push_back(Source{in.origin, in.bytes, nullptr});
+    if (!options.perInput.empty() && options.perInput.size() != inputs.size())
+        return core::fail("internal", "per-input options do not match the inputs");
+    for (size_t i = 0; i < inputs.size(); ++i)
+        sources.push_back(Source{inputs[i].origin, inputs[i].bytes, nullptr,
+                                 options.perInput.empty() ? nullptr : &options.perInput[i]});
     return run(ledger, sources, options, progress);
 }
 

@@ -11,6 +11,18 @@
 
 namespace unalloc::adapters {
 
+/// What a caller that knows more than the bytes (a live pull) says about one input.
+struct InputOptions
+{
+    /// The adapter (a pull knows its format) and the window the request asked for
+    /// (completeness of OpenCost steps), over ImportOptions' for this input.
+    std::string adapterId;
+    std::optional<core::TimeUs> requestedStart, requestedEnd, requestedStep;
+    /// Called with the batch just before it is stored: a pull adds what only it knows (the
+    /// pages it fetched, why it stopped early, a clamped window).
+    std::function<void(core::ImportBatch &)> amendBatch;
+};
+
 /// How one import call reads its inputs.
 struct ImportOptions
 {
@@ -38,6 +50,8 @@ struct ImportOptions
     /// Set: delete this batch in the same transaction before importing (`batches replace`):
     /// the ledger holds either the old batch or the new ones, never both or neither.
     std::optional<std::int64_t> replaceBatch;
+    /// importInputs only: empty, or one entry per input, in input order.
+    std::vector<InputOptions> perInput;
 };
 
 /// Bytes of one input, e.g. a page set a live pull fetched. `origin` names it in errors.

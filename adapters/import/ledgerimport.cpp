@@ -1,6 +1,7 @@
 #include "ledgerimport.h"
 
 #include <filesystem>
+#include <functional>
 
 namespace unalloc::adapters {
 
@@ -15,13 +16,10 @@ failure(core::Error e, bool created, const std::string &draft, const std::string
     return std::unexpected(LedgerImportFailure{std::move(e), created});
 }
 
-} // namespace
+using ImportFn = std::function<core::Result<ImportReport>(core::LedgerStore &)>;
 
-std::expected<ImportReport, LedgerImportFailure>
-importIntoLedgerFile(const std::string &ledgerPath,
-                     const std::vector<std::string> &paths,
-                     const ImportOptions &options,
-                     const ImportProgressFn &progress)
+std::expected<ImportReport, LedgerImportFailure> importInto(const std::string &ledgerPath,
+                                                            const ImportFn &import)
 {
     std::error_code ec;
     if (!std::filesystem::exists(ledgerPath, ec)) {
@@ -29,7 +27,7 @@ importIntoLedgerFile(const std::string &ledgerPath,
         if (!draft)
             return failure(draft.error(), true, {}, ledgerPath);
         const std::string draftPath = (*draft)->path();
-        auto report = importFiles(**draft, paths, options, progress);
+        auto report = import(**draft);
         if (!report) {
             core::LedgerStore::discardDraft(std::move(*draft));
             return failure(report.error(), true, draftPath, ledgerPath);
@@ -44,10 +42,34 @@ importIntoLedgerFile(const std::string &ledgerPath,
     auto ledger = core::LedgerStore::open(ledgerPath);
     if (!ledger)
         return failure(ledger.error(), false, {}, ledgerPath);
-    auto report = importFiles(**ledger, paths, options, progress);
+    auto report = import(**ledger);
     if (!report)
         return failure(report.error(), false, {}, ledgerPath);
     return std::move(*report);
+}
+
+} // namespace
+
+std::expected<ImportReport, LedgerImportFailure>
+importIntoLedgerFile(const std::string &ledgerPath,
+                     const std::vector<std::string> &paths,
+                     const ImportOptions &options,
+                     const ImportProgressFn &progress)
+{
+    return importInto(ledgerPath, [&](core::LedgerStore &ledger) {
+        return importFiles(ledger, paths, options, progress);
+    });
+}
+
+std::expected<ImportReport, LedgerImportFailure>
+importInputsIntoLedgerFile(const std::string &ledgerPath,
+                           const std::vector<ImportInput> &inputs,
+                           const ImportOptions &options,
+                           const ImportProgressFn &progress)
+{
+    return importInto(ledgerPath, [&](core::LedgerStore &ledger) {
+        return importInputs(ledger, inputs, options, progress);
+    });
 }
 
 } // namespace unalloc::adapters

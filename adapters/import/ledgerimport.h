@@ -27,4 +27,11 @@ importIntoLedgerFile(const std::string &ledgerPath,
                      const ImportOptions &options = {},
                      const ImportProgressFn &progress = {});
 
+/// The same for bytes already in memory (a live pull's page sets).
+std::expected<ImportReport, LedgerImportFailure>
+importInputsIntoLedgerFile(const std::string &ledgerPath,
+                           const std::vector<ImportInput> &inputs,
+                           const ImportOptions &options = {},
+                           const ImportProgressFn &progress = {});
+
 } // namespace unalloc::adapters

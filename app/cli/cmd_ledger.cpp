@@ -53,6 +53,18 @@ Json recordJson(const core::BatchRecord &r)
         {"warnings", warnings}};
 }
 
+/// A live pull's responses as received (issue 15): kept-input names and their SHA-256.
+Json withPages(Json batch, const core::ImportBatch &b)
+{
+    if (b.evidence.pages.empty())
+        return batch;
+    Json pages = Json::array();
+    for (const core::PageDigest &p : b.evidence.pages)
+        pages.push_back({{"name", p.name}, {"sha256", p.sha256}});
+    batch["pages"] = std::move(pages);
+    return batch;
+}
+
 } // namespace
 
 int runLedger(const std::vector<std::string> &argv, Io &io)
@@ -81,7 +93,7 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
     if (args->has("json")) {
         Json batches = Json::array();
         for (const auto &r : *records)
-            batches.push_back(recordJson(r));
+            batches.push_back(withPages(recordJson(r), r.batch));
         io.out << Json{{"ledger", args->value("ledger")},
                        {"schema_version", (*ledger)->schemaVersion()},
                        {"rows", *rows},

@@ -15,6 +15,8 @@ int runExport(const std::vector<std::string> &args, Io &io);
 int runVerify(const std::vector<std::string> &args, Io &io);
 int runPack(const std::vector<std::string> &args, Io &io);
 int runBatches(const std::vector<std::string> &args, Io &io);
+int runPull(const std::vector<std::string> &args, Io &io);
+int runCredentials(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -33,6 +35,8 @@ const std::vector<Command> &commands()
         {"verify", "Recompute a --json result from the inputs its provenance names", &runVerify},
         {"pack", "The month's chargeback pack (PDF) and a statement per owner", &runPack},
         {"batches", "Delete an import batch or replace it by new files, atomically", &runBatches},
+        {"pull", "Pull live APIs into a ledger: complete, or loudly not", &runPull},
+        {"credentials", "Store, list or delete API keys in the OS keychain", &runCredentials},
     };
     return kCommands;
 }

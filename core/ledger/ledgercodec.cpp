@@ -171,6 +171,12 @@ std::string evidenceToJson(const Completeness &c)
         j["gaps"] = c.gaps;
     if (!c.reason.empty())
         j["reason"] = c.reason;
+    if (!c.pages.empty()) {
+        json pages = json::array();
+        for (const PageDigest &p : c.pages)
+            pages.push_back({{"name", p.name}, {"sha256", p.sha256}});
+        j["pages"] = std::move(pages);
+    }
     return j.dump();
 }
 
@@ -190,6 +196,10 @@ Result<Completeness> evidenceFromJson(std::string_view text)
         c.lastPageHasMore = opt<bool>(*j, "last_page_has_more");
         c.gaps = opt<std::vector<std::string>>(*j, "gaps").value_or(std::vector<std::string>{});
         c.reason = opt<std::string>(*j, "reason").value_or(std::string{});
+        if (const auto it = j->find("pages"); it != j->end() && it->is_array())
+            for (const json &p : *it)
+                c.pages.push_back(
+                    {p.at("name").get<std::string>(), p.at("sha256").get<std::string>()});
         return c;
     } catch (const json::exception &e) {
         return fail("ledger-corrupt", std::string("stored evidence is malformed: ") + e.what());
