@@ -25,6 +25,7 @@ struct InputOptions
     std::vector<std::string> sources;           ///< requested sources, in order, without duplicates
     std::optional<std::int32_t> fromDay, toDay; ///< by charge-period start, [from, to)
     bool requireComplete = false;
+    std::optional<core::Currency> currency; ///< --currency: report the rows of this one
 };
 
 /// Provenance of one requested source.
@@ -49,6 +50,8 @@ struct LoadedInput
     std::string mode; ///< "fixtures" | "ledger"
     core::Rules rules;
     std::vector<core::AppliedSplit> meterSplits; ///< ledger mode: pod rows replaced by splits
+    /// The currency of the selection (none when it is empty); the cube holds no other.
+    std::optional<core::Currency> currency;
 };
 
 /// The known sources in the original tool's order.
@@ -59,6 +62,9 @@ void addInputOptions(ArgParser &parser);
 core::Result<InputOptions> inputOptions(const ParsedArgs &args);
 /// Loads rows, invoices and batch evidence. Errors name file, record and field.
 core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io);
+/// Keeps one currency of a loaded input (input_currency.cpp): --currency, else the only one;
+/// several without --currency is a usage error listing them with their row counts.
+core::Result<void> selectCurrency(const InputOptions &options, LoadedInput &input);
 /// Loads from a ledger file (input_ledger.cpp).
 core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &io);
 /// What to print when the selection holds no cost row: "No cost rows loaded. Try --fixtures."

@@ -101,6 +101,16 @@ std::optional<MonthSlice> LedgerCatalog::latestMonth() const
     return months.back();
 }
 
+std::optional<Currency> LedgerCatalog::defaultCurrency() const
+{
+    if (currencies.size() < 2)
+        return std::nullopt;
+    const auto most = std::max_element(
+        currencies.begin(), currencies.end(),
+        [](const CurrencyRows &a, const CurrencyRows &b) { return a.rows < b.rows; });
+    return most->currency;
+}
+
 LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches)
 {
     LedgerCatalog c;
@@ -137,6 +147,7 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     }
     c.batches = std::move(batches);
     c.months = monthsOf(cube);
+    c.currencies = currencyRows(cube);
     return c;
 }
 
