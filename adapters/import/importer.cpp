@@ -400,6 +400,10 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
     final.sha256 = m_hash.hex();
     if (final.sha256.empty())
         return core::fail("internal", "cannot compute the SHA-256 of the input", src.origin);
+    for (core::Warning &w : m_txn.takeKeyConflicts()) {
+        w.file = src.origin;
+        final.warnings.push_back(std::move(w));
+    }
     if (auto r = m_txn.endBatch(final); !r)
         return core::fail(located(ledgerError(r.error(), m_ledgerPath), src.origin));
     out.counts = m_txn.counts();
