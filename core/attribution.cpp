@@ -17,6 +17,8 @@ bool groupInSlice(const CostCube &cube, const CostGroup &g, const AttributionOpt
         return false;
     if (!o.batches.empty() && !o.batches.contains(g.batch))
         return false;
+    if (o.currency && g.currency != *o.currency)
+        return false;
     return true;
 }
 

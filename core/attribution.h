@@ -21,6 +21,7 @@ struct AttributionOptions
     std::optional<std::int32_t> toDay;   ///< exclusive
     std::set<std::string> sources;       ///< empty = all
     std::set<std::int64_t> batches;      ///< empty = all
+    std::optional<Currency> currency;    ///< only rows in this currency; unset = all (issue 19)
 };
 
 struct SourceAmount

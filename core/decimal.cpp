@@ -224,18 +224,32 @@ std::string Decimal::toFixed(int places) const
         places = 0;
     if (places > kScale)
         places = kScale;
-    const Decimal r = roundedHalfEven(places);
-    const bool neg = r.m_units < 0;
-    unsigned __int128 mag = neg ? static_cast<unsigned __int128>(-(r.m_units + 1)) + 1
-                                : static_cast<unsigned __int128>(r.m_units);
-    const auto one = static_cast<unsigned __int128>(kOne);
-    std::string out = neg ? "-" : "";
-    out += int128ToString(static_cast<__int128>(mag / one));
+    // Rounds the magnitude, unsigned: the largest amounts round up past the signed range
+    // (170141183460469231731.69 has no units), yet their text is well defined.
+    const bool neg = m_units < 0;
+    const unsigned __int128 mag = neg ? static_cast<unsigned __int128>(-(m_units + 1)) + 1
+                                      : static_cast<unsigned __int128>(m_units);
+    const auto q = static_cast<unsigned __int128>(pow10Units(kScale - places));
+    unsigned __int128 quot = mag / q;
+    const unsigned __int128 rem = mag % q;
+    if (rem > q - rem || (rem == q - rem && quot % 2 != 0))
+        ++quot;
+    const auto scale = static_cast<unsigned __int128>(pow10Units(places));
+    const auto digits = [](unsigned __int128 v) {
+        std::string text;
+        do {
+            text.insert(text.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+            v /= 10;
+        } while (v != 0);
+        return text;
+    };
+    std::string out = neg && quot != 0 ? "-" : "";
+    out += digits(quot / scale);
     if (places > 0) {
-        std::string frac = int128ToString(static_cast<__int128>(mag % one));
-        frac.insert(0, static_cast<size_t>(kScale) - frac.size(), '0');
+        std::string frac = digits(quot % scale);
+        frac.insert(0, static_cast<size_t>(places) - frac.size(), '0');
         out += '.';
-        out += frac.substr(0, static_cast<size_t>(places));
+        out += frac;
     }
     return out;
 }

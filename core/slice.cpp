@@ -27,7 +27,8 @@ public:
     {
         return (!m_options.fromDay || g.day >= *m_options.fromDay) &&
                (!m_options.toDay || g.day < *m_options.toDay) && m_source[g.source] &&
-               (m_options.batches.empty() || m_options.batches.contains(g.batch));
+               (m_options.batches.empty() || m_options.batches.contains(g.batch)) &&
+               (!m_options.currency || g.currency == *m_options.currency);
     }
 
 private:

@@ -285,6 +285,25 @@
         <translation>Für die Abstimmung</translation>
     </message>
     <message numerus="yes">
+        <source>%1 · %n row(s)</source>
+        <translation>
+            <numerusform>%1 · %n Zeile</numerusform>
+            <numerusform>%1 · %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every figure is in this currency. A ledger holding several currencies is viewed one at a time: they are never summed (--currency).</source>
+        <translation>Alle Zahlen sind in dieser Währung. Ein Hauptbuch mit mehreren Währungen wird je Währung angezeigt: Währungen werden nie addiert (--currency).</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency</source>
+        <translation>&amp;Währung</translation>
+    </message>
+    <message>
+        <source>Currency %1</source>
+        <translation>Währung %1</translation>
+    </message>
+    <message numerus="yes">
         <source>Invoices — %n batch(es)</source>
         <translation>
             <numerusform>Rechnungen — %n Importstapel</numerusform>

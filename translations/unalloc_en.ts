@@ -18,6 +18,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%1 · %n row(s)</source>
+        <translation>
+            <numerusform>%1 · %n row</numerusform>
+            <numerusform>%1 · %n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>All %n source(s)</source>
         <translation>
             <numerusform>All %n source</numerusform>

@@ -50,7 +50,13 @@ AnalysisBar::AnalysisBar(AppContext *app,
     , m_chips(new FallbackChips)
     , m_command(new QLineEdit)
     , m_dedupe(new QCheckBox(tr("&De-duplicate gateway vs provider bills")))
+    , m_currency(new QComboBox)
 {
+    m_currency->setObjectName(QStringLiteral("currencyCombo"));
+    m_currency->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_currency->setToolTip(tr("Every figure is in this currency. A ledger holding several "
+                              "currencies is viewed one at a time: they are never summed "
+                              "(--currency)."));
     m_dedupe->setObjectName(QStringLiteral("dedupeCheck"));
     m_dedupe->setToolTip(tr("Gateway rows (LiteLLM) and provider bills can count the same "
                             "dollars. Checked: keep the gateway rows (they carry team labels) "
@@ -93,6 +99,9 @@ AnalysisBar::AnalysisBar(AppContext *app,
     first->addWidget(m_owner);
     first->addSpacing(12);
     first->addWidget(m_dedupe);
+    first->addSpacing(12);
+    first->addWidget(caption(tr("C&urrency"), m_currency));
+    first->addWidget(m_currency);
     first->addStretch(1);
     auto *third = new QHBoxLayout;
     third->setSpacing(8);
@@ -113,6 +122,7 @@ AnalysisBar::AnalysisBar(AppContext *app,
     fixTabOrder();
 
     connect(m_period, &QComboBox::activated, this, &AnalysisBar::onPeriodActivated);
+    connect(m_currency, &QComboBox::activated, this, &AnalysisBar::onCurrencyActivated);
     connect(m_owner, &QComboBox::activated, this,
             [this](int index) { setOwnerKeyText(m_owner->itemData(index).toString()); });
     connect(m_owner->lineEdit(), &QLineEdit::editingFinished, this, [this] {
@@ -179,6 +189,15 @@ void AnalysisBar::rebuildFromCatalog()
                                   fmt::count(catalog.rows, m_app->locale)),
                          fmt::q(k.key));
     }
+    m_currency->clear();
+    for (const core::CurrencyRows &c : catalog.currencies) {
+        const QString code = fmt::q(c.currency.code());
+        m_currency->addItem(catalog.currencies.size() > 1
+                                ? tr("%1 · %n row(s)", nullptr, int(c.rows)).arg(code)
+                                : code,
+                            code);
+    }
+    m_currency->setEnabled(catalog.currencies.size() > 1);
     m_updating = false;
     setEnabled(true);
     showRequest(m_analysis->request());
@@ -207,6 +226,10 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
     m_dedupe->setChecked(request.dedupe);
+    if (request.currency) {
+        if (const int i = m_currency->findData(fmt::q(request.currency->code())); i >= 0)
+            m_currency->setCurrentIndex(i);
+    }
     m_command->setText(fmt::q(core::commandLine(request, m_document->input().ledgerPath)));
     m_command->setCursorPosition(0);
     rebuildSources(request);
@@ -283,6 +306,20 @@ void AnalysisBar::onPeriodActivated(int index)
     m_analysis->change(r, tr("Period %1").arg(m_period->itemText(index)));
 }
 
+void AnalysisBar::onCurrencyActivated(int index)
+{
+    if (m_updating || index < 0)
+        return;
+    auto currency = core::Currency::parse(fmt::s(m_currency->itemData(index).toString()));
+    if (!currency)
+        return;
+    core::AnalysisRequest r = m_analysis->request();
+    if (r.currency == *currency)
+        return;
+    r.currency = *currency;
+    m_analysis->change(r, tr("Currency %1").arg(m_currency->itemData(index).toString()));
+}
+
 void AnalysisBar::onSourceToggled(const QString &source, bool on)
 {
     if (m_updating)
@@ -311,7 +348,7 @@ void AnalysisBar::fixTabOrder()
 {
     // Left to right, top to bottom; the chips are rebuilt with every request, so the chain
     // is re-linked each time.
-    QList<QWidget *> chain{m_period, m_sources, m_owner, m_dedupe};
+    QList<QWidget *> chain{m_period, m_sources, m_owner, m_dedupe, m_currency};
     for (const QString &key : m_chips->keys())
         chain << m_chips->chip(key);
     if (m_chips->moreButton())

@@ -35,6 +35,8 @@ public:
     FallbackChips *chips() const { return m_chips; }
     QLineEdit *commandLine() const { return m_command; }
     QCheckBox *dedupeCheck() const { return m_dedupe; }
+    /// The currency in play; a choice only when the ledger holds several (never summed).
+    QComboBox *currencyCombo() const { return m_currency; }
     /// Rebuilds the choices from the ledger and shows the current request.
     void refresh();
     /// Sets the owner key the user typed (canonicalised like the CLI does).
@@ -48,6 +50,7 @@ private:
     void rebuildSources(const core::AnalysisRequest &request);
     void onPeriodActivated(int index);
     void onSourceToggled(const QString &source, bool on);
+    void onCurrencyActivated(int index);
     void copyCommand();
     void fixTabOrder();
 
@@ -61,6 +64,7 @@ private:
     FallbackChips *m_chips;
     QLineEdit *m_command;
     QCheckBox *m_dedupe;
+    QComboBox *m_currency;
     QToolButton *m_copy = nullptr;
     QString m_ownerShown; ///< the owner field's text as showRequest left it
     bool m_updating = false;

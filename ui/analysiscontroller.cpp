@@ -40,6 +40,7 @@ core::AnalysisRequest initialRequest(const core::AnalysisInput &input)
     r.ownerKey = input.rules.ownerKey.empty() ? std::string("team") : input.rules.ownerKey;
     r.fallbacks = input.rules.fallbacks;
     if (input.catalog) {
+        r.currency = input.catalog->defaultCurrency();
         if (auto month = input.catalog->latestMonth()) {
             r.fromDay = month->fromDay;
             r.toDay = month->toDay;

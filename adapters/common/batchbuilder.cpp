@@ -211,6 +211,9 @@ core::Result<void> BatchBuilder::account(const core::CostRow &row, const std::st
     if (!sum)
         return std::unexpected(error("overflow", "the batch total overflows", record, {}));
     it->second = *sum;
+    auto &perCurrency = m_currencyRows[row.amount.currency];
+    if (perCurrency.first++ == 0)
+        perCurrency.second = record;
     m_windowStart = m_windowStart ? std::min(*m_windowStart, row.start) : row.start;
     m_windowEnd = m_windowEnd ? std::max(*m_windowEnd, row.end) : row.end;
     return {};
@@ -258,6 +261,22 @@ ReadResult BatchBuilder::finish()
     b.roundedValues = m_rounded;
     for (const auto &[currency, amount] : m_totals)
         b.totals.push_back(core::Money{amount, currency});
+    if (m_currencyRows.size() > 1) {
+        // Reports never sum two currencies: each is reported on its own (--currency).
+        std::string list;
+        for (const auto &[currency, rows] : m_currencyRows) {
+            list += (list.empty() ? "" : ", ") + currency.code() + " " +
+                    std::to_string(rows.first) + " row" + (rows.first == 1 ? "" : "s") +
+                    " (first: " + rows.second + ")";
+        }
+        m_warnings.push_back({"mixed-currencies",
+                              m_file,
+                              {},
+                              {},
+                              "the file mixes " + std::to_string(m_currencyRows.size()) +
+                                  " currencies: " + list +
+                                  "; reports show one currency at a time (--currency CODE)"});
+    }
     if (m_droppedWarnings > 0) {
         m_warnings.push_back({"warnings-truncated",
                               m_file,

@@ -126,6 +126,8 @@ private:
     std::vector<core::Warning> m_warnings;
     std::int64_t m_droppedWarnings = 0;
     std::map<core::Currency, core::Decimal> m_totals;
+    /// Rows per currency and the record of the first: a file mixing currencies is a warning.
+    std::map<core::Currency, std::pair<std::int64_t, std::string>> m_currencyRows;
     std::optional<core::TimeUs> m_windowStart, m_windowEnd;
     std::int64_t m_rowCount = 0;
     std::int64_t m_rounded = 0;

@@ -13,6 +13,8 @@ public:
     /// Marks every day that [start, end) touches.
     void add(core::TimeUs start, core::TimeUs end);
     /// Days of [from, to) with no row, as "YYYY-MM-DD", into `ev.gaps`; sets the reason.
+    /// At most kMaxListedGaps days are listed (the first ones, "…", the last); the reason
+    /// counts them all.
     void report(core::TimeUs from,
                 core::TimeUs to,
                 core::Completeness &ev,
@@ -20,6 +22,8 @@ public:
     bool empty() const { return m_days.empty(); }
     std::int64_t first() const { return *m_days.begin(); }
     std::int64_t last() const { return *m_days.rbegin(); }
+
+    static constexpr std::int64_t kMaxListedGaps = 100;
 
 private:
     std::set<std::int64_t> m_days;

@@ -410,6 +410,10 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         return core::fail("internal", "cannot compute the SHA-256 of the input", src.origin);
     if (src.input && src.input->amendBatch)
         src.input->amendBatch(final);
+    for (core::Warning &w : m_txn.takeKeyConflicts()) {
+        w.file = src.origin;
+        final.warnings.push_back(std::move(w));
+    }
     if (auto r = m_txn.endBatch(final); !r)
         return core::fail(located(ledgerError(r.error(), m_ledgerPath), src.origin));
     out.counts = m_txn.counts();

@@ -6,6 +6,7 @@
 #include "textformat.h"
 
 #include "core/attribution.h"
+#include "core/currencyselect.h"
 #include "core/seams/collisionreport.h"
 
 #include <nlohmann/json.hpp>
@@ -96,7 +97,13 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
     auto input = loadInput(*inOpts, io);
     if (!input)
         return reportError(input.error(), io);
-    if (input->cube.rowCount() == 0) {
+    // Rows outside the --from/--to period are no backlog: an empty period is not "nothing
+    // unallocated" but a selection that left nothing to look at.
+    std::int64_t inPeriod = 0;
+    for (const core::CurrencyRows &c :
+         core::currencyRows(input->cube, inOpts->fromDay, inOpts->toDay))
+        inPeriod += c.rows;
+    if (input->cube.rowCount() == 0 || inPeriod == 0) {
         io.out << noRowsMessage(*inOpts, *input);
         return kExitError;
     }

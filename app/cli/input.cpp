@@ -155,6 +155,8 @@ void addInputOptions(ArgParser &parser)
         .option("to", 0, "DATE", "Only rows whose charge period starts before DATE")
         .flag("require-complete", 0, "Fail (exit 1) when a batch is partial")
         .option("batch", 0, "ID", "Ledger: only this import batch (repeatable; what verify uses)");
+        .option("currency", 0, "CODE",
+                "Only rows in this currency (needed when the input holds several)");
 }
 
 core::Result<InputOptions> inputOptions(const ParsedArgs &args)
@@ -202,6 +204,13 @@ core::Result<InputOptions> inputOptions(const ParsedArgs &args)
             return core::fail(d.error());
         o.toDay = *d;
     }
+    if (args.has("currency")) {
+        auto c = core::Currency::parse(args.value("currency"));
+        if (!c)
+            return core::fail("usage", "--currency " + args.value("currency") +
+                                           ": not an ISO 4217 currency code");
+        o.currency = *c;
+    }
     // Rows are [from, to): a --to on or before --from selects nothing, which is a mistake in
     // the options, not an empty ledger.
     if (o.fromDay && o.toDay && *o.toDay <= *o.fromDay)
@@ -222,6 +231,8 @@ core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
                           "no input: give --fixtures, --fixture-dir DIR or --ledger FILE");
     if (!in)
         return in;
+    if (auto c = selectCurrency(options, *in); !c)
+        return core::fail(c.error());
     if (options.requireComplete) {
         const auto partial = incompleteBatches(*in);
         if (!partial.empty()) {

@@ -26,6 +26,7 @@ struct InputOptions
     std::optional<std::int32_t> fromDay, toDay; ///< by charge-period start, [from, to)
     bool requireComplete = false;
     std::vector<std::int64_t> batches; ///< ledger: only these batches (verify replays a result)
+    std::optional<core::Currency> currency; ///< --currency: report the rows of this one
 };
 
 /// Provenance of one requested source.
@@ -50,6 +51,8 @@ struct LoadedInput
     std::string mode; ///< "fixtures" | "ledger"
     core::Rules rules;
     std::vector<core::AppliedSplit> meterSplits; ///< ledger mode: pod rows replaced by splits
+    /// The currency of the selection (none when it is empty); the cube holds no other.
+    std::optional<core::Currency> currency;
 };
 
 /// The demo file name of a known source ("opencost" → "opencost_allocation.json"), or "".
@@ -62,6 +65,9 @@ void addInputOptions(ArgParser &parser);
 core::Result<InputOptions> inputOptions(const ParsedArgs &args);
 /// Loads rows, invoices and batch evidence. Errors name file, record and field.
 core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io);
+/// Keeps one currency of a loaded input (input_currency.cpp): --currency, else the only one;
+/// several without --currency is a usage error listing them with their row counts.
+core::Result<void> selectCurrency(const InputOptions &options, LoadedInput &input);
 /// Loads from a ledger file (input_ledger.cpp).
 core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &io);
 /// What to print when the selection holds no cost row: "No cost rows loaded. Try --fixtures."

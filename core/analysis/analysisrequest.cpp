@@ -15,6 +15,7 @@ AttributionOptions AnalysisRequest::options() const
     o.fromDay = fromDay;
     o.toDay = toDay;
     o.sources = sources;
+    o.currency = currency;
     return o;
 }
 
@@ -99,6 +100,8 @@ std::string commandLine(const AnalysisRequest &request, const std::string &ledge
         line += " --fallback " + shellQuote(f);
     if (request.dedupe)
         line += " --dedupe";
+    if (request.currency)
+        line += " --currency " + request.currency->code();
     return line;
 }
 

@@ -27,6 +27,9 @@ struct AnalysisRequest
     /// by their residual) instead of summing overlapping sources (`report --dedupe`).
     bool dedupe = false;
     Decimal tolerancePct = Decimal::fromInt(1); ///< reconciliation: |delta %| ≤ this matches
+    /// The currency every figure is in (`--currency`); unset = the ledger's only currency.
+    /// A ledger holding several is always viewed one currency at a time.
+    std::optional<Currency> currency;
 
     friend bool operator==(const AnalysisRequest &, const AnalysisRequest &) = default;
 

@@ -122,6 +122,16 @@ std::vector<KeyCount> fallbackCandidates(const LedgerCatalog &catalog,
     return out;
 }
 
+std::optional<Currency> LedgerCatalog::defaultCurrency() const
+{
+    if (currencies.size() < 2)
+        return std::nullopt;
+    const auto most = std::max_element(
+        currencies.begin(), currencies.end(),
+        [](const CurrencyRows &a, const CurrencyRows &b) { return a.rows < b.rows; });
+    return most->currency;
+}
+
 LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batches)
 {
     LedgerCatalog c;
@@ -158,6 +168,7 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     }
     c.batches = std::move(batches);
     c.months = monthsOf(cube);
+    c.currencies = currencyRows(cube);
     return c;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/costcube.h"
+#include "core/currencyselect.h"
 #include "core/importbatch.h"
 
 #include <cstdint>
@@ -51,13 +52,17 @@ struct LedgerCatalog
     SourceInfo invoices;              ///< the invoice batches (batches == 0 when none)
     std::vector<ImportBatch> batches; ///< every batch, invoices included, by id
     std::optional<std::int32_t> firstDay, lastDay;
-    std::vector<MonthSlice> months; ///< chronological
+    std::vector<MonthSlice> months;       ///< chronological
+    std::vector<CurrencyRows> currencies; ///< of the cost rows, by code
 
     const SourceInfo *source(const std::string &name) const;
     /// Rows carrying `key` (0 when none).
     std::int64_t rowsWithKey(const std::string &key) const;
     /// The latest month, the natural default period of a monthly chargeback.
     std::optional<MonthSlice> latestMonth() const;
+    /// The currency a ledger holding several opens in: the one with the most rows (ties by
+    /// code). None when it holds one or none: its figures need no choice.
+    std::optional<Currency> defaultCurrency() const;
 };
 
 /// True for keys the ledger writes for itself (`unalloc_layer`): never an owner or fallback.

@@ -48,8 +48,8 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
 
 SliceCache::Key SliceCache::keyOf(const AnalysisRequest &request)
 {
-    return Key{request.fromDay, request.toDay, request.sources, request.dedupe,
-               request.tolerancePct};
+    return Key{request.fromDay, request.toDay,        request.sources,
+               request.dedupe,  request.tolerancePct, request.currency};
 }
 
 std::shared_ptr<const SliceData> SliceCache::get(const AnalysisInput &input,

@@ -41,6 +41,7 @@ private:
         std::set<std::string> sources;
         bool dedupe = false;
         Decimal tolerancePct;
+        std::optional<Currency> currency;
         friend bool operator==(const Key &, const Key &) = default;
     };
     static Key keyOf(const AnalysisRequest &request);

@@ -152,6 +152,52 @@ Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
     return added;
 }
 
+void SqliteImportTransaction::noteKeyConflict(const CostRow &row,
+                                              std::string_view keptAmount,
+                                              std::string_view keptCurrency,
+                                              std::int64_t keptBatch)
+{
+    const auto amount = codec::encodeAmount(row.amount.amount);
+    if (keptCurrency == row.amount.currency.code() &&
+        keptAmount ==
+            std::string_view(reinterpret_cast<const char *>(amount.data()), codec::kAmountBytes))
+        return; // the same record again: an ordinary duplicate
+    // A silently edited export shows this way: never drop the second record without a word.
+    if (m_keyConflicts.size() >= kMaxKeyConflicts) {
+        ++m_moreKeyConflicts;
+        return;
+    }
+    const auto kept = codec::decodeAmount(keptAmount);
+    const std::string keptText =
+        (kept ? kept->toString() : std::string("?")) + " " + std::string(keptCurrency);
+    m_keyConflicts.push_back(
+        {"key-conflict",
+         {},
+         "record key " + row.recordKey,
+         "amount",
+         "same key, different content: this record says " + row.amount.toString() +
+             ", the record kept " +
+             (keptBatch == m_batch ? std::string("earlier in this file")
+                                   : "from batch " + std::to_string(keptBatch)) +
+             " says " + keptText + "; the first is kept, this one is not imported"});
+}
+
+std::vector<Warning> SqliteImportTransaction::takeKeyConflicts()
+{
+    std::vector<Warning> out = std::move(m_keyConflicts);
+    m_keyConflicts.clear();
+    if (m_moreKeyConflicts > 0) {
+        out.push_back({"key-conflict",
+                       {},
+                       {},
+                       {},
+                       std::to_string(m_moreKeyConflicts) +
+                           " more records repeat a key with different content"});
+        m_moreKeyConflicts = 0;
+    }
+    return out;
+}
+
 Result<bool>
 SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp)
 {
@@ -165,9 +211,12 @@ SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std
         e.record = "record " + row.recordKey;
         return fail(std::move(e));
     }
-    find.rewind();
-    if (*found)
+    if (*found) {
+        noteKeyConflict(row, find.blob(0), find.textView(1), find.int64(2));
+        find.rewind();
         return false;
+    }
+    find.rewind();
     if (auto r = insertRow(row, labelSet, fp); !r)
         return fail(r.error());
     return true;

@@ -109,7 +109,9 @@ Result<void> SqliteImportTransaction::prepare()
          "label_set, quantity, unit, prompt_tokens, completion_tokens, cached_tokens, send_us, "
          "first_token_us, done_us, provider, model, key_fp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
-        {&m_findKey, "SELECT 1 FROM rows WHERE key_fp = ?1 AND source = ?2 AND record_key = ?3"},
+        {&m_findKey,
+         "SELECT amount, currency, batch FROM rows WHERE key_fp = ?1 AND source = ?2 AND "
+         "record_key = ?3"},
         {&m_insertBatch, "INSERT INTO batches(source, format, origin, sha256, imported_at, "
                          "status) VALUES (?1, ?2, ?3, ?4, ?5, 'failed')"},
         {&m_updateBatch,

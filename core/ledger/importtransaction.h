@@ -95,6 +95,7 @@ public:
                                  const std::uint32_t *labelSetOrdinals) override;
     Result<void> settle() override;
     Result<void> endBatch(const ImportBatch &final) override;
+    std::vector<Warning> takeKeyConflicts() override;
     Result<void> addInvoice(const Invoice &invoice) override;
     Result<BatchRemovalCounts> removeBatch(std::int64_t batchId) override;
     BatchCounts counts() const override { return m_counts; }
@@ -123,6 +124,12 @@ private:
     labelSetOfOrdinal(const CostRow &row, std::uint64_t labelSetHash, std::uint32_t ordinal);
     /// Looks the key up through rows_fp and inserts the row when it is new.
     Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
+    /// A row whose key the ledger holds: a warning when the kept row's content differs.
+    void noteKeyConflict(const CostRow &row,
+                         std::string_view keptAmount,
+                         std::string_view keptCurrency,
+                         std::int64_t keptBatch);
+    static constexpr size_t kMaxKeyConflicts = 100;
     Result<void> insertRow(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
     Result<void> enterBulk();
     Result<void> leaveBulk();
@@ -230,6 +237,8 @@ private:
     /// is large against the table it switches to bulk mode.
     std::int64_t m_rowsBefore = 0, m_rowsAddedAll = 0;
     FingerprintSet m_fps;
+    std::vector<Warning> m_keyConflicts; ///< of the current batch (takeKeyConflicts)
+    std::int64_t m_moreKeyConflicts = 0; ///< beyond the listed ones
     sql::Stmt m_insertRow, m_findKey, m_insertBatch, m_updateBatch, m_insertTotal, m_insertWarning,
         m_insertAgg, m_insertInvoice;
 };

@@ -212,6 +212,10 @@ public:
     virtual BatchCounts counts() const = 0;
     /// Makes everything durable at once.
     virtual Result<void> commit() = 0;
+    /// Warnings for the current batch's rows whose record key the ledger already held with
+    /// another amount or currency ("same key, different content"), without the file; taking
+    /// them empties the list. The first row of a key is the one kept.
+    virtual std::vector<Warning> takeKeyConflicts() { return {}; }
 };
 
 /// @brief The `.unalloc` ledger file: SQLite (C API, WAL), versioned schema, exact amounts.

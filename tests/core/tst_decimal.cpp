@@ -267,6 +267,14 @@ void TestDecimal::toFixed_data()
                                << QByteArray("0.000000010000000000");
     QTest::newRow("places clamped to 18")
         << QByteArray("1") << 25 << QByteArray("1.000000000000000000");
+    // Fuzz finding (tests/data/fuzz/decimal/finding-largest-rounds-up): rounding the largest
+    // amounts up left the signed range and threw instead of printing.
+    QTest::newRow("largest rounds up past the range")
+        << QByteArray("170141183460469231731.687303715884105727") << 2
+        << QByteArray("170141183460469231731.69");
+    QTest::newRow("smallest rounds down past the range")
+        << QByteArray("-170141183460469231731.687303715884105727") << 0
+        << QByteArray("-170141183460469231732");
 }
 
 void TestDecimal::toFixed()

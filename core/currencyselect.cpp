@@ -1,0 +1,72 @@
+#include "currencyselect.h"
+
+#include <map>
+
+namespace unalloc::core {
+
+std::vector<CurrencyRows> currencyRows(const CostCube &cube,
+                                       std::optional<std::int32_t> fromDay,
+                                       std::optional<std::int32_t> toDay)
+{
+    std::map<Currency, std::int64_t> rows;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if ((fromDay && g.day < *fromDay) || (toDay && g.day >= *toDay))
+            continue;
+        rows[g.currency] += g.rows;
+    }
+    std::vector<CurrencyRows> out;
+    for (const auto &[currency, n] : rows)
+        out.push_back({currency, n});
+    return out;
+}
+
+std::string currencyList(const std::vector<CurrencyRows> &currencies)
+{
+    std::string out;
+    for (const CurrencyRows &c : currencies) {
+        out += (out.empty() ? "" : ", ") + c.currency.code() + " (" + std::to_string(c.rows) +
+               (c.rows == 1 ? " row)" : " rows)");
+    }
+    return out;
+}
+
+CostCube cubeInCurrency(const CostCube &cube, Currency currency)
+{
+    CostCube out;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (g.currency != currency)
+            continue;
+        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
+                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
+                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+    }
+    for (const CollisionTotal &c : cube.collisions()) {
+        if (c.currency == currency)
+            out.addCollision(c);
+    }
+    return out;
+}
+
+Result<std::optional<Currency>> chooseCurrency(const std::vector<CurrencyRows> &held,
+                                               std::optional<Currency> wanted)
+{
+    if (held.empty())
+        return std::optional<Currency>(); // an empty selection: the caller says what emptied it
+    if (wanted) {
+        for (const CurrencyRows &c : held) {
+            if (c.currency == *wanted)
+                return wanted;
+        }
+        return fail("usage", "no cost row in " + wanted->code() + "; the selection holds " +
+                                 currencyList(held));
+    }
+    if (held.size() > 1) {
+        return fail("usage", "the selection holds " + std::to_string(held.size()) +
+                                 " currencies: " + currencyList(held) +
+                                 ". Amounts in different currencies are never summed: pass "
+                                 "--currency CODE to report one of them");
+    }
+    return std::optional<Currency>(held.front().currency);
+}
+
+} // namespace unalloc::core
