@@ -154,7 +154,7 @@ void addInputOptions(ArgParser &parser)
         .option("from", 0, "DATE", "Only rows whose charge period starts on/after DATE")
         .option("to", 0, "DATE", "Only rows whose charge period starts before DATE")
         .flag("require-complete", 0, "Fail (exit 1) when a batch is partial")
-        .option("batch", 0, "ID", "Ledger: only this import batch (repeatable; what verify uses)");
+        .option("batch", 0, "ID", "Ledger: only this import batch (repeatable; what verify uses)")
         .option("currency", 0, "CODE",
                 "Only rows in this currency (needed when the input holds several)");
 }
