@@ -1,6 +1,8 @@
 // Issue 19 item 6: a file mixing currencies is imported with a warning, and every report of
 // the ledger then works per currency (--currency CODE) instead of failing or summing two
 // currencies. Runs the real `unalloc` binary in a temporary directory.
+#include "clirun.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,25 +12,8 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QString &cwd, const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(cwd);
-    p.start(QStringLiteral(UNALLOC_CLI), args);
-    Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using clitest::Run;
+using clitest::run;
 
 // One FOCUS file with two USD charges and one EUR charge, on one day.
 const QByteArray kMixed = "BillingCurrency,BilledCost,ChargePeriodStart,ChargePeriodEnd,"

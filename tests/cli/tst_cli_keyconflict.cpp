@@ -1,6 +1,8 @@
 // Issue 19 item 9: a second record with the same key and a different amount is how a silently
 // edited export shows. It is not imported (the first stays) but it is a warning naming the
 // file, the key and both amounts, never a silent "duplicate". Runs the real `unalloc` binary.
+#include "clirun.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -8,25 +10,8 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QString &cwd, const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(cwd);
-    p.start(QStringLiteral(UNALLOC_CLI), args);
-    Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using clitest::Run;
+using clitest::run;
 
 QByteArray log(const char *id, const char *spend)
 {
