@@ -47,7 +47,8 @@ fi
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 for lib in libc6 libqt6core6 libqt6widgets6 libsqlite3-0; do
-    echo "$depends" | grep -q "$lib" || { echo "FAIL: Depends lacks $lib"; fail=1; }
+    # A here-string, not a pipe: under pipefail, grep -q leaving early can fail the echo.
+    grep -q "$lib" <<<"$depends" || { echo "FAIL: Depends lacks $lib"; fail=1; }
 done
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || { echo "FAIL: version"; fail=1; }
 
@@ -65,7 +66,7 @@ out=$("$root/usr/bin/unalloc" --version)
 for args in "--fixtures" "--fixture-dir $root/usr/share/unalloc/demo"; do
     # shellcheck disable=SC2086
     report=$(cd "$work" && "$root/usr/bin/unalloc" report $args -D team)
-    echo "$report" | grep -q 'of \$66,630.38 AI spend is unattributed' ||
+    grep -q 'of \$66,630.38 AI spend is unattributed' <<<"$report" ||
         { echo "FAIL: report $args:"; echo "$report"; fail=1; }
 done
 man -l "$root/usr/share/man/man1/unalloc.1" >/dev/null 2>&1 ||
