@@ -25,8 +25,7 @@ std::uint64_t hashText(std::string_view s)
 void StringPool::indexAll() const
 {
     for (; m_indexed < m_strings.size(); ++m_indexed)
-        m_index.findOrInsert(hashText(m_strings[m_indexed]),
-                             static_cast<std::uint32_t>(m_indexed),
+        m_index.findOrInsert(hashText(m_strings[m_indexed]), static_cast<std::uint32_t>(m_indexed),
                              [](std::uint32_t) { return false; });
 }
 

@@ -32,7 +32,7 @@ private:
     std::vector<std::string> m_strings;
     mutable FlatIndex m_index;    ///< over m_strings[0, m_indexed)
     mutable size_t m_indexed = 0; ///< strings appended by appendUnique are indexed lazily
-    std::uint32_t m_last = 0; ///< the id found last: loaders often meet one string in a row
+    std::uint32_t m_last = 0;     ///< the id found last: loaders often meet one string in a row
 };
 
 class LabelSetPool;

@@ -71,9 +71,8 @@ std::unique_ptr<DemoLedgerFile> DemoLedgerFile::claim(const QString &dir)
         }
     }
     static int serial = 0;
-    const QString path = folder.filePath(QStringLiteral("demo-%1-%2.unalloc")
-                                             .arg(QCoreApplication::applicationPid())
-                                             .arg(++serial));
+    const QString path = folder.filePath(
+        QStringLiteral("demo-%1-%2.unalloc").arg(QCoreApplication::applicationPid()).arg(++serial));
     auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
     if (!lock->tryLock(0))
         return nullptr;

@@ -208,9 +208,9 @@ bool MainWindow::openDemo(const QString &sampleDir)
     m_demoDir = sampleDir;
     std::unique_ptr<DemoLedgerFile> file = DemoLedgerFile::claim(dir);
     if (!file) {
-        setStore(core::fail("unwritable", "cannot lock a demo ledger file in this folder",
-                            fmt::s(dir)),
-                 {}, true);
+        setStore(
+            core::fail("unwritable", "cannot lock a demo ledger file in this folder", fmt::s(dir)),
+            {}, true);
         return false;
     }
     auto store = createDemoLedger(file->path(), sampleDir);

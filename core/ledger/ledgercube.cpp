@@ -125,7 +125,9 @@ Result<CostCube> SqliteLedger::loadCube() const
             if (id < 0 || id > std::int64_t{1} << 32)
                 return fail(Error{"ledger-corrupt",
                                   "stored label set id " + std::to_string(id) + " is out of range",
-                                  m_path, {}, {}});
+                                  m_path,
+                                  {},
+                                  {}});
             if (auto r = labelsetcodec::decodeIds(ls->blob(1), ids); !r)
                 return fail(r.error());
             if (static_cast<size_t>(id) >= sets.size())
@@ -136,8 +138,8 @@ Result<CostCube> SqliteLedger::loadCube() const
             s.end = static_cast<std::uint32_t>(pairs.size());
             if (!ids.hasCollisions)
                 continue;
-            auto v = labelsetcodec::decode(ls->blob(1), text,
-                                           labelsetcodec::Parts::LabelsAndCollisions);
+            auto v =
+                labelsetcodec::decode(ls->blob(1), text, labelsetcodec::Parts::LabelsAndCollisions);
             if (!v)
                 return fail(v.error());
             std::vector<CollisionTotal> list;
@@ -245,8 +247,8 @@ Result<CostCube> SqliteLedger::loadCube() const
                     cube.appendNewGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
                                         *amount, r.rows, provider, model, r.days);
                 else // stored sets that differ only in raw labels share the cube's set: merge
-                    cube.addGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
-                                  *amount, r.rows, provider, model, r.days);
+                    cube.addGroup(set.cubeId, source, object, r.day, cur->second, r.batch, *amount,
+                                  r.rows, provider, model, r.days);
                 if (set.collisions == 0)
                     continue;
                 for (CollisionTotal t : setCollisions[set.collisions - 1]) {

@@ -13,14 +13,14 @@
 #include "ui/widgets/figurecard.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QRegularExpression>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -245,8 +245,8 @@ void TstExplorer::commandLineReproducesTheLedger()
     // The demo lives in a file too: the line names it, so pasting it gives the same numbers.
     QVERIFY2(cli.startsWith(QStringLiteral("unalloc report --ledger /")), qPrintable(cli));
     // Each process builds its demo in a file of its own (DemoLedgerFile).
-    QVERIFY2(cli.contains(QRegularExpression(
-                 QStringLiteral("/demo-[0-9]+-[0-9]+\\.unalloc --from 2026-08-01 --to 2026-09-01"))),
+    QVERIFY2(cli.contains(QRegularExpression(QStringLiteral(
+                 "/demo-[0-9]+-[0-9]+\\.unalloc --from 2026-08-01 --to 2026-09-01"))),
              qPrintable(cli));
     // Invoices are not a cost source: four sources, the invoice batch listed apart.
     QCOMPARE(m_window->document()->catalog().sources.size(), size_t(4));
