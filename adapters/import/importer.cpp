@@ -487,6 +487,8 @@ core::Result<ImportReport> importFiles(core::LedgerStore &ledger,
 {
     std::vector<MappedFile> maps;
     maps.reserve(paths.size());
+    if (std::count(paths.begin(), paths.end(), "-") > 1)
+        return core::fail("usage", "standard input (-) can be read only once per import");
     for (const std::string &p : paths) {
         auto m = MappedFile::open(p);
         if (!m)
@@ -495,7 +497,8 @@ core::Result<ImportReport> importFiles(core::LedgerStore &ledger,
     }
     std::vector<Source> sources;
     for (size_t i = 0; i < paths.size(); ++i)
-        sources.push_back(Source{paths[i], maps[i].bytes(), &maps[i]});
+        sources.push_back(
+            Source{paths[i] == "-" ? MappedFile::kStdinName : paths[i], maps[i].bytes(), &maps[i]});
     return run(ledger, sources, options, progress);
 }
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -38,6 +40,8 @@ MappedFile::~MappedFile()
 
 core::Result<MappedFile> MappedFile::open(const std::string &path)
 {
+    if (path == "-")
+        return openStdin();
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever
     // (no effect on regular files, the only kind read here).
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -55,8 +59,21 @@ core::Result<MappedFile> MappedFile::open(const std::string &path)
         return core::fail("file-read",
                           std::string("not a regular file but ") + kind +
                               "; an import reads whole files (it hashes and re-reads them): "
-                              "save the export to a file first",
+                              "save the export to a file first, or pipe it to `unalloc import -`",
                           path);
+    }
+    return map(fd, path);
+}
+
+core::Result<MappedFile> MappedFile::map(int fd, const std::string &path)
+{
+    struct stat st
+    {
+    };
+    if (::fstat(fd, &st) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return core::fail("file-read", std::string("cannot stat: ") + std::strerror(err), path);
     }
     MappedFile f;
     f.m_size = static_cast<size_t>(st.st_size);
@@ -72,6 +89,49 @@ core::Result<MappedFile> MappedFile::open(const std::string &path)
     }
     ::close(fd);
     return f;
+}
+
+core::Result<MappedFile> MappedFile::openStdin()
+{
+    const char *env = std::getenv("TMPDIR");
+    const std::string dir = env && *env ? env : "/tmp";
+    std::string name = dir + "/unalloc-stdin-XXXXXX";
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd < 0)
+        return core::fail("file-read",
+                          std::string("cannot buffer standard input in ") + dir + ": " +
+                              std::strerror(errno),
+                          kStdinName);
+    ::unlink(name.c_str()); // gone from the directory now; the space returns at close
+    std::vector<char> buf(1 << 20);
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buf.data(), buf.size());
+        if (n == 0)
+            break;
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const int err = errno;
+            ::close(fd);
+            return core::fail("file-read", std::string("cannot read: ") + std::strerror(err),
+                              kStdinName);
+        }
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(fd, buf.data() + done, static_cast<size_t>(n - done));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0) {
+                const int err = errno;
+                ::close(fd);
+                return core::fail("file-read",
+                                  std::string("cannot buffer standard input in ") + dir + ": " +
+                                      std::strerror(err),
+                                  kStdinName);
+            }
+            done += w;
+        }
+    }
+    return map(fd, kStdinName);
 }
 
 void MappedFile::release(std::int64_t upTo)

@@ -22,8 +22,14 @@ public:
     MappedFile &operator=(const MappedFile &) = delete;
     ~MappedFile();
 
-    /// Maps `path`; an error names the file.
+    /// Maps `path`; an error names the file. `-` is standard input (see openStdin).
     static core::Result<MappedFile> open(const std::string &path);
+    /// Standard input, copied into an unlinked temporary file in $TMPDIR (or /tmp) and mapped:
+    /// an import hashes its input and reads it again, which a pipe cannot do. Needs as much
+    /// free space there as the input; nothing is left behind, whatever happens.
+    static core::Result<MappedFile> openStdin();
+    /// What an import calls `-` in its batch and its messages.
+    static constexpr const char *kStdinName = "<stdin>";
 
     std::string_view bytes() const { return {m_data, m_size}; }
     std::int64_t size() const { return static_cast<std::int64_t>(m_size); }
@@ -31,6 +37,8 @@ public:
     void release(std::int64_t upTo);
 
 private:
+    static core::Result<MappedFile> map(int fd, const std::string &path);
+
     const char *m_data = nullptr;
     size_t m_size = 0;
     size_t m_released = 0;

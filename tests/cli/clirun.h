@@ -15,13 +15,25 @@ struct Run
     QByteArray out, err;
 };
 
-inline Run run(const QString &cwd, const QStringList &args)
+/// Runs in `cwd`; `input` is written to its standard input, which is then closed. `env`
+/// (when not empty) replaces the environment.
+inline Run run(const QString &cwd,
+               const QStringList &args,
+               const QByteArray &input = {},
+               const QStringList &env = {})
 {
     QProcess p;
     p.setWorkingDirectory(cwd);
+    if (!env.isEmpty())
+        p.setEnvironment(env);
     p.start(QStringLiteral(UNALLOC_CLI), args);
     Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(120000))
+    if (!p.waitForStarted())
+        return r;
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000))
         return r;
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();
