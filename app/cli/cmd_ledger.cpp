@@ -71,6 +71,9 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
 {
     ArgParser parser("ledger", "List the import batches of a ledger with their completeness.");
     parser.option("ledger", 0, "FILE", "The .unalloc ledger")
+        .flag("upgrade", 0,
+              "Open the ledger writable: a ledger of an older schema is migrated (one "
+              "transaction), which the read-only commands will not do")
         .flag("json", 0, "Machine-readable output");
     auto args = parser.parse(argv);
     if (!args)
@@ -81,9 +84,12 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
     }
     if (args->value("ledger").empty())
         return reportError({"usage", "ledger needs --ledger FILE", {}, {}, {}}, io);
-    auto ledger = core::LedgerStore::open(args->value("ledger"), true);
+    auto ledger = core::LedgerStore::open(args->value("ledger"), !args->has("upgrade"));
     if (!ledger)
         return reportError(ledger.error(), io);
+    if (args->has("upgrade") && !args->has("json"))
+        io.out << args->value("ledger") << ": schema version " << (*ledger)->schemaVersion()
+               << " (current)\n";
     auto records = (*ledger)->batchRecords();
     if (!records)
         return reportError(records.error(), io);

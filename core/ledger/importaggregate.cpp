@@ -128,49 +128,72 @@ Result<void> SqliteImportTransaction::account(const CostRow &row,
     return {};
 }
 
+Result<std::int64_t> SqliteImportTransaction::aggStringId(const std::string &text,
+                                                          std::int64_t &cached)
+{
+    if (cached != 0)
+        return cached;
+    m_insertAggString.reset();
+    m_insertAggString.bind(1, text, false);
+    if (auto r = m_insertAggString.exec(); !r)
+        return fail(r.error());
+    m_findAggString.reset();
+    m_findAggString.bind(1, text, false);
+    auto row = m_findAggString.step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return fail("ledger-corrupt", "agg_strings lost a text it was given");
+    cached = m_findAggString.int64(0);
+    m_findAggString.reset();
+    return cached;
+}
+
 Result<void> SqliteImportTransaction::writeAggregate()
 {
+    // The aggregate stores its texts as ids of agg_strings (schema v5): a few hundred texts,
+    // looked up once per import.
+    m_aggStringIds.resize(m_strings.size(), 0);
+    m_aggCurrencyIds.resize(m_currencyCodes.size(), 0);
+    for (size_t i = 0; i < m_strings.size(); ++i)
+        if (auto id = aggStringId(m_strings[i], m_aggStringIds[i]); !id)
+            return fail(id.error());
+    for (size_t i = 0; i < m_currencyCodes.size(); ++i)
+        if (auto id = aggStringId(m_currencyCodes[i], m_aggCurrencyIds[i]); !id)
+            return fail(id.error());
     // In the agg table's key order, so that the inserts walk its B-tree instead of jumping.
-    std::vector<std::uint32_t> rank(m_strings.size());
-    {
-        std::vector<std::uint32_t> byText(m_strings.size());
-        for (std::uint32_t i = 0; i < byText.size(); ++i)
-            byText[i] = i;
-        std::sort(byText.begin(), byText.end(),
-                  [this](std::uint32_t a, std::uint32_t b) { return m_strings[a] < m_strings[b]; });
-        for (std::uint32_t r = 0; r < byText.size(); ++r)
-            rank[byText[r]] = r;
-    }
+    const auto &ids = m_aggStringIds;
+    const auto &currencyIds = m_aggCurrencyIds;
     std::sort(m_agg.begin(), m_agg.end(), [&](const AggEntry &a, const AggEntry &b) {
         const AggKey &x = a.key;
         const AggKey &y = b.key;
         if (x.labelSet != y.labelSet)
             return x.labelSet < y.labelSet;
         if (x.source != y.source)
-            return rank[x.source] < rank[y.source];
+            return ids[x.source] < ids[y.source];
         if (x.object != y.object)
-            return rank[x.object] < rank[y.object];
+            return ids[x.object] < ids[y.object];
         if (x.day != y.day)
             return x.day < y.day;
         if (x.currency != y.currency)
-            return m_currencyCodes[x.currency] < m_currencyCodes[y.currency];
+            return currencyIds[x.currency] < currencyIds[y.currency];
         if (x.provider != y.provider)
-            return rank[x.provider] < rank[y.provider];
+            return ids[x.provider] < ids[y.provider];
         if (x.model != y.model)
-            return rank[x.model] < rank[y.model];
+            return ids[x.model] < ids[y.model];
         return x.days < y.days;
     });
     for (const AggEntry &e : m_agg) {
         sql::Stmt &st = m_insertAgg;
         st.reset();
         st.bind(1, e.key.labelSet);
-        st.bind(2, m_strings[e.key.source], false);
-        st.bind(3, m_strings[e.key.object], false);
+        st.bind(2, ids[e.key.source]);
+        st.bind(3, ids[e.key.object]);
         st.bind(4, std::int64_t{e.key.day});
-        st.bind(5, m_currencyCodes[e.key.currency], false);
+        st.bind(5, currencyIds[e.key.currency]);
         st.bind(6, m_batch);
-        st.bind(7, m_strings[e.key.provider], false);
-        st.bind(8, m_strings[e.key.model], false);
+        st.bind(7, ids[e.key.provider]);
+        st.bind(8, ids[e.key.model]);
         st.bind(9, std::int64_t{e.key.days});
         const auto amount = codec::encodeAmount(e.amount);
         st.bindBlob(10, amount.data(), codec::kAmountBytes);

@@ -125,6 +125,8 @@ Result<void> SqliteImportTransaction::prepare()
         // A batch's groups are new rows of agg: its key includes the batch, and m_agg holds
         // each group once.
         {&m_insertAgg, "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
+        {&m_insertAggString, "INSERT OR IGNORE INTO agg_strings(s) VALUES (?1)"},
+        {&m_findAggString, "SELECT id FROM agg_strings WHERE s = ?1"},
         {&m_insertInvoice, "INSERT INTO invoices(batch, source, amount, currency, period_start, "
                            "period_end, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
                            "ON CONFLICT DO NOTHING"},

@@ -210,6 +210,9 @@ private:
 
     std::vector<std::string> m_strings;
     std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> m_stringIndex;
+    /// The agg_strings id of m_strings[i] and of m_currencyCodes[i] (0: not looked up yet).
+    std::vector<std::int64_t> m_aggStringIds, m_aggCurrencyIds;
+    Result<std::int64_t> aggStringId(const std::string &text, std::int64_t &cached);
     std::string m_lastSource;
     std::uint32_t m_lastSourceIndex = UINT32_MAX;
     /// Usage provider and model of the last row: gateway logs repeat them from row to row.
@@ -240,7 +243,7 @@ private:
     std::vector<Warning> m_keyConflicts; ///< of the current batch (takeKeyConflicts)
     std::int64_t m_moreKeyConflicts = 0; ///< beyond the listed ones
     sql::Stmt m_insertRow, m_findKey, m_insertBatch, m_updateBatch, m_insertTotal, m_insertWarning,
-        m_insertAgg, m_insertInvoice;
+        m_insertAgg, m_insertInvoice, m_insertAggString, m_findAggString;
 };
 
 } // namespace unalloc::core

@@ -19,17 +19,17 @@ namespace codec = ledgercodec;
 namespace {
 
 /// @brief Aggregate rows as read from SQLite, handed from the reading thread to the thread
-/// that builds the cube: ids and counts as numbers, the text and amount bytes copied into one
-/// buffer (the statement's own buffers are gone at its next step).
+/// that builds the cube: ids and counts as numbers (texts are ids of agg_strings), the amount
+/// bytes copied into one buffer (the statement's own buffers are gone at its next step).
 struct AggChunk
 {
     struct Row
     {
         std::int64_t labelSet, batch, rows;
+        std::int64_t source, object, currency, provider, model; ///< agg_strings ids
         std::int32_t day;
         std::int32_t days;
-        std::uint32_t source, object, currency, amount, provider, model; ///< offsets into bytes
-        std::uint32_t sourceLen, objectLen, currencyLen, amountLen, providerLen, modelLen;
+        std::uint32_t amount, amountLen; ///< offset and length in bytes
     };
     std::vector<Row> rows;
     std::string bytes;
@@ -155,6 +155,29 @@ Result<CostCube> SqliteLedger::loadCube() const
             s.collisions = static_cast<std::uint32_t>(setCollisions.size());
         }
     }
+    // The aggregate's texts (source, cost object, currency, provider, model) by id.
+    std::vector<std::string> aggTexts;
+    std::vector<bool> aggKnown;
+    {
+        auto texts = m_db.prepare("SELECT id, s FROM agg_strings");
+        if (!texts)
+            return fail(texts.error());
+        for (auto row = texts->step();; row = texts->step()) {
+            if (!row)
+                return fail(row.error());
+            if (!*row)
+                break;
+            const std::int64_t id = texts->int64(0);
+            if (id <= 0 || id > (std::int64_t{1} << 31))
+                return fail("ledger-corrupt", "agg_strings holds id " + std::to_string(id), m_path);
+            if (static_cast<size_t>(id) >= aggTexts.size()) {
+                aggTexts.resize(static_cast<size_t>(id) + 1);
+                aggKnown.resize(static_cast<size_t>(id) + 1, false);
+            }
+            aggTexts[static_cast<size_t>(id)] = texts->text(1);
+            aggKnown[static_cast<size_t>(id)] = true;
+        }
+    }
     auto st = m_db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
     if (!st)
         return fail(st.error());
@@ -166,7 +189,7 @@ Result<CostCube> SqliteLedger::loadCube() const
     CostCube cube;
     std::optional<Error> buildError;
     std::thread builder([&] {
-        std::map<std::string, Currency, std::less<>> currencies;
+        std::map<std::int64_t, Currency> currencies; // by agg_strings id
         // Stored string id → the cube's key id and value id. A key text is copied into the
         // (small) key pool; a value text is moved into the value pool unindexed: the ledger's
         // dictionary holds each text once, so no lookup is needed.
@@ -210,16 +233,25 @@ Result<CostCube> SqliteLedger::loadCube() const
                 if (!stored || !amount)
                     return corrupt("the aggregate references a missing label set");
                 Set &set = sets[static_cast<size_t>(r.labelSet)];
-                const std::string_view curText = chunk->view(r.currency, r.currencyLen);
-                auto cur = currencies.find(curText);
+                const auto text = [&](std::int64_t id) -> const std::string * {
+                    return id > 0 && static_cast<size_t>(id) < aggKnown.size() &&
+                                   aggKnown[static_cast<size_t>(id)]
+                               ? &aggTexts[static_cast<size_t>(id)]
+                               : nullptr;
+                };
+                const std::string *sourceText = text(r.source), *objectText = text(r.object),
+                                  *providerText = text(r.provider), *modelText = text(r.model);
+                if (!sourceText || !objectText || !providerText || !modelText || !text(r.currency))
+                    return corrupt("the aggregate references a missing text of agg_strings");
+                auto cur = currencies.find(r.currency);
                 if (cur == currencies.end()) {
-                    auto c = codec::decodeCurrency(curText);
+                    auto c = codec::decodeCurrency(*text(r.currency));
                     if (!c) {
                         buildError = c.error();
                         queue.stop();
                         return;
                     }
-                    cur = currencies.emplace(std::string(curText), *c).first;
+                    cur = currencies.emplace(r.currency, *c).first;
                 }
                 if (set.cubeId == kMissing) {
                     cubePairs.clear();
@@ -239,10 +271,8 @@ Result<CostCube> SqliteLedger::loadCube() const
                     set.cubeId = cube.internLabelSet(cubePairs);
                     set.fresh = cube.labelSets().size() > known;
                 }
-                const std::string_view source = chunk->view(r.source, r.sourceLen);
-                const std::string_view object = chunk->view(r.object, r.objectLen);
-                const std::string_view provider = chunk->view(r.provider, r.providerLen);
-                const std::string_view model = chunk->view(r.model, r.modelLen);
+                const std::string_view source = *sourceText, object = *objectText,
+                                       provider = *providerText, model = *modelText;
                 if (set.fresh)
                     cube.appendNewGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
                                         *amount, r.rows, provider, model, r.days);
@@ -284,11 +314,11 @@ Result<CostCube> SqliteLedger::loadCube() const
         r.batch = st->int64(5);
         r.days = static_cast<std::int32_t>(st->int64(8));
         r.rows = st->int64(10);
-        append(st->textView(1), r.source, r.sourceLen);
-        append(st->textView(2), r.object, r.objectLen);
-        append(st->textView(4), r.currency, r.currencyLen);
-        append(st->textView(6), r.provider, r.providerLen);
-        append(st->textView(7), r.model, r.modelLen);
+        r.source = st->int64(1);
+        r.object = st->int64(2);
+        r.currency = st->int64(4);
+        r.provider = st->int64(6);
+        r.model = st->int64(7);
         append(st->blob(9), r.amount, r.amountLen);
         chunk.rows.push_back(r);
         if (chunk.rows.size() == kChunkRows) {
@@ -296,7 +326,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                 break; // the builder failed: its error is the one to report
             chunk = AggChunk{};
             chunk.rows.reserve(kChunkRows);
-            chunk.bytes.reserve(kChunkRows * 48);
+            chunk.bytes.reserve(kChunkRows * 16);
         }
     }
     if (!readError && !chunk.rows.empty())

@@ -108,7 +108,33 @@ UPDATE rows SET provider = unalloc_gateway_provider(provider, model)
     WHERE source = 'litellm' AND (provider IS NOT NULL OR model IS NOT NULL);
 )sql";
 
-// The current version as a new file gets it: v1 + v2 + v3 + v4 without the sort indexes
+// Version 5: the aggregate's texts (source, cost object, currency, provider, model: a few
+// hundred distinct values) become ids of agg_strings. Per-request label sets make the
+// aggregate about as long as the rows; its texts were ~60 bytes of each of its rows, and a
+// ledger opens faster reading integers. The view agg_text shows the aggregate with its texts
+// (the integrity check compares it with the rows).
+constexpr const char *kUpgradeV4ToV5 =
+    R"sql(
+DROP TABLE agg;
+)sql"
+    R"sql(CREATE TABLE agg_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source INTEGER NOT NULL, object INTEGER NOT NULL,
+    day INTEGER NOT NULL, currency INTEGER NOT NULL, batch INTEGER NOT NULL,
+    provider INTEGER NOT NULL, model INTEGER NOT NULL, days INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
+    WITHOUT ROWID;
+CREATE VIEW agg_text AS
+    SELECT a.label_set AS label_set, s.s AS source, o.s AS object, a.day AS day,
+           c.s AS currency, a.batch AS batch, p.s AS provider, m.s AS model, a.days AS days,
+           a.amount AS amount, a.rows AS rows
+    FROM agg a JOIN agg_strings s ON s.id = a.source JOIN agg_strings o ON o.id = a.object
+         JOIN agg_strings c ON c.id = a.currency JOIN agg_strings p ON p.id = a.provider
+         JOIN agg_strings m ON m.id = a.model;
+)sql";
+
+// The current version as a new file gets it: v1 + … + v5 without the sort indexes
 // (built on demand). key_fp has no default here: every writer supplies it (the migration
 // needs DEFAULT 0).
 constexpr const char *kSchemaCurrent = R"sql(
@@ -158,13 +184,21 @@ CREATE TABLE splits(
     id INTEGER PRIMARY KEY, original_row INTEGER NOT NULL REFERENCES rows(id),
     meter TEXT NOT NULL, applied_at INTEGER NOT NULL, parts INTEGER NOT NULL);
 CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
+CREATE TABLE agg_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
 CREATE TABLE agg(
-    label_set INTEGER NOT NULL, source TEXT NOT NULL, object TEXT NOT NULL,
-    day INTEGER NOT NULL, currency TEXT NOT NULL, batch INTEGER NOT NULL,
-    provider TEXT NOT NULL, model TEXT NOT NULL, days INTEGER NOT NULL,
+    label_set INTEGER NOT NULL, source INTEGER NOT NULL, object INTEGER NOT NULL,
+    day INTEGER NOT NULL, currency INTEGER NOT NULL, batch INTEGER NOT NULL,
+    provider INTEGER NOT NULL, model INTEGER NOT NULL, days INTEGER NOT NULL,
     amount BLOB NOT NULL, rows INTEGER NOT NULL,
     PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
     WITHOUT ROWID;
+CREATE VIEW agg_text AS
+    SELECT a.label_set AS label_set, s.s AS source, o.s AS object, a.day AS day,
+           c.s AS currency, a.batch AS batch, p.s AS provider, m.s AS model, a.days AS days,
+           a.amount AS amount, a.rows AS rows
+    FROM agg a JOIN agg_strings s ON s.id = a.source JOIN agg_strings o ON o.id = a.object
+         JOIN agg_strings c ON c.id = a.currency JOIN agg_strings p ON p.id = a.provider
+         JOIN agg_strings m ON m.id = a.model;
 )sql";
 
 struct SumState
@@ -312,6 +346,11 @@ const char *upgradeV3ToV4()
     return kUpgradeV3ToV4;
 }
 
+const char *upgradeV4ToV5()
+{
+    return kUpgradeV4ToV5;
+}
+
 std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey)
 {
     std::uint64_t h = fpString(fpString(0x6A09E667F3BCC908ULL, source), recordKey);
@@ -368,8 +407,41 @@ Result<void> create(sql::Db &db)
 
 Result<void> rebuildAggregate(sql::Db &db)
 {
-    return db.exec(std::string("DELETE FROM agg; INSERT INTO agg(") + kAggColumns + ") " +
-                   kAggFromRows + ";");
+    // The texts first (a few hundred), then the groups with their ids.
+    const std::string sqlText =
+        std::string(
+            "DELETE FROM agg;"
+            "INSERT OR IGNORE INTO agg_strings(s) SELECT source FROM rows UNION "
+            "SELECT name FROM rows UNION SELECT currency FROM rows UNION "
+            "SELECT ifnull(provider, '') FROM rows UNION SELECT ifnull(model, '') FROM rows;"
+            "WITH g(label_set, source, object, day, currency, batch, provider, model, "
+            "days, amount, rows) AS (") +
+        kAggFromRows + ") INSERT INTO agg(" + kAggColumns +
+        ") SELECT g.label_set, s.id, o.id, g.day, c.id, g.batch, p.id, m.id, g.days, g.amount, "
+        "g.rows FROM g JOIN agg_strings s ON s.s = g.source JOIN agg_strings o ON o.s = g.object "
+        "JOIN agg_strings c ON c.s = g.currency JOIN agg_strings p ON p.s = g.provider "
+        "JOIN agg_strings m ON m.s = g.model;";
+    return db.exec(sqlText);
+}
+
+Result<std::int64_t> aggStringId(sql::Db &db, std::string_view text)
+{
+    auto insert = db.prepare("INSERT OR IGNORE INTO agg_strings(s) VALUES (?1)");
+    if (!insert)
+        return fail(insert.error());
+    insert->bind(1, text);
+    if (auto r = insert->exec(); !r)
+        return fail(r.error());
+    auto find = db.prepare("SELECT id FROM agg_strings WHERE s = ?1");
+    if (!find)
+        return fail(find.error());
+    find->bind(1, text);
+    auto row = find->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return fail("ledger-corrupt", "agg_strings lost a text it was given");
+    return find->int64(0);
 }
 
 Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
@@ -399,14 +471,16 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     if (*version == kCurrentVersion)
         return static_cast<int>(*version);
     if (readOnly)
-        return fail("ledger-needs-migration",
-                    "the ledger has schema version " + std::to_string(*version) +
-                        " and must be opened writable once to migrate it",
-                    path);
+        return fail(
+            "ledger-needs-migration",
+            "the ledger has schema version " + std::to_string(*version) +
+                " and must be opened writable once to migrate it (`unalloc ledger --upgrade "
+                "--ledger FILE`, or open it in the explorer)",
+            path);
     auto r = db.exec("BEGIN IMMEDIATE");
     if (!r)
         return fail(r.error());
-    // The aggregate is rebuilt once, in the v4 layout, whatever version the file had.
+    // The aggregate is rebuilt once, in the v5 layout, whatever version the file had.
     if (*version == 1)
         r = db.exec(kUpgradeV1ToV2);
     if (r && *version <= 2)
@@ -415,6 +489,8 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = db.exec(kUpgradeV3ToV4);
     if (r && *version <= 3)
         r = upgradeLabelSetsV3ToV4(db);
+    if (r && *version <= 4)
+        r = db.exec(kUpgradeV4ToV5);
     if (r)
         r = rebuildAggregate(db);
     if (r)

@@ -8,7 +8,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 4;
+inline constexpr int kCurrentVersion = 5;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -22,11 +22,16 @@ const char *upgradeV2ToV3();
 /// aggregate keys gain the usage provider and model and the days of the charge window, and
 /// gateway rows' providers are re-derived from what the rows kept (unalloc_gateway_provider).
 const char *upgradeV3ToV4();
+/// Statements that take a version-4 file to version 5 (besides the aggregate rebuild): the
+/// aggregate's source, cost object, currency, provider and model become ids of `agg_strings`
+/// (a few hundred texts), and the view `agg_text` shows it as text.
+const char *upgradeV4ToV5();
 
-/// The aggregate's columns, in the order of its key then its sums.
+/// The aggregate's columns, in the order of its key then its sums. In `agg` source, object,
+/// currency, provider and model are ids of `agg_strings`; in the view `agg_text` they are text.
 inline constexpr const char *kAggColumns =
     "label_set, source, object, day, currency, batch, provider, model, days, amount, rows";
-/// The aggregate as computed from the rows (same column order as kAggColumns).
+/// The aggregate as computed from the rows, with text (same columns as `agg_text`).
 inline constexpr const char *kAggFromRows =
     "SELECT label_set, source, name, unalloc_day(start_us), currency, batch, ifnull(provider, ''), "
     "ifnull(model, ''), unalloc_days(start_us, end_us), unalloc_sum(amount), count(*) FROM rows "
@@ -88,5 +93,7 @@ Result<void> create(sql::Db &db);
 Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly);
 /// Recomputes the aggregate table from the rows (used by the v1→v2 migration and checks).
 Result<void> rebuildAggregate(sql::Db &db);
+/// The id of `text` in `agg_strings`, stored now if it is new (inside a write transaction).
+Result<std::int64_t> aggStringId(sql::Db &db, std::string_view text);
 
 } // namespace unalloc::core::ledgerschema

@@ -113,14 +113,23 @@ Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
                            "rows = rows + excluded.rows");
     if (!up)
         return fail(up.error());
+    // The aggregate keeps its texts as ids of agg_strings (schema v5).
+    std::int64_t ids[5] = {};
+    const int textColumns[5] = {1, 2, 4, 7, 8}; // source, name, currency, provider, model
+    for (int i = 0; i < 5; ++i) {
+        auto id = ledgerschema::aggStringId(m_db, st->textView(textColumns[i]));
+        if (!id)
+            return fail(id.error());
+        ids[i] = *id;
+    }
     up->bind(1, st->int64(0));
-    up->bind(2, st->textView(1));
-    up->bind(3, st->textView(2));
+    up->bind(2, ids[0]);
+    up->bind(3, ids[1]);
     up->bind(4, dayIndex(st->int64(3)));
-    up->bind(5, st->textView(4));
+    up->bind(5, ids[2]);
     up->bind(6, st->int64(5));
-    up->bind(7, st->textView(7));
-    up->bind(8, st->textView(8));
+    up->bind(7, ids[3]);
+    up->bind(8, ids[4]);
     up->bind(9, std::int64_t{spanDays(st->int64(3), st->int64(9))});
     const auto blob = codec::encodeAmount(sign < 0 ? -*amount : *amount);
     up->bindBlob(10, blob.data(), codec::kAmountBytes);

@@ -331,7 +331,7 @@ Result<void> SqliteLedger::checkIntegrity() const
                     "table " + fk->text(0) + " row " + std::to_string(fk->int64(1)) +
                         " references a missing " + fk->text(2),
                     m_path);
-    const std::string agg = std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg";
+    const std::string agg = std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg_text";
     const std::string aggCheck =
         std::string("SELECT count(*) FROM (") + ledgerschema::kAggFromRows + " EXCEPT " + agg +
         ") UNION ALL SELECT count(*) FROM (" + agg + " EXCEPT " + ledgerschema::kAggFromRows + ")";

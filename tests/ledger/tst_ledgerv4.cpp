@@ -1,0 +1,197 @@
+// A ledger written by the schema-v4 build (tests/data/ledger/v4: the aggregate kept its texts)
+// migrates to the current schema (the aggregate's texts become ids of agg_strings) and gives
+// every output that build gave, byte for byte; splits and imports keep the aggregate equal
+// to the rows.
+#include "ledgertestutil.h"
+
+#include "adapters/import/importer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+using namespace unalloc;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString dataDir()
+{
+    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v4");
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+std::int64_t count(const std::string &path, const char *sqlText)
+{
+    sqlite3 *db = nullptr;
+    std::int64_t n = -1;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *st = nullptr;
+        if (sqlite3_prepare_v2(db, sqlText, -1, &st, nullptr) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW)
+            n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runCli(const QString &cwd, const QStringList &args)
+{
+    QProcess p;
+    p.setWorkingDirectory(cwd);
+    p.start(QStringLiteral(UNALLOC_CLI), args);
+    Run r;
+    if (!p.waitForFinished(60000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestLedgerV4 final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void migratesWithTheUpgradeCommand();
+    void outputsAsTheV4BuildDid_data();
+    void outputsAsTheV4BuildDid();
+    void importsStillDeduplicate();
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_path;
+    Run upgrade()
+    {
+        return runCli(m_dir.path(), {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v4.unalloc"_s});
+    }
+};
+
+void TestLedgerV4::init()
+{
+    m_path = m_dir.filePath(QStringLiteral("v4.unalloc")).toStdString();
+    QFile::remove(QString::fromStdString(m_path));
+    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v4.unalloc"), QString::fromStdString(m_path)));
+    QFile::setPermissions(QString::fromStdString(m_path),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+}
+
+void TestLedgerV4::migratesWithTheUpgradeCommand()
+{
+    QCOMPARE(count(m_path, "PRAGMA user_version"), 4);
+    const std::int64_t groups = count(m_path, "SELECT count(*) FROM agg");
+    QVERIFY(groups > 0);
+    // A read-only command refuses and says how to migrate.
+    const Run refused = runCli(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains("unalloc ledger --upgrade"), refused.err.constData());
+    QCOMPARE(count(m_path, "PRAGMA user_version"), 4);
+
+    const Run up = upgrade();
+    QCOMPARE(up.exitCode, 0);
+    QVERIFY2(up.out.contains("schema version 5 (current)"), up.out.constData());
+    QCOMPARE(count(m_path, "PRAGMA user_version"), 5);
+    // Same groups, now with integer texts; every id names a text.
+    QCOMPARE(count(m_path, "SELECT count(*) FROM agg"), groups);
+    QCOMPARE(count(m_path, "SELECT count(*) FROM agg WHERE typeof(source) <> 'integer' OR "
+                           "typeof(object) <> 'integer' OR typeof(currency) <> 'integer' OR "
+                           "typeof(provider) <> 'integer' OR typeof(model) <> 'integer'"),
+             0);
+    QCOMPARE(count(m_path, "SELECT count(*) FROM agg_text"), groups);
+    auto l = core::LedgerStore::open(m_path, true);
+    QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
+    QCOMPARE((*l)->schemaVersion(), core::LedgerStore::currentSchemaVersion());
+    QVERIFY((*l)->checkIntegrity().has_value());
+    auto cube = (*l)->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(testing::dumpCube(*cube), testing::dumpCube(testing::cubeFromRows(**l)));
+}
+
+void TestLedgerV4::outputsAsTheV4BuildDid_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("golden");
+    const QStringList base{u"--ledger"_s, u"v4.unalloc"_s};
+    const QStringList json{u"--json"_s};
+    QTest::newRow("report with fallbacks")
+        << (QStringList{u"report"_s} + base + json +
+            QStringList{u"-f"_s, u"project"_s, u"-f"_s, u"workspace"_s})
+        << u"report.json"_s;
+    QTest::newRow("report by team")
+        << (QStringList{u"report"_s} + base + QStringList{u"-D"_s, u"team"_s})
+        << u"report-team.txt"_s;
+    QTest::newRow("reconcile") << (QStringList{u"reconcile"_s} + base + json)
+                               << u"reconcile.json"_s;
+    QTest::newRow("collisions") << (QStringList{u"labels"_s} + base + json +
+                                    QStringList{u"--collisions"_s})
+                                << u"collisions.json"_s;
+    QTest::newRow("available keys")
+        << (QStringList{u"labels"_s} + base + json + QStringList{u"--available"_s})
+        << u"available.json"_s;
+    QTest::newRow("backlog") << (QStringList{u"labels"_s} + base + json) << u"backlog.json"_s;
+}
+
+void TestLedgerV4::outputsAsTheV4BuildDid()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, golden);
+    QCOMPARE(upgrade().exitCode, 0);
+    const Run r = runCli(m_dir.path(), args);
+    QCOMPARE(r.exitCode, 0);
+    const QByteArray want = readAll(dataDir() + QLatin1Char('/') + golden);
+    QVERIFY(!want.isEmpty());
+    QCOMPARE(r.out, want);
+}
+
+void TestLedgerV4::importsStillDeduplicate()
+{
+    QCOMPARE(upgrade().exitCode, 0);
+    const std::int64_t rows = count(m_path, "SELECT count(*) FROM rows");
+    const std::int64_t texts = count(m_path, "SELECT count(*) FROM agg_strings");
+    auto l = core::LedgerStore::open(m_path);
+    QVERIFY(l.has_value());
+    const std::string inputs = UNALLOC_SOURCE_DIR "/tests/data/cli-inputs/demo/";
+    auto report = adapters::importFiles(
+        **l, {inputs + "litellm_spend.json", inputs + "opencost_allocation.json"});
+    QVERIFY2(report.has_value(), report ? "" : report.error().message().c_str());
+    QCOMPARE(report->rowsAdded(), 0);
+    QVERIFY(report->rowsRead() > 0);
+    // New rows reuse the migrated texts and keep the aggregate equal to the rows.
+    auto added = adapters::importFiles(
+        **l, {UNALLOC_SOURCE_DIR "/tests/data/openai/costs_page1/input.json"});
+    QVERIFY2(added.has_value(), added ? "" : added.error().message().c_str());
+    QVERIFY(added->rowsAdded() > 0);
+    QVERIFY((*l)->checkIntegrity().has_value());
+    auto cube = (*l)->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(testing::dumpCube(*cube), testing::dumpCube(testing::cubeFromRows(**l)));
+    l->reset();
+    QVERIFY(count(m_path, "SELECT count(*) FROM rows") > rows);
+    QVERIFY(count(m_path, "SELECT count(*) FROM agg_strings") >= texts);
+    QCOMPARE(count(m_path, "SELECT count(*) FROM agg WHERE source NOT IN "
+                           "(SELECT id FROM agg_strings)"),
+             0);
+}
+
+QTEST_GUILESS_MAIN(TestLedgerV4)
+#include "tst_ledgerv4.moc"
