@@ -3,6 +3,7 @@
 #include "ledgercodec.h"
 #include "sqlitedb.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -46,17 +47,35 @@ Result<std::string> encode(const LabelMap &labels,
         putVarint(body, static_cast<std::uint64_t>(*id));
         return {};
     };
+    // A raw label's value is nearly always the value of a label of the set: its id is taken
+    // from there instead of interning the text again (a hash and a probe per raw label).
+    struct Known
+    {
+        std::string_view text;
+        std::int64_t id;
+    };
+    std::vector<Known> values;
+    values.reserve(labels.size());
     putVarint(body, labels.size());
     for (const auto &[k, v] : labels.entries()) {
         if (auto r = put(k); !r)
             return fail(r.error());
-        if (auto r = put(v); !r)
-            return fail(r.error());
+        auto id = intern(v);
+        if (!id)
+            return fail(id.error());
+        putVarint(body, static_cast<std::uint64_t>(*id));
+        values.push_back({v, *id});
     }
     putVarint(body, raw.size());
     for (const RawLabel &l : raw) {
         if (auto r = put(l.key); !r)
             return fail(r.error());
+        const auto known = std::find_if(values.begin(), values.end(),
+                                        [&](const Known &k) { return k.text == l.value; });
+        if (known != values.end()) {
+            putVarint(body, static_cast<std::uint64_t>(known->id));
+            continue;
+        }
         if (auto r = put(l.value); !r)
             return fail(r.error());
     }
