@@ -37,7 +37,8 @@ namespace ledgerquery {
 inline constexpr const char *kRowColumns =
     "SELECT r.id, r.batch, r.source, r.record_key, r.name, r.amount, r.currency, r.start_us, "
     "r.end_us, r.label_set, r.quantity, r.unit, r.prompt_tokens, r.completion_tokens, "
-    "r.cached_tokens, r.send_us, r.first_token_us, r.done_us, r.provider, r.model, "
+    "r.cached_tokens, r.start_us + r.send_after_us, r.start_us + r.first_token_after_us, "
+    "r.start_us + r.done_after_us, r.provider, r.model, "
     "r.superseded, s.meter FROM rows r LEFT JOIN splits s ON s.id = r.split";
 
 /// How a sort key column is stored, so that its value binds with the same type (SQLite orders

@@ -246,8 +246,8 @@ Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFil
     std::string sqlText = "SELECT r.id, r.label_set, r.start_us, r.end_us, r.amount, "
                           "ifnull(r.model, '') FROM rows r WHERE ";
     if (filter.kind == LedgerBriefFilter::Kind::Requests)
-        sqlText += "r.provider IS NOT NULL AND r.send_us IS NOT NULL AND "
-                   "r.first_token_us IS NOT NULL AND r.done_us IS NOT NULL AND "
+        sqlText += "r.provider IS NOT NULL AND r.send_after_us IS NOT NULL AND "
+                   "r.first_token_after_us IS NOT NULL AND r.done_after_us IS NOT NULL AND "
                    "r.prompt_tokens IS NOT NULL AND r.completion_tokens IS NOT NULL";
     else
         sqlText += "r.provider IS NULL AND (r.split IS NULL OR NOT EXISTS (SELECT 1 FROM splits "

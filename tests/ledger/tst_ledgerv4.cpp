@@ -45,6 +45,21 @@ std::int64_t count(const std::string &path, const char *sqlText)
     return n;
 }
 
+QString text(const std::string &path, const char *sqlText)
+{
+    sqlite3 *db = nullptr;
+    QString out;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *st = nullptr;
+        if (sqlite3_prepare_v2(db, sqlText, -1, &st, nullptr) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW)
+            out = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(st, 0)));
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
 struct Run
 {
     int exitCode = -1;
@@ -101,6 +116,15 @@ void TestLedgerV4::migratesWithTheUpgradeCommand()
     QCOMPARE(count(m_path, "PRAGMA user_version"), 4);
     const std::int64_t groups = count(m_path, "SELECT count(*) FROM agg");
     QVERIFY(groups > 0);
+    // Request timestamps were absolute in v4; v5 keeps them after the row's start.
+    const char *timesV4 = "SELECT count(*) || '/' || sum(send_us) || '/' || sum(first_token_us) "
+                          "|| '/' || sum(done_us) FROM rows WHERE send_us IS NOT NULL";
+    const char *timesV5 =
+        "SELECT count(*) || '/' || sum(start_us + send_after_us) || '/' || "
+        "sum(start_us + first_token_after_us) || '/' || sum(start_us + done_after_us) FROM rows "
+        "WHERE send_after_us IS NOT NULL";
+    const QString times = text(m_path, timesV4);
+    QVERIFY2(!times.startsWith(u"0/"_s) && !times.isEmpty(), qPrintable(times));
     // A read-only command refuses and says how to migrate.
     const Run refused = runCli(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
     QCOMPARE(refused.exitCode, 1);
@@ -118,6 +142,8 @@ void TestLedgerV4::migratesWithTheUpgradeCommand()
                            "typeof(provider) <> 'integer' OR typeof(model) <> 'integer'"),
              0);
     QCOMPARE(count(m_path, "SELECT count(*) FROM agg_text"), groups);
+    QCOMPARE(text(m_path, timesV5), times);
+    QCOMPARE(count(m_path, "SELECT count(*) FROM rows WHERE send_after_us <> 0"), 0);
     auto l = core::LedgerStore::open(m_path, true);
     QVERIFY2(l.has_value(), l ? "" : l.error().message().c_str());
     QCOMPARE((*l)->schemaVersion(), core::LedgerStore::currentSchemaVersion());
