@@ -1,5 +1,7 @@
 #include "labelsetcodec.h"
 
+#include <algorithm>
+
 namespace unalloc::core::labelsetcodec {
 
 void putVarint(std::string &out, std::uint64_t v)
@@ -102,7 +104,24 @@ decode(std::string_view body, const StringLookup &text, Parts parts)
         }
         RawLabel l;
         l.key = r.str();
-        l.value = r.str();
+        std::uint64_t ref = 0;
+        if (r.error.empty() && !getVarint(body, r.pos, ref))
+            r.error = "ends early";
+        if (!r.error.empty())
+            break;
+        if (ref % 2 == 0) { // the value of label ref / 2
+            if (ref / 2 >= v.labels.size()) {
+                r.error = "has a raw label referring to label " + std::to_string(ref / 2);
+                break;
+            }
+            l.value = v.labels.entries()[static_cast<size_t>(ref / 2)].second;
+        } else if (const std::string *s = text(static_cast<std::int64_t>(ref / 2))) {
+            l.value = *s;
+        } else {
+            r.error =
+                "names string " + std::to_string(ref / 2) + ", which the ledger does not hold";
+            break;
+        }
         v.raw.push_back(std::move(l));
     }
     const std::uint64_t nCollisions = r.count();
@@ -121,6 +140,42 @@ decode(std::string_view body, const StringLookup &text, Parts parts)
     if (!r.error.empty())
         return fail(corrupt(r.error));
     return v;
+}
+
+Result<std::string> rewriteRawValuesV4(std::string_view v4Body)
+{
+    size_t pos = 0;
+    std::uint64_t n = 0;
+    std::string out;
+    if (!getVarint(v4Body, pos, n) || n > v4Body.size())
+        return fail(corrupt("ends early"));
+    putVarint(out, n);
+    std::vector<std::uint64_t> valueIds;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        std::uint64_t k = 0, v = 0;
+        if (!getVarint(v4Body, pos, k) || !getVarint(v4Body, pos, v))
+            return fail(corrupt("ends early"));
+        putVarint(out, k);
+        putVarint(out, v);
+        valueIds.push_back(v);
+    }
+    std::uint64_t nRaw = 0;
+    if (!getVarint(v4Body, pos, nRaw) || nRaw > v4Body.size())
+        return fail(corrupt("ends early"));
+    putVarint(out, nRaw);
+    for (std::uint64_t i = 0; i < nRaw; ++i) {
+        std::uint64_t k = 0, v = 0;
+        if (!getVarint(v4Body, pos, k) || !getVarint(v4Body, pos, v))
+            return fail(corrupt("ends early"));
+        putVarint(out, k);
+        // Equal texts have equal ids in one ledger, so the first label with this value id is
+        // the one encode() finds by text.
+        const auto at = std::find(valueIds.begin(), valueIds.end(), v);
+        putVarint(out, at != valueIds.end() ? static_cast<std::uint64_t>(at - valueIds.begin()) * 2
+                                            : v * 2 + 1);
+    }
+    out.append(v4Body.substr(pos)); // the collisions are written the same way in both
+    return out;
 }
 
 Result<std::vector<std::pair<std::int64_t, std::int64_t>>> labelIds(std::string_view body)

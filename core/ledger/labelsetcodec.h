@@ -17,7 +17,9 @@ namespace unalloc::core::labelsetcodec {
 /// a set as a compact body of string ids (LEB128 varints), found again by its hash.
 ///
 /// Body: count of labels, then (key id, value id) per label in key order; count of raw labels,
-/// then (key id, value id) per raw label in adapter order; count of collisions, then per
+/// then (key id, value) per raw label in adapter order, where value is 2·i for "the value of
+/// label i" (nearly every raw label: one byte) and 2·id + 1 for a string id (schema v5; v4
+/// wrote the string id of every raw value, see rewriteRawValuesV4); count of collisions, then per
 /// collision (canonical key id, winner raw key id, winner value id, count of raw keys, raw key
 /// ids). Equal sets in one ledger have equal bodies, byte for byte: a body is the set's
 /// identity there, the hash (ledgercodec::hashLabelSet) only finds candidates.
@@ -47,37 +49,31 @@ Result<std::string> encode(const LabelMap &labels,
         putVarint(body, static_cast<std::uint64_t>(*id));
         return {};
     };
-    // A raw label's value is nearly always the value of a label of the set: its id is taken
-    // from there instead of interning the text again (a hash and a probe per raw label).
-    struct Known
-    {
-        std::string_view text;
-        std::int64_t id;
-    };
-    std::vector<Known> values;
+    // A raw label's value is nearly always the value of a label of the set: it is written as a
+    // reference to that label (one byte, no interning) and only otherwise as a string id.
+    std::vector<std::string_view> values;
     values.reserve(labels.size());
     putVarint(body, labels.size());
     for (const auto &[k, v] : labels.entries()) {
         if (auto r = put(k); !r)
             return fail(r.error());
-        auto id = intern(v);
-        if (!id)
-            return fail(id.error());
-        putVarint(body, static_cast<std::uint64_t>(*id));
-        values.push_back({v, *id});
+        if (auto r = put(v); !r)
+            return fail(r.error());
+        values.push_back(v);
     }
     putVarint(body, raw.size());
     for (const RawLabel &l : raw) {
         if (auto r = put(l.key); !r)
             return fail(r.error());
-        const auto known = std::find_if(values.begin(), values.end(),
-                                        [&](const Known &k) { return k.text == l.value; });
+        const auto known = std::find(values.begin(), values.end(), std::string_view(l.value));
         if (known != values.end()) {
-            putVarint(body, static_cast<std::uint64_t>(known->id));
+            putVarint(body, static_cast<std::uint64_t>(known - values.begin()) * 2);
             continue;
         }
-        if (auto r = put(l.value); !r)
-            return fail(r.error());
+        auto id = intern(l.value);
+        if (!id)
+            return fail(id.error());
+        putVarint(body, static_cast<std::uint64_t>(*id) * 2 + 1);
     }
     putVarint(body, collisions.size());
     for (const Collision &c : collisions) {
@@ -99,6 +95,9 @@ using StringLookup = std::function<const std::string *(std::int64_t id)>;
 
 /// Which parts of a body decode() fills in (the others stay empty).
 enum class Parts { Labels, LabelsAndCollisions, All };
+/// A v4 body with its raw values rewritten as v5 writes them (references to the set's labels
+/// where the string id is a label's value id); ids only, no text. Used by the v4 → v5 migration.
+Result<std::string> rewriteRawValuesV4(std::string_view v4Body);
 /// Decodes a body. A body that ends early or names an unknown string is "ledger-corrupt".
 Result<ledgercodec::LabelSetValue>
 decode(std::string_view body, const StringLookup &text, Parts parts = Parts::All);

@@ -72,3 +72,42 @@ Result<void> upgradeLabelSetsV3ToV4(sql::Db &db)
 }
 
 } // namespace unalloc::core::ledgerschema
+
+namespace unalloc::core::ledgerschema {
+
+Result<void> upgradeLabelSetsV4ToV5(sql::Db &db)
+{
+    auto select = db.prepare("SELECT id, body FROM label_sets ORDER BY id");
+    auto update = db.prepare("UPDATE label_sets SET body = ?2 WHERE id = ?1");
+    if (!select)
+        return fail(select.error());
+    if (!update)
+        return fail(update.error());
+    // Read in pages of ids so that no statement reads the table while it is updated.
+    std::vector<std::pair<std::int64_t, std::string>> page;
+    for (;;) {
+        auto row = select->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        auto body = labelsetcodec::rewriteRawValuesV4(select->blob(1));
+        if (!body) {
+            Error e = body.error();
+            e.record = "label set " + std::to_string(select->int64(0));
+            return fail(std::move(e));
+        }
+        page.emplace_back(select->int64(0), std::move(*body));
+    }
+    select = sql::Stmt{};
+    for (const auto &[id, body] : page) {
+        update->reset();
+        update->bind(1, id);
+        update->bindBlob(2, body.data(), static_cast<int>(body.size()));
+        if (auto r = update->exec(); !r)
+            return fail(r.error());
+    }
+    return {};
+}
+
+} // namespace unalloc::core::ledgerschema

@@ -505,6 +505,9 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = upgradeLabelSetsV3ToV4(db);
     if (r && *version <= 4)
         r = db.exec(kUpgradeV4ToV5);
+    // Only bodies a v4 build wrote: the v3 → v4 step above already writes v5 bodies.
+    if (r && *version == 4)
+        r = upgradeLabelSetsV4ToV5(db);
     if (r)
         r = rebuildAggregate(db);
     if (r)

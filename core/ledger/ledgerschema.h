@@ -41,6 +41,9 @@ inline constexpr const char *kAggFromRows =
 /// Takes a version-3 file to version 4 inside the caller's transaction: label sets stored as
 /// JSON text become bodies of string ids (labelsetcodec.h) with the same ids.
 Result<void> upgradeLabelSetsV3ToV4(sql::Db &db);
+/// Takes a version-4 file's label-set bodies to version 5 inside the caller's transaction: a
+/// raw label's value becomes a reference to the set's label holding it (same ids, same sets).
+Result<void> upgradeLabelSetsV4ToV5(sql::Db &db);
 
 /// @brief The 64-bit fingerprint of a record key, stored in rows.key_fp (schema v3).
 ///
