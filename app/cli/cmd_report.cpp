@@ -3,6 +3,7 @@
 #include "input.h"
 #include "ownerargs.h"
 #include "provenance.h"
+#include "reportperiods.h"
 #include "textformat.h"
 
 #include "core/attribution.h"
@@ -265,7 +266,9 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         .option("top", 0, "N", "Owners shown in the table (default 20; <unallocated> always shown)")
         .flag("json", 0, "Machine-readable output (money as strings)")
         .option("budget", 0, "PCT", "Exit 2 when the exact unallocated share exceeds PCT")
-        .flag("dedupe", 0, "Replace provider bill rows by what the gateway did not already count");
+        .flag("dedupe", 0, "Replace provider bill rows by what the gateway did not already count")
+        .option("by", 0, "day|week|month",
+                "Spend, U and F per period (a row counts in the period its charge starts in)");
     int exitCode = kExitOk;
     const auto args = parseCommandLine(parser, argv, io, exitCode);
     if (!args)
@@ -276,6 +279,17 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     const auto budget = args->percentage("budget");
     if (!budget)
         return reportError(budget.error(), io);
+    std::optional<core::TrendStep> by;
+    if (args->has("by")) {
+        by = core::parseTrendStep(args->value("by"));
+        if (!by)
+            return reportError({"usage",
+                                "--by takes day, week or month, not '" + args->value("by") + "'",
+                                {},
+                                {},
+                                {}},
+                               io);
+    }
     auto inOpts = inputOptions(*args);
     if (!inOpts)
         return reportError(inOpts.error(), io);
@@ -312,12 +326,23 @@ int runReport(const std::vector<std::string> &argv, Io &io)
         io.out << noRowsMessage(*inOpts, *input);
         return kExitError;
     }
+    std::vector<core::TrendPeriod> periods;
+    if (by) {
+        auto cut = core::spendOverTime(*cube, *options, *by);
+        if (!cut)
+            return reportError(cut.error(), io);
+        periods = std::move(*cut);
+    }
     core::Rules rules = input->rules;
     rules.ownerKey = options->ownerKey;
     rules.fallbacks = options->fallbacks;
     const auto partial = incompleteBatches(*input);
     if (args->has("json")) {
         Json body = resultBody(*report);
+        if (by) {
+            body["by"] = core::toString(*by);
+            body["periods"] = periodsJson(periods, *by);
+        }
         Json out = body;
         out["complete"] = partial.empty();
         out["deduplicated"] = notes.deduplicated;
@@ -353,8 +378,12 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     } else {
         for (const auto &p : partial)
             io.out << "warning: incomplete data — " << p << '\n';
-        printText(*report, notes, *top, io);
-        printMeterSplits(input->meterSplits, io);
+        if (by) {
+            printPeriods(periods, *by, *report, io);
+        } else {
+            printText(*report, notes, *top, io);
+            printMeterSplits(input->meterSplits, io);
+        }
     }
     for (const auto &p : partial)
         io.err << "warning: numbers include an incomplete batch: " << p << '\n';

@@ -58,6 +58,14 @@ std::vector<std::string> conservation(const Json &r)
         out.push_back("buckets sum to " + buckets.toString() + ", total is " + total.toString());
     if (r.contains("by_source") && sources != total)
         out.push_back("sources sum to " + sources.toString() + ", total is " + total.toString());
+    if (r.contains("periods") && r["periods"].is_array()) { // report --by
+        core::Decimal periods;
+        for (const Json &p : r["periods"])
+            periods += dec(p.value("total_usd", Json()));
+        if (periods != total)
+            out.push_back("periods sum to " + periods.toString() + ", total is " +
+                          total.toString());
+    }
     if (r.contains("unallocated_usd") && unallocated != dec(r["unallocated_usd"]))
         out.push_back("unallocated bucket is " + unallocated.toString() + ", headline says " +
                       dec(r["unallocated_usd"]).toString());

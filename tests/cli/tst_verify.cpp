@@ -109,6 +109,9 @@ void TstVerify::everyResultCarriesProvenance_data()
     QTest::newRow("labels available")
         << QStringList{QStringLiteral("labels"), QStringLiteral("--available"), json} << QString();
     QTest::newRow("reconcile") << QStringList{QStringLiteral("reconcile"), json} << QString();
+    QTest::newRow("report by week") << QStringList{QStringLiteral("report"), QStringLiteral("--by"),
+                                                   QStringLiteral("week"), json}
+                                    << QStringLiteral("team");
     QTest::newRow("economics") << QStringList{QStringLiteral("economics"), QStringLiteral("--from"),
                                               QStringLiteral("2026-08-01"), json}
                                << QStringLiteral("feature");
@@ -241,6 +244,26 @@ void TstVerify::notConserved()
     QCOMPARE(v.exit, 5);
     QVERIFY2(v.out.contains("not conserved: buckets sum to 66630.38, total is 1.00"),
              v.out.constData());
+
+    // report --by: the periods must add up to the total as well.
+    const QString byWeek =
+        resultFile(QStringLiteral("weeks.json"),
+                   {QStringLiteral("report"), QStringLiteral("--ledger"), m_ledger,
+                    QStringLiteral("--by"), QStringLiteral("week"), QStringLiteral("--json")});
+    QFile w(byWeek);
+    QVERIFY(w.open(QIODevice::ReadOnly));
+    QJsonObject weeks = QJsonDocument::fromJson(w.readAll()).object();
+    w.close();
+    QJsonArray periods = weeks[QStringLiteral("periods")].toArray();
+    QVERIFY(periods.size() > 1);
+    QJsonObject first = periods[0].toObject();
+    first[QStringLiteral("total_usd")] = QStringLiteral("1.00");
+    periods[0] = first;
+    weeks[QStringLiteral("periods")] = periods;
+    write(QStringLiteral("weeks.json"), QJsonDocument(weeks).toJson());
+    const Run pv = run({QStringLiteral("verify"), byWeek, QStringLiteral("--ledger"), m_ledger});
+    QCOMPARE(pv.exit, 5);
+    QVERIFY2(pv.out.contains("not conserved: periods sum to"), pv.out.constData());
 }
 
 void TstVerify::noProvenance()
