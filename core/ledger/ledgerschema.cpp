@@ -108,6 +108,27 @@ UPDATE rows SET provider = unalloc_gateway_provider(provider, model)
     WHERE source = 'litellm' AND (provider IS NOT NULL OR model IS NOT NULL);
 )sql";
 
+// The aggregate of version 5 (ids of agg_strings): part of the current schema and of the
+// v4 -> v5 step (both run it after their own statements).
+constexpr const char *kAggV5 =
+    R"sql(
+CREATE TABLE agg_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
+CREATE TABLE agg(
+    label_set INTEGER NOT NULL, source INTEGER NOT NULL, object INTEGER NOT NULL,
+    day INTEGER NOT NULL, currency INTEGER NOT NULL, batch INTEGER NOT NULL,
+    provider INTEGER NOT NULL, model INTEGER NOT NULL, days INTEGER NOT NULL,
+    amount BLOB NOT NULL, rows INTEGER NOT NULL,
+    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
+    WITHOUT ROWID;
+CREATE VIEW agg_text AS
+    SELECT a.label_set AS label_set, s.s AS source, o.s AS object, a.day AS day,
+           c.s AS currency, a.batch AS batch, p.s AS provider, m.s AS model, a.days AS days,
+           a.amount AS amount, a.rows AS rows
+    FROM agg a JOIN agg_strings s ON s.id = a.source JOIN agg_strings o ON o.id = a.object
+         JOIN agg_strings c ON c.id = a.currency JOIN agg_strings p ON p.id = a.provider
+         JOIN agg_strings m ON m.id = a.model;
+)sql";
+
 // Version 5: the aggregate's texts (source, cost object, currency, provider, model: a few
 // hundred distinct values) become ids of agg_strings. Per-request label sets make the
 // aggregate about as long as the rows; its texts were ~60 bytes of each of its rows, and a
@@ -126,22 +147,6 @@ UPDATE rows SET send_us = send_us - start_us, first_token_us = first_token_us - 
 ALTER TABLE rows RENAME COLUMN send_us TO send_after_us;
 ALTER TABLE rows RENAME COLUMN first_token_us TO first_token_after_us;
 ALTER TABLE rows RENAME COLUMN done_us TO done_after_us;
-)sql"
-    R"sql(CREATE TABLE agg_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
-CREATE TABLE agg(
-    label_set INTEGER NOT NULL, source INTEGER NOT NULL, object INTEGER NOT NULL,
-    day INTEGER NOT NULL, currency INTEGER NOT NULL, batch INTEGER NOT NULL,
-    provider INTEGER NOT NULL, model INTEGER NOT NULL, days INTEGER NOT NULL,
-    amount BLOB NOT NULL, rows INTEGER NOT NULL,
-    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
-    WITHOUT ROWID;
-CREATE VIEW agg_text AS
-    SELECT a.label_set AS label_set, s.s AS source, o.s AS object, a.day AS day,
-           c.s AS currency, a.batch AS batch, p.s AS provider, m.s AS model, a.days AS days,
-           a.amount AS amount, a.rows AS rows
-    FROM agg a JOIN agg_strings s ON s.id = a.source JOIN agg_strings o ON o.id = a.object
-         JOIN agg_strings c ON c.id = a.currency JOIN agg_strings p ON p.id = a.provider
-         JOIN agg_strings m ON m.id = a.model;
 )sql";
 
 // The current version as a new file gets it: v1 + … + v5 without the sort indexes
@@ -194,21 +199,6 @@ CREATE TABLE splits(
     id INTEGER PRIMARY KEY, original_row INTEGER NOT NULL REFERENCES rows(id),
     meter TEXT NOT NULL, applied_at INTEGER NOT NULL, parts INTEGER NOT NULL);
 CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
-CREATE TABLE agg_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
-CREATE TABLE agg(
-    label_set INTEGER NOT NULL, source INTEGER NOT NULL, object INTEGER NOT NULL,
-    day INTEGER NOT NULL, currency INTEGER NOT NULL, batch INTEGER NOT NULL,
-    provider INTEGER NOT NULL, model INTEGER NOT NULL, days INTEGER NOT NULL,
-    amount BLOB NOT NULL, rows INTEGER NOT NULL,
-    PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
-    WITHOUT ROWID;
-CREATE VIEW agg_text AS
-    SELECT a.label_set AS label_set, s.s AS source, o.s AS object, a.day AS day,
-           c.s AS currency, a.batch AS batch, p.s AS provider, m.s AS model, a.days AS days,
-           a.amount AS amount, a.rows AS rows
-    FROM agg a JOIN agg_strings s ON s.id = a.source JOIN agg_strings o ON o.id = a.object
-         JOIN agg_strings c ON c.id = a.currency JOIN agg_strings p ON p.id = a.provider
-         JOIN agg_strings m ON m.id = a.model;
 )sql";
 
 struct SumState
@@ -356,9 +346,9 @@ const char *upgradeV3ToV4()
     return kUpgradeV3ToV4;
 }
 
-const char *upgradeV4ToV5()
+std::string upgradeV4ToV5()
 {
-    return kUpgradeV4ToV5;
+    return std::string(kUpgradeV4ToV5) + kAggV5;
 }
 
 std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey)
@@ -409,6 +399,7 @@ Result<void> create(sql::Db &db)
 {
     std::string ddl = "BEGIN IMMEDIATE;";
     ddl += kSchemaCurrent;
+    ddl += kAggV5;
     ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
     ddl += "PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;";
     auto r = db.exec(ddl);
@@ -504,7 +495,7 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     if (r && *version <= 3)
         r = upgradeLabelSetsV3ToV4(db);
     if (r && *version <= 4)
-        r = db.exec(kUpgradeV4ToV5);
+        r = db.exec(upgradeV4ToV5());
     // Only bodies a v4 build wrote: the v3 → v4 step above already writes v5 bodies.
     if (r && *version == 4)
         r = upgradeLabelSetsV4ToV5(db);

@@ -3,6 +3,7 @@
 #include "sqlitedb.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace unalloc::core::ledgerschema {
@@ -25,7 +26,7 @@ const char *upgradeV3ToV4();
 /// Statements that take a version-4 file to version 5 (besides the aggregate rebuild): the
 /// aggregate's source, cost object, currency, provider and model become ids of `agg_strings`
 /// (a few hundred texts), and the view `agg_text` shows it as text.
-const char *upgradeV4ToV5();
+std::string upgradeV4ToV5();
 
 /// The aggregate's columns, in the order of its key then its sums. In `agg` source, object,
 /// currency, provider and model are ids of `agg_strings`; in the view `agg_text` they are text.

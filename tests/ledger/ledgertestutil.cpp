@@ -1,5 +1,7 @@
 #include "ledgertestutil.h"
 
+#include <QFile>
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -131,6 +133,33 @@ core::CostRow makeRow(const std::string &key,
         r.labels = core::LabelMap({{"team", team}});
     }
     return r;
+}
+
+std::string sqlText(const std::string &path, const char *text)
+{
+    sqlite3 *db = nullptr;
+    std::string out;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *st = nullptr;
+        if (sqlite3_prepare_v2(db, text, -1, &st, nullptr) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+            out = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+std::int64_t sqlCount(const std::string &path, const char *text)
+{
+    const std::string v = sqlText(path, text);
+    return v.empty() ? -1 : std::stoll(v);
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace unalloc::testing

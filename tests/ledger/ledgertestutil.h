@@ -3,6 +3,10 @@
 #include "core/costcube.h"
 #include "core/ledger/ledgerstore.h"
 
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +17,12 @@ namespace unalloc::testing {
 std::vector<std::string> dumpContent(const std::string &path);
 /// Runs one SQL script on a file with a raw connection (to forge old or foreign files).
 bool execRaw(const std::string &path, const std::string &sqlText);
+/// The first column of the first row of `sqlText` on a read-only raw connection, as text
+/// ("" when there is none); sqlCount() as a number (-1 when there is none).
+std::string sqlText(const std::string &path, const char *sqlText);
+std::int64_t sqlCount(const std::string &path, const char *sqlText);
+/// A file's bytes ("" when it cannot be read).
+QByteArray readFile(const QString &path);
 /// Cube groups as canonical text lines (labels, source, object, day, currency, batch, sum, n).
 std::vector<std::string> dumpCube(const core::CostCube &cube, bool withBatch = true);
 /// The cube of every reportable row, built row by row through the public row query.

@@ -2,6 +2,7 @@
 // migrates to the current schema (the aggregate's texts become ids of agg_strings) and gives
 // every output that build gave, byte for byte; splits and imports keep the aggregate equal
 // to the rows.
+#include "../cli/clirun.h"
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
@@ -11,8 +12,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
 
 using namespace unalloc;
 using namespace Qt::StringLiterals;
@@ -24,60 +23,22 @@ QString dataDir()
     return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v4");
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using testing::readFile;
+using testing::sqlCount;
 
 std::int64_t count(const std::string &path, const char *sqlText)
 {
-    sqlite3 *db = nullptr;
-    std::int64_t n = -1;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *st = nullptr;
-        if (sqlite3_prepare_v2(db, sqlText, -1, &st, nullptr) == SQLITE_OK &&
-            sqlite3_step(st) == SQLITE_ROW)
-            n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return n;
+    return sqlCount(path, sqlText);
 }
 
 QString text(const std::string &path, const char *sqlText)
 {
-    sqlite3 *db = nullptr;
-    QString out;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *st = nullptr;
-        if (sqlite3_prepare_v2(db, sqlText, -1, &st, nullptr) == SQLITE_OK &&
-            sqlite3_step(st) == SQLITE_ROW)
-            out = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(st, 0)));
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return out;
+    return QString::fromStdString(testing::sqlText(path, sqlText));
 }
 
-struct Run
+clitest::Run runCli(const QString &cwd, const QStringList &args)
 {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QString &cwd, const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(cwd);
-    p.start(QStringLiteral(UNALLOC_CLI), args);
-    Run r;
-    if (!p.waitForFinished(60000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return clitest::run(cwd, args);
 }
 
 } // namespace
@@ -96,7 +57,7 @@ private slots:
 private:
     QTemporaryDir m_dir;
     std::string m_path;
-    Run upgrade()
+    clitest::Run upgrade()
     {
         return runCli(m_dir.path(), {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v4.unalloc"_s});
     }
@@ -126,12 +87,13 @@ void TestLedgerV4::migratesWithTheUpgradeCommand()
     const QString times = text(m_path, timesV4);
     QVERIFY2(!times.startsWith(u"0/"_s) && !times.isEmpty(), qPrintable(times));
     // A read-only command refuses and says how to migrate.
-    const Run refused = runCli(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
+    const clitest::Run refused =
+        runCli(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("unalloc ledger --upgrade"), refused.err.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), 4);
 
-    const Run up = upgrade();
+    const clitest::Run up = upgrade();
     QCOMPARE(up.exitCode, 0);
     QVERIFY2(up.out.contains("schema version 5 (current)"), up.out.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), 5);
@@ -182,9 +144,9 @@ void TestLedgerV4::outputsAsTheV4BuildDid()
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
     QCOMPARE(upgrade().exitCode, 0);
-    const Run r = runCli(m_dir.path(), args);
+    const clitest::Run r = runCli(m_dir.path(), args);
     QCOMPARE(r.exitCode, 0);
-    const QByteArray want = readAll(dataDir() + QLatin1Char('/') + golden);
+    const QByteArray want = readFile(dataDir() + QLatin1Char('/') + golden);
     QVERIFY(!want.isEmpty());
     QCOMPARE(r.out, want);
 }
