@@ -153,9 +153,9 @@ PullDialog *MainWindow::pullFromApis()
         QStringList money;
         for (const core::Money &m : r.totals)
             money << fmt::moneyExact(m.amount, m.currency, m_app->locale);
-        QString text = tr("Pulled %1 new rows (%2) from %n source(s)", nullptr, r.batches)
-                           .arg(fmt::count(r.rowsAdded, m_app->locale),
-                                money.join(QStringLiteral(", ")));
+        QString text =
+            tr("Pulled %1 new rows (%2) from %n source(s)", nullptr, r.batches)
+                .arg(fmt::count(r.rowsAdded, m_app->locale), money.join(QStringLiteral(", ")));
         if (r.duplicates > 0)
             text += tr("; %n duplicate row(s) already in the ledger were skipped", nullptr,
                        int(r.duplicates));

@@ -50,11 +50,8 @@ QDateEdit *dateEdit(const QString &name, QDate value)
 
 } // namespace
 
-PullDialog::PullDialog(AppContext *app,
-                       const QString &ledgerPath,
-                       bool demo,
-                       PullContext context,
-                       QWidget *parent)
+PullDialog::PullDialog(
+    AppContext *app, const QString &ledgerPath, bool demo, PullContext context, QWidget *parent)
     : QDialog(parent)
     , m_app(app)
     , m_context(std::move(context))
@@ -182,8 +179,7 @@ PullSourceRow *PullDialog::row(const std::string &source) const
 pull::PullWindow PullDialog::window() const
 {
     const core::TimeUs now = m_app->clock().toMSecsSinceEpoch() * 1000;
-    return pull::closedWindow(atMidnight(m_from->date()), atMidnight(m_to->date().addDays(1)),
-                              now);
+    return pull::closedWindow(atMidnight(m_from->date()), atMidnight(m_to->date().addDays(1)), now);
 }
 
 void PullDialog::updateWindowNote()
@@ -198,10 +194,10 @@ void PullDialog::updateWindowNote()
                   "as 'unalloc pull' does (closed windows only); the batch records the cut.")
                    .arg(minuteText(w.end));
     else
-        text = tr("Reads [%1, %2) UTC — the same as 'unalloc pull --from %3 --to %4'.")
-                   .arg(minuteText(w.start), minuteText(w.end),
-                        m_from->date().toString(Qt::ISODate),
-                        m_to->date().addDays(1).toString(Qt::ISODate));
+        text =
+            tr("Reads [%1, %2) UTC — the same as 'unalloc pull --from %3 --to %4'.")
+                .arg(minuteText(w.start), minuteText(w.end), m_from->date().toString(Qt::ISODate),
+                     m_to->date().addDays(1).toString(Qt::ISODate));
     m_windowNote->setText(text);
     m_pull->setEnabled(valid && !m_ledgerPath.isEmpty() && !isRunning());
 }
@@ -295,19 +291,19 @@ void PullDialog::onFinished(const PullResult &result)
     if (result.cancelled) {
         showMessage(tr("Cancelled; nothing was imported and the ledger is unchanged."));
     } else if (!result.imported) {
-        showMessage(tr("Nothing was imported; the ledger is unchanged.\n%1")
-                        .arg(fmt::q(result.error)));
+        showMessage(
+            tr("Nothing was imported; the ledger is unchanged.\n%1").arg(fmt::q(result.error)));
     } else {
         QStringList money;
         for (const core::Money &m : result.totals)
             money << fmt::moneyExact(m.amount, m.currency, m_app->locale);
-        showMessage(tr("Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows "
-                       "already in the ledger were skipped.",
-                       nullptr, result.batches)
-                        .arg(fmt::count(result.rowsAdded, m_app->locale),
-                             money.isEmpty() ? QStringLiteral("—")
-                                             : money.join(QStringLiteral(", ")),
-                             fmt::count(result.duplicates, m_app->locale)));
+        showMessage(
+            tr("Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows "
+               "already in the ledger were skipped.",
+               nullptr, result.batches)
+                .arg(fmt::count(result.rowsAdded, m_app->locale),
+                     money.isEmpty() ? QStringLiteral("—") : money.join(QStringLiteral(", ")),
+                     fmt::count(result.duplicates, m_app->locale)));
         emit imported(result);
     }
     emit finished(result);

@@ -68,7 +68,7 @@ void PullProgressModel::apply(const PullEvent &event)
         r.phase = tr("reading…");
     else if (event.kind == PullEvent::Kind::SourceRead)
         r.phase = event.outcome == pull::SourcePull::Outcome::Complete ? tr("read completely")
-                                                                        : tr("stopped");
+                                                                       : tr("stopped");
     changed(row);
 }
 
@@ -107,8 +107,7 @@ QString PullProgressModel::detailsText(const Row &row) const
         return {};
     const PullSourceResult &r = *row.result;
     QString added;
-    if (r.state == PullSourceResult::State::Complete ||
-        r.state == PullSourceResult::State::Partial)
+    if (r.state == PullSourceResult::State::Complete || r.state == PullSourceResult::State::Partial)
         added = tr("%1 new rows, %2 already in the ledger")
                     .arg(fmt::count(r.rowsAdded, m_locale), fmt::count(r.duplicates, m_locale));
     if (r.reason.empty())

@@ -33,9 +33,9 @@ PullResult summarisePull(const std::vector<pull::SourcePull> &pulls,
     out.cancelled = cancelled;
     out.imported = !cancelled && report && report->has_value();
     if (!out.imported)
-        out.error = cancelled  ? std::string("the pull was cancelled; nothing was imported")
-                    : report   ? report->error().message()
-                               : std::string("nothing was imported");
+        out.error = cancelled ? std::string("the pull was cancelled; nothing was imported")
+                    : report  ? report->error().message()
+                              : std::string("nothing was imported");
     for (const pull::SourcePull &p : pulls) {
         PullSourceResult r;
         r.source = p.source;
@@ -96,25 +96,24 @@ void runPullJob(QPromise<PullEvent> &promise,
         start.source = c.spec->name;
         promise.addResult(PullEvent{PullEvent::Kind::Started, start, {}, {}});
         pulls.push_back(pull::pullSource(c, request.window, options));
-        promise.addResult(
-            PullEvent{PullEvent::Kind::SourceRead, pulls.back().progress, pulls.back().outcome, {}});
+        promise.addResult(PullEvent{
+            PullEvent::Kind::SourceRead, pulls.back().progress, pulls.back().outcome, {}});
     }
     std::shared_ptr<PullResult> result;
     if (cancelled()) {
         result = std::make_shared<PullResult>(summarisePull(pulls, nullptr, true));
     } else {
         promise.addResult(PullEvent{PullEvent::Kind::Importing, {}, {}, {}});
-        const core::Result<adapters::ImportReport> report =
-            pull::importPulls(request.ledgerPath, pulls, request.allowPartial,
-                              [cancelled](const adapters::ImportProgress &) { return !cancelled(); });
+        const core::Result<adapters::ImportReport> report = pull::importPulls(
+            request.ledgerPath, pulls, request.allowPartial,
+            [cancelled](const adapters::ImportProgress &) { return !cancelled(); });
         result = std::make_shared<PullResult>(summarisePull(pulls, &report, false));
     }
     // Sources the pull never reached (a cancel stopped it first).
     for (const pull::SourceConfig &c : request.sources) {
-        const bool listed = std::any_of(result->sources.begin(), result->sources.end(),
-                                        [&](const PullSourceResult &r) {
-                                            return r.source == c.spec->name;
-                                        });
+        const bool listed =
+            std::any_of(result->sources.begin(), result->sources.end(),
+                        [&](const PullSourceResult &r) { return r.source == c.spec->name; });
         if (!listed)
             result->sources.push_back(
                 {c.spec->name, PullSourceResult::State::Cancelled, result->error, 0, 0, 0});

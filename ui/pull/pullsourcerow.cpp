@@ -54,8 +54,8 @@ PullSourceRow::PullSourceRow(const pull::SourceSpec &spec,
     m_url->setPlaceholderText(tr("set %1 or type the URL").arg(fmt::q(spec.urlVariable)));
     const QString saved = app->settings->value(keys::pullUrl(spec.name));
     m_url->setText(saved.isEmpty() ? defaultUrl() : saved);
-    m_url->setToolTip(tr("Base URL; %1 sets it for the command line too").arg(
-        fmt::q(spec.urlVariable)));
+    m_url->setToolTip(
+        tr("Base URL; %1 sets it for the command line too").arg(fmt::q(spec.urlVariable)));
     m_keyStatus->setObjectName(named("keyStatus", spec.name));
     m_setKey->setObjectName(named("setKey", spec.name));
     m_setKey->setToolTip(tr("Store a key in the OS keychain"));
@@ -103,8 +103,7 @@ QString PullSourceRow::defaultUrl() const
 void PullSourceRow::rememberUrl()
 {
     const QString text = m_url->text().trimmed();
-    m_app->settings->setValue(keys::pullUrl(m_spec.name),
-                              text == defaultUrl() ? QString() : text);
+    m_app->settings->setValue(keys::pullUrl(m_spec.name), text == defaultUrl() ? QString() : text);
 }
 
 bool PullSourceRow::isIncluded() const
