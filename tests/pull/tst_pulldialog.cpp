@@ -385,7 +385,8 @@ void TstPullDialog::faultFailsAndLeavesLedgerUnchanged()
     else
         QCOMPARE(m_h->requestsOf("anthropic").size(), size_t(1)); // no retry loop
     UI_FIND(statusLine, QLabel, d.get(), "pullStatus");
-    QVERIFY2(statusLine->text().startsWith(QLatin1String("Nothing was imported")),
+    QVERIFY2(statusLine->text().startsWith(QLatin1String("Nothing was imported")) &&
+                 statusLine->text().contains(reason),
              qPrintable(statusLine->text()));
     QVERIFY(ledgerFingerprint(ledger()) == before);
     checkNoKeyShown(d.get());

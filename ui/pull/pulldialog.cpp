@@ -127,7 +127,11 @@ PullDialog::PullDialog(
     m_table->setModel(m_model);
     setUpTableView(m_table);
     m_table->setSortingEnabled(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(PullProgressModel::Details,
+                                                      QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_model->reset({});
     m_status->setObjectName(QStringLiteral("pullStatus"));
     m_status->setWordWrap(true);
@@ -248,7 +252,6 @@ void PullDialog::startPull()
     request.allowPartial = m_allowPartial->isChecked();
     *m_stop = false;
     m_model->reset(names);
-    m_table->resizeColumnsToContents();
     setRunning(true);
     showMessage(tr("Pulling… (Cancel leaves the ledger unchanged)"));
     m_watcher.setFuture(QtConcurrent::run(runPullJob, std::move(request), m_stop));
@@ -287,12 +290,15 @@ void PullDialog::onFinished(const PullResult &result)
     // The future still counts as running until this slot returns: wait for it (it is done).
     m_watcher.waitForFinished();
     setRunning(false);
-    m_table->resizeColumnsToContents();
     if (result.cancelled) {
         showMessage(tr("Cancelled; nothing was imported and the ledger is unchanged."));
     } else if (!result.imported) {
-        showMessage(
-            tr("Nothing was imported; the ledger is unchanged.\n%1").arg(fmt::q(result.error)));
+        QString text =
+            tr("Nothing was imported; the ledger is unchanged: %1").arg(fmt::q(result.error));
+        if (result.incomplete)
+            text += QLatin1Char('\n') +
+                    tr("Tick “Allow partial” to import what was read, marked partial.");
+        showMessage(text);
     } else {
         QStringList money;
         for (const core::Money &m : result.totals)

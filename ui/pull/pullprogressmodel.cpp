@@ -144,7 +144,11 @@ QVariant PullProgressModel::data(const QModelIndex &index, int role) const
     case Retries:
         return fmt::count(r.progress.retries, m_locale);
     case Waited:
-        return tr("%1 s").arg(m_locale.toString(double(r.progress.waitedMs) / 1000.0, 'f', 1));
+        // A duration, not money: a double is fine here.
+        return r.progress.waitedMs > 0 && r.progress.waitedMs < 100
+                   ? tr("< %1 s").arg(m_locale.toString(0.1, 'f', 1))
+                   : tr("%1 s").arg(
+                         m_locale.toString(double(r.progress.waitedMs) / 1000.0, 'f', 1));
     case Result:
         return resultText(r);
     case Details:

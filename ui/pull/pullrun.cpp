@@ -32,10 +32,17 @@ PullResult summarisePull(const std::vector<pull::SourcePull> &pulls,
     cancelled = cancelled || (report && !*report && report->error().code == "cancelled");
     out.cancelled = cancelled;
     out.imported = !cancelled && report && report->has_value();
-    if (!out.imported)
+    out.incomplete = !cancelled && report && !*report && report->error().code == "pull-incomplete";
+    if (out.incomplete) {
+        // Each source's own reason: the CLI's message names its --allow-partial flag.
+        for (const pull::SourcePull &p : pulls)
+            if (p.outcome != pull::SourcePull::Outcome::Complete)
+                out.error += (out.error.empty() ? "" : "; ") + p.reason;
+    } else if (!out.imported) {
         out.error = cancelled ? std::string("the pull was cancelled; nothing was imported")
                     : report  ? report->error().message()
                               : std::string("nothing was imported");
+    }
     for (const pull::SourcePull &p : pulls) {
         PullSourceResult r;
         r.source = p.source;
@@ -48,8 +55,9 @@ PullResult summarisePull(const std::vector<pull::SourcePull> &pulls,
         } else if (!out.imported) {
             r.state = read ? PullSourceResult::State::NotImported : PullSourceResult::State::Failed;
             if (read)
-                r.reason = "read completely, but not imported: the pull is one transaction (" +
-                           out.error + ")";
+                r.reason = out.incomplete ? "read completely; not imported because another "
+                                            "source was not (the pull is one transaction)"
+                                          : "read completely; not imported: " + out.error;
         } else {
             const adapters::BatchOutcome *batch = nullptr;
             for (const adapters::BatchOutcome &b : (*report)->batches)

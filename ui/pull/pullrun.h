@@ -38,7 +38,8 @@ struct PullResult
     std::vector<PullSourceResult> sources;
     bool imported = false;
     bool cancelled = false;
-    std::string error; ///< why nothing was imported
+    std::string error;       ///< why nothing was imported
+    bool incomplete = false; ///< nothing imported because a source was not read completely
     std::int64_t rowsRead = 0, rowsAdded = 0, duplicates = 0;
     std::vector<core::Money> totals; ///< of the imported batches, per currency
     int batches = 0;
