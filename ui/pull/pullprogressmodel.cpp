@@ -110,6 +110,9 @@ QString PullProgressModel::detailsText(const Row &row) const
     if (r.state == PullSourceResult::State::Complete || r.state == PullSourceResult::State::Partial)
         added = tr("%1 new rows, %2 already in the ledger")
                     .arg(fmt::count(r.rowsAdded, m_locale), fmt::count(r.duplicates, m_locale));
+    if (r.state == PullSourceResult::State::NotImported && r.reason.empty())
+        return tr("read completely; not imported because another source was not (the pull is "
+                  "one transaction)");
     if (r.reason.empty())
         return added;
     return added.isEmpty() ? fmt::q(r.reason) : added + QStringLiteral("; ") + fmt::q(r.reason);

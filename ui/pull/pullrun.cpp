@@ -54,10 +54,9 @@ PullResult summarisePull(const std::vector<pull::SourcePull> &pulls,
             r.reason = out.error;
         } else if (!out.imported) {
             r.state = read ? PullSourceResult::State::NotImported : PullSourceResult::State::Failed;
+            // Incomplete elsewhere: the dialog says why in its own words (translated).
             if (read)
-                r.reason = out.incomplete ? "read completely; not imported because another "
-                                            "source was not (the pull is one transaction)"
-                                          : "read completely; not imported: " + out.error;
+                r.reason = out.incomplete ? std::string() : out.error;
         } else {
             const adapters::BatchOutcome *batch = nullptr;
             for (const adapters::BatchOutcome &b : (*report)->batches)
