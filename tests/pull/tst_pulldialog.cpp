@@ -69,6 +69,7 @@ private slots:
     void configurationFromEnvironment();
     void urlEditsAreRemembered();
     void windowDefaultsAndClamp();
+    void targetLedgerIsNamed();
     void monthEqualsFileImport();
     void faultFailsAndLeavesLedgerUnchanged_data();
     void faultFailsAndLeavesLedgerUnchanged();
@@ -271,6 +272,22 @@ void TstPullDialog::windowDefaultsAndClamp()
     UI_FIND(partial, QCheckBox, d.get(), "allowPartial");
     QVERIFY(!partial->isChecked());
     QVERIFY(partial->toolTip().contains(QLatin1String("nothing is imported")));
+}
+
+void TstPullDialog::targetLedgerIsNamed()
+{
+    {
+        PullDialog demo(&m_ctx->app, QString::fromStdString(ledger()), true);
+        UI_FIND(note, QLabel, &demo, "targetNote");
+        QVERIFY2(note->text().contains(QLatin1String("demo ledger")), qPrintable(note->text()));
+        UI_FIND(pull, QPushButton, &demo, "pullButton");
+        QVERIFY(pull->isEnabled());
+    }
+    PullDialog none(&m_ctx->app, QString(), false);
+    UI_FIND(note, QLabel, &none, "targetNote");
+    QVERIFY2(note->text().startsWith(QLatin1String("No ledger is open")), qPrintable(note->text()));
+    UI_FIND(pull, QPushButton, &none, "pullButton");
+    QVERIFY(!pull->isEnabled());
 }
 
 void TstPullDialog::monthEqualsFileImport()
