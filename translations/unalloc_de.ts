@@ -1449,6 +1449,17 @@
             <numerusform>; %n Rechnungen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Pull from APIs…</source>
+        <translation>Von &amp;APIs abrufen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pulled %1 new rows (%2) from %n source(s)</source>
+        <translation>
+            <numerusform>%1 neue Zeilen (%2) aus %n Quelle abgerufen</numerusform>
+            <numerusform>%1 neue Zeilen (%2) aus %n Quellen abgerufen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::MeterShareModel</name>
@@ -2206,6 +2217,322 @@
     <message>
         <source>&amp;Theme:</source>
         <translation>&amp;Farbschema:</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PullDialog</name>
+    <message>
+        <source>Allow &amp;partial</source>
+        <translation>&amp;Unvollständiges zulassen</translation>
+    </message>
+    <message>
+        <source>&amp;Pull</source>
+        <translation>&amp;Abrufen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Pull from APIs</source>
+        <translation>Von APIs abrufen</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Off (the default): a source that cannot be read completely fails the whole pull and nothing is imported. On: what was read is imported in a batch marked partial, shown in red everywhere, and &apos;report --require-complete&apos; fails on it.</source>
+        <translation>Aus (Standard): Lässt sich eine Quelle nicht vollständig lesen, schlägt der ganze Abruf fehl und nichts wird importiert. An: Das Gelesene wird in einem als unvollständig markierten Batch importiert, überall rot angezeigt, und &apos;report --require-complete&apos; schlägt daran fehl.</translation>
+    </message>
+    <message>
+        <source>Window (UTC)</source>
+        <translation>Zeitraum (UTC)</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>to, including</source>
+        <translation>bis einschließlich</translation>
+    </message>
+    <message>
+        <source>No ledger is open: open or create one (File → New Ledger…) to pull into it.</source>
+        <translation>Kein Ledger ist geöffnet: Öffnen oder erstellen Sie eines (Datei → Neues Ledger…), um hineinzuladen.</translation>
+    </message>
+    <message>
+        <source>The demo ledger is open: the pull goes into its temporary copy, which is discarded when another ledger is opened. Create a ledger first (File → New Ledger…) to keep what you pull.</source>
+        <translation>Das Demo-Ledger ist geöffnet: Der Abruf landet in seiner temporären Kopie, die beim Öffnen eines anderen Ledgers verworfen wird. Erstellen Sie zuerst ein Ledger (Datei → Neues Ledger…), um das Abgerufene zu behalten.</translation>
+    </message>
+    <message>
+        <source>Pulls into %1, in one transaction: every page of every source, or nothing.</source>
+        <translation>Ruft in %1 ab, in einer Transaktion: jede Seite jeder Quelle oder nichts.</translation>
+    </message>
+    <message>
+        <source>Stop the pull; nothing is written to the ledger</source>
+        <translation>Abruf anhalten; nichts wird ins Ledger geschrieben</translation>
+    </message>
+    <message>
+        <source>The window is empty: the last day is before the first.</source>
+        <translation>Der Zeitraum ist leer: Der letzte Tag liegt vor dem ersten.</translation>
+    </message>
+    <message>
+        <source>The window ends in the future: the pull reads up to %1 UTC, five minutes ago, as &apos;unalloc pull&apos; does (closed windows only); the batch records the cut.</source>
+        <translation>Der Zeitraum endet in der Zukunft: Der Abruf liest bis %1 UTC, vor fünf Minuten, wie &apos;unalloc pull&apos; (nur abgeschlossene Zeiträume); der Batch vermerkt die Kürzung.</translation>
+    </message>
+    <message>
+        <source>Reads [%1, %2) UTC — the same as &apos;unalloc pull --from %3 --to %4&apos;.</source>
+        <translation>Liest [%1, %2) UTC — dasselbe wie &apos;unalloc pull --from %3 --to %4&apos;.</translation>
+    </message>
+    <message>
+        <source>Tick at least one source to pull.</source>
+        <translation>Wählen Sie mindestens eine Quelle zum Abrufen.</translation>
+    </message>
+    <message>
+        <source>Pulling… (Cancel leaves the ledger unchanged)</source>
+        <translation>Rufe ab… (Abbrechen lässt das Ledger unverändert)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Breche ab…</translation>
+    </message>
+    <message>
+        <source>Importing in one transaction… (Cancel leaves the ledger unchanged)</source>
+        <translation>Importiere in einer Transaktion… (Abbrechen lässt das Ledger unverändert)</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was imported and the ledger is unchanged.</source>
+        <translation>Abgebrochen; nichts wurde importiert, das Ledger ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported; the ledger is unchanged: %1</source>
+        <translation>Nichts wurde importiert; das Ledger ist unverändert: %1</translation>
+    </message>
+    <message>
+        <source>Tick “Allow partial” to import what was read, marked partial.</source>
+        <translation>Mit „Unvollständiges zulassen“ wird das Gelesene importiert, als unvollständig markiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows already in the ledger were skipped.</source>
+        <translation>
+            <numerusform>%1 neue Zeilen (%2 in den Batches) aus %n Quelle importiert; %3 bereits vorhandene Zeilen übersprungen.</numerusform>
+            <numerusform>%1 neue Zeilen (%2 in den Batches) aus %n Quellen importiert; %3 bereits vorhandene Zeilen übersprungen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PullProgressModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>liest…</translation>
+    </message>
+    <message>
+        <source>read completely</source>
+        <translation>vollständig gelesen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>not imported</source>
+        <translation>nicht importiert</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 new rows, %2 already in the ledger</source>
+        <translation>%1 neue Zeilen, %2 bereits im Ledger</translation>
+    </message>
+    <message>
+        <source>read completely; not imported because another source was not (the pull is one transaction)</source>
+        <translation>vollständig gelesen; nicht importiert, weil eine andere Quelle es nicht wurde (der Abruf ist eine Transaktion)</translation>
+    </message>
+    <message>
+        <source>&lt; %1 s</source>
+        <translation>&lt; %1 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Amount read</source>
+        <translation>Gelesener Betrag</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>Gewartet</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PullSourceRow</name>
+    <message>
+        <source>Set…</source>
+        <translation>Setzen…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Pull this source</source>
+        <translation>Diese Quelle abrufen</translation>
+    </message>
+    <message>
+        <source>set %1 or type the URL</source>
+        <translation>%1 setzen oder URL eingeben</translation>
+    </message>
+    <message>
+        <source>Base URL; %1 sets it for the command line too</source>
+        <translation>Basis-URL; %1 setzt sie auch für die Kommandozeile</translation>
+    </message>
+    <message>
+        <source>Store a key in the OS keychain</source>
+        <translation>Schlüssel im Schlüsselbund des Systems speichern</translation>
+    </message>
+    <message>
+        <source>Remove the key from the OS keychain</source>
+        <translation>Schlüssel aus dem Schlüsselbund des Systems entfernen</translation>
+    </message>
+    <message>
+        <source>One small authenticated request: is the URL right and the key valid?</source>
+        <translation>Eine kleine authentifizierte Anfrage: Stimmt die URL, gilt der Schlüssel?</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>kein Schlüssel nötig</translation>
+    </message>
+    <message>
+        <source>from environment variable %1</source>
+        <translation>aus Umgebungsvariable %1</translation>
+    </message>
+    <message>
+        <source>no keychain on this system — set %1</source>
+        <translation>kein Schlüsselbund auf diesem System — %1 setzen</translation>
+    </message>
+    <message>
+        <source>keychain error: %1</source>
+        <translation>Schlüsselbund-Fehler: %1</translation>
+    </message>
+    <message>
+        <source>key in keychain</source>
+        <translation>Schlüssel im Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>kein Schlüssel</translation>
+    </message>
+    <message>
+        <source>OpenCost takes no key</source>
+        <translation>OpenCost braucht keinen Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 in the environment wins over the keychain, as for the command line</source>
+        <translation>%1 in der Umgebung hat Vorrang vor dem Schlüsselbund, wie auf der Kommandozeile</translation>
+    </message>
+    <message>
+        <source>Key for %1</source>
+        <translation>Schlüssel für %1</translation>
+    </message>
+    <message>
+        <source>The key goes into the OS keychain, never into a file of unalloc&apos;s. %1 in the environment is used first when set.</source>
+        <translation>Der Schlüssel kommt in den Schlüsselbund des Systems, nie in eine Datei von unalloc. %1 in der Umgebung hat Vorrang, wenn gesetzt.</translation>
+    </message>
+    <message>
+        <source>The key for %1 is in the keychain.</source>
+        <translation>Der Schlüssel für %1 ist im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>The key for %1 is no longer in the keychain.</source>
+        <translation>Der Schlüssel für %1 ist nicht mehr im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Teste…</translation>
+    </message>
+    <message>
+        <source>✓ ok: the URL answers and the key is accepted</source>
+        <translation>✓ OK: Die URL antwortet und der Schlüssel wird akzeptiert</translation>
+    </message>
+    <message>
+        <source>✗ authentication failed: %1</source>
+        <translation>✗ Authentifizierung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>✗ unreachable: %1</source>
+        <translation>✗ nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>✗ failed: %1</source>
+        <translation>✗ fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

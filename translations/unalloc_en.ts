@@ -123,6 +123,13 @@
             <numerusform>; %n invoices</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Pulled %1 new rows (%2) from %n source(s)</source>
+        <translation>
+            <numerusform>Pulled %1 new rows (%2) from %n source</numerusform>
+            <numerusform>Pulled %1 new rows (%2) from %n sources</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::OverlapModel</name>
@@ -148,6 +155,16 @@
         <translation>
             <numerusform>+ %n smaller owner</numerusform>
             <numerusform>+ %n smaller owners</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PullDialog</name>
+    <message numerus="yes">
+        <source>Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows already in the ledger were skipped.</source>
+        <translation>
+            <numerusform>Imported %1 new rows (%2 in the batches) from %n source; %3 rows already in the ledger were skipped.</numerusform>
+            <numerusform>Imported %1 new rows (%2 in the batches) from %n sources; %3 rows already in the ledger were skipped.</numerusform>
         </translation>
     </message>
 </context>

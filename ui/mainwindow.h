@@ -41,6 +41,8 @@ public:
     bool openDemo(const QString &sampleDir);
     /// Opens the import dialog for `files` (non-modal); returns it for tests.
     class ImportDialog *importFiles(const QStringList &files);
+    /// Opens File → Pull from APIs… (non-modal) for the open ledger; returns it for tests.
+    class PullDialog *pullFromApis();
     void restoreWindowState();
 
 protected:

@@ -6,6 +6,7 @@
 #include "exporting/focusfile.h"
 #include "format.h"
 #include "preferencesdialog.h"
+#include "pull/pulldialog.h"
 #include "settings.h"
 #include "views/viewregistry.h"
 
@@ -17,6 +18,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStatusBar>
 
 namespace unalloc::ui {
 
@@ -33,6 +35,8 @@ void MainWindow::buildMenus()
     QAction *import = file->addAction(tr("&Import Files…"), QKeySequence(tr("Ctrl+I")), this,
                                       &MainWindow::askImport);
     import->setObjectName(QStringLiteral("actionImport"));
+    QAction *pullAction = file->addAction(tr("&Pull from APIs…"), this, [this] { pullFromApis(); });
+    pullAction->setObjectName(QStringLiteral("actionPull"));
     QMenu *exportMenu = file->addMenu(tr("&Export"));
     exportMenu->setObjectName(QStringLiteral("menuExport"));
     QAction *focus = exportMenu->addAction(
@@ -137,6 +141,29 @@ void MainWindow::askImport()
         return;
     m_app->settings->setValue(keys::lastDirectory, QFileInfo(files[0]).absolutePath());
     importFiles(files);
+}
+
+PullDialog *MainWindow::pullFromApis()
+{
+    // Like an import: into the open ledger, the demo's temporary file included.
+    const QString ledger = m_document.store() ? fmt::q(m_document.store()->path()) : QString();
+    auto *dialog = new PullDialog(m_app, ledger, m_document.isDemo(), {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PullDialog::imported, this, [this](const PullResult &r) {
+        QStringList money;
+        for (const core::Money &m : r.totals)
+            money << fmt::moneyExact(m.amount, m.currency, m_app->locale);
+        QString text =
+            tr("Pulled %1 new rows (%2) from %n source(s)", nullptr, r.batches)
+                .arg(fmt::count(r.rowsAdded, m_app->locale), money.join(QStringLiteral(", ")));
+        if (r.duplicates > 0)
+            text += tr("; %n duplicate row(s) already in the ledger were skipped", nullptr,
+                       int(r.duplicates));
+        statusBar()->showMessage(text, 8000);
+        m_document.reload();
+    });
+    dialog->show();
+    return dialog;
 }
 
 } // namespace unalloc::ui

@@ -134,8 +134,9 @@ pullSource(const SourceConfig &config, const PullWindow &window, const PullOptio
         }
         QUrl url = endpoint;
         url.setQuery(query);
-        auto fetched = client.get(HttpRequest{url, headers}, [&](const RetryEvent &) {
+        auto fetched = client.get(HttpRequest{url, headers}, [&](const RetryEvent &e) {
             ++out.progress.retries;
+            out.progress.waitedMs += e.waitMs;
             if (options.progress)
                 options.progress(out.progress);
         });
@@ -188,6 +189,28 @@ pullSource(const SourceConfig &config, const PullWindow &window, const PullOptio
         query = next.query;
     }
     return out;
+}
+
+ProbeResult probeSource(const SourceConfig &config, core::TimeUs now, PullOptions options)
+{
+    const core::TimeUs today = now - now % core::kUsPerDay;
+    options.maxPages = 1;
+    options.pageSize = 1;
+    options.policy.retries = 0;
+    options.progress = {};
+    const SourcePull p =
+        pullSource(config, closedWindow(today - core::kUsPerDay, today, now), options);
+    ProbeResult r;
+    // One page read is enough: a partial outcome only says the probe did not walk on.
+    if (!p.pages.empty()) {
+        r.outcome = ProbeResult::Outcome::Ok;
+        return r;
+    }
+    r.reason = p.reason;
+    r.outcome = p.errorCode == "auth-failed"         ? ProbeResult::Outcome::AuthFailed
+                : p.errorCode == "retries-exhausted" ? ProbeResult::Outcome::Unreachable
+                                                     : ProbeResult::Outcome::Failed;
+    return r;
 }
 
 core::Result<ImportReport> importPulls(const std::string &ledgerPath,

@@ -40,6 +40,7 @@ struct PullProgress
     std::int64_t rows = 0;
     std::vector<core::Money> totals; ///< per currency, sorted by code
     int retries = 0;
+    std::int64_t waitedMs = 0; ///< time spent waiting before retries (backoff, Retry-After)
 };
 
 /// @brief What pulling one source produced: its pages and whether they are all there.
@@ -90,6 +91,17 @@ core::Result<ImportReport> importPulls(const std::string &ledgerPath,
 /// Writes each source's pages as received (`<name>`) and its page set
 /// (`<spec.fileName>`) into `dir`.
 core::Result<void> keepInputs(const std::string &dir, const std::vector<SourcePull> &pulls);
+
+/// What one cheap authenticated request to a source said (the dialog's Test connection).
+struct ProbeResult
+{
+    enum class Outcome { Ok, AuthFailed, Unreachable, Failed };
+    Outcome outcome = Outcome::Failed;
+    std::string reason; ///< names source, path and what happened; never the key
+};
+/// Reads the first page of yesterday (UTC, relative to `now`) with one record a page and no
+/// retries: the same request, headers and parser as a pull, only smaller.
+ProbeResult probeSource(const SourceConfig &config, core::TimeUs now, PullOptions options);
 
 /// Replaces every occurrence of `secret` in `text` (a defence for error text built from
 /// upstream bodies).
