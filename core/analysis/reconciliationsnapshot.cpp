@@ -185,8 +185,16 @@ ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
     options.sources = request.sources;
     options.fromDay = request.fromDay;
     options.toDay = request.toDay;
-    auto recon = reconcileByPeriod(
-        *prepared.plain, invoicesInPeriod(invoices, request.fromDay, request.toDay), options);
+    std::vector<Invoice> inPeriod = invoicesInPeriod(invoices, request.fromDay, request.toDay);
+    s.currency = request.currency;
+    if (!s.currency) {
+        const auto held = currencyRows(*prepared.plain);
+        if (held.size() == 1)
+            s.currency = held.front().currency;
+    }
+    if (s.currency)
+        s.otherCurrencyInvoices = takeOtherCurrencyInvoices(inPeriod, *s.currency);
+    auto recon = reconcileByPeriod(*prepared.plain, inPeriod, options);
     if (recon)
         s.recon = std::move(*recon);
     else
