@@ -69,7 +69,7 @@ void sumOverlap(ReconciliationSnapshot &s)
         residual += p.residual;
         excess += p.excess;
     }
-    s.overlapCurrency = only.value_or(Currency::usd());
+    s.overlapCurrency = only.value_or(s.currency.value_or(Currency::usd()));
     s.overlapTotal = overlap;
     s.residualTotal = residual;
     s.excessTotal = excess;

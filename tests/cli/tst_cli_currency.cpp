@@ -188,7 +188,7 @@ void TestCliCurrency::reconcileListsOtherCurrencyInvoices()
     for (const QJsonValue &line : doc.value(QStringLiteral("sources")).toArray()) {
         QCOMPARE(line.toObject().value(QStringLiteral("currency")).toString(), currency);
         shown << line.toObject().value(QStringLiteral("source")).toString();
-        QVERIFY(line.toObject().value(QStringLiteral("status")).toString() != "over");
+        QVERIFY(line.toObject().value(QStringLiteral("status")).toString() != QStringLiteral("over"));
     }
     QCOMPARE(shown, sources);
     const QJsonArray listed = doc.value(QStringLiteral("other_currency_invoices")).toArray();

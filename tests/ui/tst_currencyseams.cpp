@@ -71,10 +71,10 @@ void TstCurrencySeams::figuresFollowTheCurrency_data()
     QTest::addColumn<QString>("otherInvoice"); // source of the invoice listed, not reconciled
     QTest::addColumn<QString>("note");
     // the order matters: EUR first switches away from the USD the ledger opens in, then back
-    QTest::newRow("EUR") << "EUR" << QStringList{"focus"} << "10.05" << "-0.05"
+    QTest::newRow("EUR") << "EUR" << QStringList{QStringLiteral("focus")} << "10.05" << "-0.05"
                          << "" << 0 << "openai"
                          << "other currency (USD), not reconciled against EUR rows";
-    QTest::newRow("USD") << "USD" << QStringList{"litellm", "openai"} << "49.60" << "0.00"
+    QTest::newRow("USD") << "USD" << QStringList{QStringLiteral("litellm"), QStringLiteral("openai")} << "49.60" << "0.00"
                          << "46.25" << 4 << "focus"
                          << "other currency (EUR), not reconciled against USD rows";
 }
