@@ -120,20 +120,20 @@ Json runJson(const core::SimResult &r)
                                {"tpot_p50_s", t.tpotP50S},
                                {"e2e_p50_s", t.e2eP50S}});
     Json doc{{"rate_rps", r.config.ratePerS},
-                {"duration_s", r.config.durationS},
-                {"seed", r.config.seed},
-                {"prefix_caching", r.config.engine.prefixCaching},
-                {"wall_ns", r.wallNs},
-                {"idle_ns", r.idleNs},
-                {"steps", r.steps},
-                {"requests", r.requests},
-                {"dropped", r.dropped},
-                {"evictions", r.evictions},
-                {"preemptions", r.preemptions},
-                {"cache_hit_rate", r.cacheHitRate()},
-                {"output_tokens_per_s", r.outputTokensPerS()},
-                {"cache_reserve_fraction", r.cacheReserveFraction()},
-                {"tenants", tenants}};
+             {"duration_s", r.config.durationS},
+             {"seed", r.config.seed},
+             {"prefix_caching", r.config.engine.prefixCaching},
+             {"wall_ns", r.wallNs},
+             {"idle_ns", r.idleNs},
+             {"steps", r.steps},
+             {"requests", r.requests},
+             {"dropped", r.dropped},
+             {"evictions", r.evictions},
+             {"preemptions", r.preemptions},
+             {"cache_hit_rate", r.cacheHitRate()},
+             {"output_tokens_per_s", r.outputTokensPerS()},
+             {"cache_reserve_fraction", r.cacheReserveFraction()},
+             {"tenants", tenants}};
     if (!r.latencyExact) // only past the exact limit, so the small runs' output stays as it was
         doc["latency_quantiles"] = "histogram";
     return doc;
@@ -167,7 +167,8 @@ void printRun(const core::SimResult &r, Io &io)
     }
     lat.print(io.out);
     if (!r.latencyExact)
-        io.out << "Latency quantiles of a tenant past " << core::LatencySamples::kExactLatencySamples
+        io.out << "Latency quantiles of a tenant past "
+               << core::LatencySamples::kExactLatencySamples
                << " requests come from a histogram (within 0.05%).\n";
     io.out << '\n';
 }
@@ -207,8 +208,8 @@ core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
     if (mib > *limitMiB) {
         std::ostringstream o;
         o << std::fixed << std::setprecision(0) << "--rate " << config.ratePerS << " --duration "
-          << config.durationS << " is about " << config.expectedRequests()
-          << " requests, up to " << config.maxLiveRequests() << " of them in flight at once, an "
+          << config.durationS << " is about " << config.expectedRequests() << " requests, up to "
+          << config.maxLiveRequests() << " of them in flight at once, an "
           << "estimated " << mib << " MiB of memory, over the limit of " << *limitMiB
           << " MiB: lower --rate or --duration, or the tenants' turns and think times (or "
              "raise --max-memory MIB)";

@@ -44,13 +44,12 @@ double SimConfig::estimatedBytes() const
     double perRequest = 0;
     for (const SimTenant &t : tenants) {
         const double turns = std::max({1, t.turnsMin, t.turnsMax});
-        const double tokens =
-            t.systemPrefix + turns * (double(t.messageMax) + double(t.outputMax));
+        const double tokens = t.systemPrefix + turns * (double(t.messageMax) + double(t.outputMax));
         const double blocks = tokens / std::max(1, engine.blockSize) + 1;
         perRequest = std::max(perRequest, blocks * sizeof(int) + turns * 16);
     }
-    const double samples = std::min(expectedRequests(), 3.0 * double(tenants.size()) *
-                                                            double(std::size_t(1) << 18));
+    const double samples =
+        std::min(expectedRequests(), 3.0 * double(tenants.size()) * double(std::size_t(1) << 18));
     return double(std::max(0, engine.numBlocks)) * kSimBytesPerBlock +
            maxLiveRequests() * (kSimBytesPerLiveRequest + perRequest) + samples * sizeof(double);
 }

@@ -9,10 +9,10 @@ namespace unalloc::core {
 void SimEngineRun::leave(int id)
 {
     const Req &r = m_reqs[size_t(id)];
-    const SimRequestOutcome o{r.tenant,   r.arrivalNs, r.firstNs,   r.doneNs,
-                              r.prompt,   r.output,    r.cached,    r.computeNs,
-                              m_pool.takeRequestBlockNs(id),        r.dropped,
-                              r.order};
+    const SimRequestOutcome o{r.tenant,  r.arrivalNs, r.firstNs,
+                              r.doneNs,  r.prompt,    r.output,
+                              r.cached,  r.computeNs, m_pool.takeRequestBlockNs(id),
+                              r.dropped, r.order};
     ++m_result.requests;
     if (r.dropped) {
         ++m_result.dropped;
@@ -81,13 +81,12 @@ SimResult SimEngineRun::collect()
         res.tenants[i].ttftP95S = m_ttft[i].quantile(0.95);
         res.tenants[i].tpotP50S = m_tpot[i].median();
         res.tenants[i].e2eP50S = m_e2e[i].median();
-        res.latencyExact = res.latencyExact && m_ttft[i].exact() && m_tpot[i].exact() &&
-                           m_e2e[i].exact();
+        res.latencyExact =
+            res.latencyExact && m_ttft[i].exact() && m_tpot[i].exact() && m_e2e[i].exact();
     }
-    std::sort(res.outcomes.begin(), res.outcomes.end(),
-              [](const SimRequestOutcome &a, const SimRequestOutcome &b) {
-                  return a.order < b.order;
-              });
+    std::sort(
+        res.outcomes.begin(), res.outcomes.end(),
+        [](const SimRequestOutcome &a, const SimRequestOutcome &b) { return a.order < b.order; });
     return res;
 }
 

@@ -59,9 +59,9 @@ struct SimResult
     std::int64_t unfinished = 0; ///< must be 0: every admitted request drains
     std::int64_t evictions = 0;
     std::int64_t preemptions = 0;
-    std::int64_t reserveBlockNs = 0;         ///< cached-but-unheld block time
-    std::int64_t invariantFailures = 0;      ///< steps whose pool check failed (checkInvariants)
-    std::int64_t peakLiveRequests = 0; ///< request slots the engine needed at once (high water)
+    std::int64_t reserveBlockNs = 0;    ///< cached-but-unheld block time
+    std::int64_t invariantFailures = 0; ///< steps whose pool check failed (checkInvariants)
+    std::int64_t peakLiveRequests = 0;  ///< request slots the engine needed at once (high water)
     bool latencyExact = true; ///< false: quantiles from a histogram (≤ 0.1 % relative error)
     std::vector<SimTenantResult> tenants;    ///< in config order
     std::vector<SimRequestOutcome> outcomes; ///< by `order`; only with SimOptions::keepOutcomes

@@ -173,22 +173,23 @@ void TestCliCurrency::reconcileListsOtherCurrencyInvoices()
     QFETCH(QString, other);
     const QString ledger = QStringLiteral("seams-") + currency + QStringLiteral(".unalloc");
     QStringList import = args({"import", "--ledger"}) << ledger;
-    for (const char *f : {"litellm_spend_logs.json", "openai_costs.json", "focus_eur.csv",
-                          "invoices.json"})
+    for (const char *f :
+         {"litellm_spend_logs.json", "openai_costs.json", "focus_eur.csv", "invoices.json"})
         import << QStringLiteral(UNALLOC_TEST_DATA "/seams-ui/currency/") + QString::fromUtf8(f);
     const Run imported = run(m_dir.path(), import);
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     const Run r =
-        run(m_dir.path(), args({"reconcile", "--json", "--currency", currency.toUtf8().constData(),
-                                "--ledger"})
-                              << ledger);
+        run(m_dir.path(),
+            args({"reconcile", "--json", "--currency", currency.toUtf8().constData(), "--ledger"})
+                << ledger);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
     QStringList shown;
     for (const QJsonValue &line : doc.value(QStringLiteral("sources")).toArray()) {
         QCOMPARE(line.toObject().value(QStringLiteral("currency")).toString(), currency);
         shown << line.toObject().value(QStringLiteral("source")).toString();
-        QVERIFY(line.toObject().value(QStringLiteral("status")).toString() != QStringLiteral("over"));
+        QVERIFY(line.toObject().value(QStringLiteral("status")).toString() !=
+                QStringLiteral("over"));
     }
     QCOMPARE(shown, sources);
     const QJsonArray listed = doc.value(QStringLiteral("other_currency_invoices")).toArray();
@@ -197,9 +198,9 @@ void TestCliCurrency::reconcileListsOtherCurrencyInvoices()
     QCOMPARE(listed[0].toObject().value(QStringLiteral("note")).toString(), other);
     QVERIFY(doc.value(QStringLiteral("clean")).toBool());
 
-    const Run text = run(m_dir.path(), args({"reconcile", "--currency",
-                                             currency.toUtf8().constData(), "--ledger"})
-                                           << ledger);
+    const Run text =
+        run(m_dir.path(),
+            args({"reconcile", "--currency", currency.toUtf8().constData(), "--ledger"}) << ledger);
     QVERIFY2(text.exitCode == 0, text.err.constData());
     QVERIFY2(text.out.contains(other.toUtf8()), text.out.constData());
 }

@@ -46,11 +46,11 @@ std::string outcomeLine(const SimRequestOutcome &o)
 /// The golden text: run counters, per-tenant totals and latencies, then each outcome.
 std::string describe(const SimResult &r, const std::vector<SimRequestOutcome> &outcomes)
 {
-    std::string s = line("wall %lld idle %lld steps %lld requests %lld dropped %lld unfinished "
-                         "%lld evictions %lld preemptions %lld reserve %lld\n",
-                         ll(r.wallNs), ll(r.idleNs), ll(r.steps), ll(r.requests), ll(r.dropped),
-                         ll(r.unfinished), ll(r.evictions), ll(r.preemptions),
-                         ll(r.reserveBlockNs));
+    std::string s =
+        line("wall %lld idle %lld steps %lld requests %lld dropped %lld unfinished "
+             "%lld evictions %lld preemptions %lld reserve %lld\n",
+             ll(r.wallNs), ll(r.idleNs), ll(r.steps), ll(r.requests), ll(r.dropped),
+             ll(r.unfinished), ll(r.evictions), ll(r.preemptions), ll(r.reserveBlockNs));
     for (const SimTenantResult &t : r.tenants)
         s += line("tenant %s %lld %lld %lld %lld %lld %lld %lld %lld %.17g %.17g %.17g %.17g\n",
                   t.name.c_str(), ll(t.requests), ll(t.promptTokens), ll(t.cachedPromptTokens),
@@ -110,7 +110,9 @@ void TstSimStream::streamedEqualsInMemory()
     std::vector<SimRequestOutcome> streamed;
     SimOptions options;
     options.tenantMask = mask;
-    options.sink = [&streamed](const SimRequestOutcome &o) { streamed.push_back(o); };
+    options.sink = [&streamed](const SimRequestOutcome &o) {
+        streamed.push_back(o);
+    };
     const SimResult r = simulate(config, options);
     QVERIFY(r.outcomes.empty()); // nothing is kept unless asked
     QVERIFY(r.latencyExact);
@@ -153,10 +155,10 @@ void TstSimStream::liveSlotsStayBounded()
     const SimResult r = simulate(config(rate, duration));
     QVERIFY(r.requests > 10 * maxSlots);
     QCOMPARE(r.unfinished, std::int64_t(0));
-    QVERIFY2(r.peakLiveRequests > 0 && r.peakLiveRequests <= maxSlots,
-             qPrintable(QStringLiteral("%1 slots for %2 requests")
-                            .arg(r.peakLiveRequests)
-                            .arg(r.requests)));
+    QVERIFY2(
+        r.peakLiveRequests > 0 && r.peakLiveRequests <= maxSlots,
+        qPrintable(
+            QStringLiteral("%1 slots for %2 requests").arg(r.peakLiveRequests).arg(r.requests)));
 }
 
 void TstSimStream::latencyQuantilesPastTheExactLimit()

@@ -71,10 +71,14 @@ void TstCurrencySeams::figuresFollowTheCurrency_data()
     QTest::addColumn<QString>("otherInvoice"); // source of the invoice listed, not reconciled
     QTest::addColumn<QString>("note");
     // the order matters: EUR first switches away from the USD the ledger opens in, then back
-    QTest::newRow("EUR") << "EUR" << QStringList{QStringLiteral("focus")} << "10.05" << "-0.05"
+    QTest::newRow("EUR") << "EUR" << QStringList{QStringLiteral("focus")} << "10.05"
+                         << "-0.05"
                          << "" << 0 << "openai"
                          << "other currency (USD), not reconciled against EUR rows";
-    QTest::newRow("USD") << "USD" << QStringList{QStringLiteral("litellm"), QStringLiteral("openai")} << "49.60" << "0.00"
+    QTest::newRow("USD") << "USD"
+                         << QStringList{QStringLiteral("litellm"), QStringLiteral("openai")}
+                         << "49.60"
+                         << "0.00"
                          << "46.25" << 4 << "focus"
                          << "other currency (EUR), not reconciled against USD rows";
 }
@@ -98,9 +102,9 @@ void TstCurrencySeams::figuresFollowTheCurrency()
         QTest::keyClick(combo, index < combo->currentIndex() ? Qt::Key_Up : Qt::Key_Down);
         QCOMPARE(combo->currentIndex(), index);
     }
-    QTRY_VERIFY(m_window->analysis()->snapshot() &&
-                m_window->analysis()->snapshot()->request.currency &&
-                m_window->analysis()->snapshot()->request.currency->code() == currency.toStdString());
+    QTRY_VERIFY(
+        m_window->analysis()->snapshot() && m_window->analysis()->snapshot()->request.currency &&
+        m_window->analysis()->snapshot()->request.currency->code() == currency.toStdString());
     const auto snapshot = m_window->analysis()->snapshot();
     const core::ReconciliationSnapshot &seams = snapshot->seams;
     QVERIFY2(!seams.error, seams.error ? seams.error->message().c_str() : "");

@@ -1,8 +1,8 @@
 #include "reconciliationview.h"
 
+#include "core/timeutil.h"
 #include "ui/charts/overlapchart.h"
 #include "ui/charts/reconbarchart.h"
-#include "core/timeutil.h"
 #include "ui/format.h"
 #include "ui/models/batchstatemodel.h"
 #include "ui/models/overlapmodel.h"

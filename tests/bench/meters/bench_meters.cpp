@@ -138,7 +138,9 @@ void benchStream(double rate, double duration)
     config.durationS = duration;
     std::int64_t streamed = 0;
     SimOptions options;
-    options.sink = [&streamed](const SimRequestOutcome &) { ++streamed; };
+    options.sink = [&streamed](const SimRequestOutcome &) {
+        ++streamed;
+    };
     const auto t0 = Clock::now();
     const SimResult r = simulate(config, options);
     const double wall = secondsSince(t0);
@@ -146,8 +148,8 @@ void benchStream(double rate, double duration)
                 "sink), %lld peak request slots, latency %s, peak RSS %ld KiB (estimate %.0f "
                 "KiB)\n",
                 duration, rate, wall, (long long)r.requests, (long long)streamed,
-                (long long)r.peakLiveRequests, r.latencyExact ? "exact" : "histogram",
-                peakRssKiB(), config.estimatedBytes() / 1024);
+                (long long)r.peakLiveRequests, r.latencyExact ? "exact" : "histogram", peakRssKiB(),
+                config.estimatedBytes() / 1024);
 }
 
 } // namespace
