@@ -47,6 +47,31 @@ CostCube cubeInCurrency(const CostCube &cube, Currency currency)
     return out;
 }
 
+bool holdsOtherCurrency(const CostCube &cube, Currency currency)
+{
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (g.currency != currency)
+            return true;
+    }
+    return false;
+}
+
+std::vector<Invoice> takeOtherCurrencyInvoices(std::vector<Invoice> &invoices, Currency currency)
+{
+    std::vector<Invoice> other;
+    std::vector<Invoice> same;
+    for (Invoice &inv : invoices)
+        (inv.amount.currency == currency ? same : other).push_back(std::move(inv));
+    invoices = std::move(same);
+    return other;
+}
+
+std::string otherCurrencyNote(Currency invoice, Currency rows)
+{
+    return "other currency (" + invoice.code() + "), not reconciled against " + rows.code() +
+           " rows";
+}
+
 Result<std::optional<Currency>> chooseCurrency(const std::vector<CurrencyRows> &held,
                                                std::optional<Currency> wanted)
 {

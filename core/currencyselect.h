@@ -1,6 +1,7 @@
 #pragma once
 
 #include "costcube.h"
+#include "reconcile.h"
 #include "result.h"
 
 #include <optional>
@@ -26,6 +27,16 @@ std::string currencyList(const std::vector<CurrencyRows> &currencies);
 /// A copy of `cube` with only the groups and collisions of `currency`: what every view of a
 /// ledger holding several currencies works on, since two currencies are never summed.
 CostCube cubeInCurrency(const CostCube &cube, Currency currency);
+
+/// True when `cube` holds a group in another currency than `currency`.
+bool holdsOtherCurrency(const CostCube &cube, Currency currency);
+
+/// Moves the invoices whose currency is not `currency` out of `invoices` and returns them in
+/// their order: they are listed, never reconciled against rows of another currency.
+std::vector<Invoice> takeOtherCurrencyInvoices(std::vector<Invoice> &invoices, Currency currency);
+
+/// "other currency (EUR), not reconciled against USD rows".
+std::string otherCurrencyNote(Currency invoice, Currency rows);
 
 /// @brief Which currency a selection reports in (`--currency`, the explorer's selector).
 ///

@@ -2688,6 +2688,10 @@
         <translation>Die Zeilen haben mehr als eine Währung.</translation>
     </message>
     <message>
+        <source>Invoice %1%2 %3: other currency (%4), not reconciled against %5 rows</source>
+        <translation>Rechnung %1%2 %3: andere Währung (%4), nicht mit den %5-Zeilen abgestimmt</translation>
+    </message>
+    <message>
         <source>no invoices</source>
         <translation>keine Rechnungen</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "textformat.h"
 
 #include "core/attribution.h"
+#include "core/currencyselect.h"
 #include "core/reconcile.h"
 #include "core/seams/periodrecon.h"
 #include "core/timeutil.h"
@@ -117,6 +118,14 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
         invoices.insert(invoices.end(), given->begin(), given->end());
     if (args->has("invoice") && !args->has("invoices"))
         invoices = *given;
+    // Invoices in another currency than the rows are listed, never reconciled against them.
+    std::vector<core::Invoice> other;
+    if (!args->has("invoice") && !args->has("invoices"))
+        other = input->otherCurrencyInvoices;
+    if (input->currency) {
+        auto more = core::takeOtherCurrencyInvoices(invoices, *input->currency);
+        other.insert(other.end(), more.begin(), more.end());
+    }
     // Only the period filter applies to the ledger side: invoices carry their own periods.
     core::CostCube sliced;
     for (const core::CostGroup &g : input->cube.rawGroups()) {
@@ -156,6 +165,20 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
                  {"clean", !rec->hasMismatch()},
                  {"complete", partial.empty()},
                  {"sources", lines}};
+        if (!other.empty()) { // only then, so that single-currency output stays as it was
+            Json list = Json::array();
+            for (const core::Invoice &inv : other)
+                list.push_back(
+                    {{"source", inv.source},
+                     {"period_start",
+                      inv.periodStart ? Json(core::formatTimestamp(*inv.periodStart)) : Json()},
+                     {"period_end",
+                      inv.periodEnd ? Json(core::formatTimestamp(*inv.periodEnd)) : Json()},
+                     {"currency", inv.amount.currency.code()},
+                     {"amount", inv.amount.amount.toString()},
+                     {"note", core::otherCurrencyNote(inv.amount.currency, *input->currency)}});
+            out["other_currency_invoices"] = list;
+        }
         stampLedgerResult(out,
                           {"reconcile", recordedArguments(argv), {}, {}, input->rules.digest()},
                           *inOpts, *input);
@@ -181,6 +204,17 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
                       delta, l.coveragePct ? percent(*l.coveragePct) : "\u2014", statusText(l)});
         }
         t.print(io.out);
+        if (!other.empty())
+            io.out << '\n';
+        for (const core::Invoice &inv : other) {
+            std::string period;
+            if (inv.periodStart)
+                period = " " + core::formatDate(*inv.periodStart) + " \u2013 " +
+                         (inv.periodEnd ? core::formatDate(*inv.periodEnd) : std::string("…"));
+            io.out << "Invoice " << inv.source << period << ' '
+                   << money(inv.amount.amount, inv.amount.currency) << ": "
+                   << core::otherCurrencyNote(inv.amount.currency, *input->currency) << '\n';
+        }
         if (rec->hasMismatch())
             io.out << "\nThe ledger does not tie out. Attribution built on this is not defensible "
                       "yet.\n";

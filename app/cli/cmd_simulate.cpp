@@ -4,6 +4,7 @@
 #include "input.h"
 #include "textformat.h"
 
+#include "core/meters/latencysamples.h"
 #include "core/meters/metercompare.h"
 #include "core/meters/shapley.h"
 #include "core/meters/simmeters.h"
@@ -118,21 +119,24 @@ Json runJson(const core::SimResult &r)
                                {"ttft_p95_s", t.ttftP95S},
                                {"tpot_p50_s", t.tpotP50S},
                                {"e2e_p50_s", t.e2eP50S}});
-    return Json{{"rate_rps", r.config.ratePerS},
-                {"duration_s", r.config.durationS},
-                {"seed", r.config.seed},
-                {"prefix_caching", r.config.engine.prefixCaching},
-                {"wall_ns", r.wallNs},
-                {"idle_ns", r.idleNs},
-                {"steps", r.steps},
-                {"requests", r.requests},
-                {"dropped", r.dropped},
-                {"evictions", r.evictions},
-                {"preemptions", r.preemptions},
-                {"cache_hit_rate", r.cacheHitRate()},
-                {"output_tokens_per_s", r.outputTokensPerS()},
-                {"cache_reserve_fraction", r.cacheReserveFraction()},
-                {"tenants", tenants}};
+    Json doc{{"rate_rps", r.config.ratePerS},
+             {"duration_s", r.config.durationS},
+             {"seed", r.config.seed},
+             {"prefix_caching", r.config.engine.prefixCaching},
+             {"wall_ns", r.wallNs},
+             {"idle_ns", r.idleNs},
+             {"steps", r.steps},
+             {"requests", r.requests},
+             {"dropped", r.dropped},
+             {"evictions", r.evictions},
+             {"preemptions", r.preemptions},
+             {"cache_hit_rate", r.cacheHitRate()},
+             {"output_tokens_per_s", r.outputTokensPerS()},
+             {"cache_reserve_fraction", r.cacheReserveFraction()},
+             {"tenants", tenants}};
+    if (!r.latencyExact) // only past the exact limit, so the small runs' output stays as it was
+        doc["latency_quantiles"] = "histogram";
+    return doc;
 }
 
 void printRun(const core::SimResult &r, Io &io)
@@ -162,6 +166,10 @@ void printRun(const core::SimResult &r, Io &io)
                     hit.str(), ms(t.ttftP50S), ms(t.ttftP95S), ms(t.tpotP50S)});
     }
     lat.print(io.out);
+    if (!r.latencyExact)
+        io.out << "Latency quantiles of a tenant past "
+               << core::LatencySamples::kExactLatencySamples
+               << " requests come from a histogram (within 0.05%).\n";
     io.out << '\n';
 }
 
@@ -190,8 +198,9 @@ core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
             return core::fail(tenants.error());
         config.tenants = std::move(*tenants);
     }
-    // The run holds every request in memory: refuse up front what cannot fit rather than
-    // let the kernel kill it tens of gigabytes later.
+    // The run holds its requests in flight only, but absurd engines or tenants can still
+    // need more than the machine has: refuse up front what cannot fit rather than let the
+    // kernel kill it gigabytes later.
     auto limitMiB = positive(a, "max-memory", kDefaultMaxMemoryMiB);
     if (!limitMiB)
         return core::fail(limitMiB.error());
@@ -199,9 +208,11 @@ core::Result<core::SimConfig> simConfig(const ParsedArgs &a)
     if (mib > *limitMiB) {
         std::ostringstream o;
         o << std::fixed << std::setprecision(0) << "--rate " << config.ratePerS << " --duration "
-          << config.durationS << " is about " << config.expectedRequests()
-          << " requests, an estimated " << mib << " MiB of memory, over the limit of " << *limitMiB
-          << " MiB: lower --rate or --duration (or raise --max-memory MIB)";
+          << config.durationS << " is about " << config.expectedRequests() << " requests, up to "
+          << config.maxLiveRequests() << " of them in flight at once, an "
+          << "estimated " << mib << " MiB of memory, over the limit of " << *limitMiB
+          << " MiB: lower --rate or --duration, or the tenants' turns and think times (or "
+             "raise --max-memory MIB)";
         return core::fail("too-large", o.str());
     }
     return config;

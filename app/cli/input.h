@@ -53,6 +53,8 @@ struct LoadedInput
     std::vector<core::AppliedSplit> meterSplits; ///< ledger mode: pod rows replaced by splits
     /// The currency of the selection (none when it is empty); the cube holds no other.
     std::optional<core::Currency> currency;
+    /// Invoices set apart by selectCurrency: in another currency than `currency`.
+    std::vector<core::Invoice> otherCurrencyInvoices;
 };
 
 /// The demo file name of a known source ("opencost" → "opencost_allocation.json"), or "".

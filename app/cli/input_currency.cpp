@@ -19,8 +19,7 @@ core::Result<void> selectCurrency(const InputOptions &options, LoadedInput &inpu
     const core::Currency c = **chosen;
     if (held.size() > 1)
         input.cube = core::cubeInCurrency(input.cube, c);
-    std::erase_if(input.invoices,
-                  [c](const core::Invoice &inv) { return inv.amount.currency != c; });
+    input.otherCurrencyInvoices = core::takeOtherCurrencyInvoices(input.invoices, c);
     return {};
 }
 

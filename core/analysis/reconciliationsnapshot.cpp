@@ -69,7 +69,7 @@ void sumOverlap(ReconciliationSnapshot &s)
         residual += p.residual;
         excess += p.excess;
     }
-    s.overlapCurrency = only.value_or(Currency::usd());
+    s.overlapCurrency = only.value_or(s.currency.value_or(Currency::usd()));
     s.overlapTotal = overlap;
     s.residualTotal = residual;
     s.excessTotal = excess;
@@ -185,8 +185,16 @@ ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
     options.sources = request.sources;
     options.fromDay = request.fromDay;
     options.toDay = request.toDay;
-    auto recon = reconcileByPeriod(
-        *prepared.plain, invoicesInPeriod(invoices, request.fromDay, request.toDay), options);
+    std::vector<Invoice> inPeriod = invoicesInPeriod(invoices, request.fromDay, request.toDay);
+    s.currency = request.currency;
+    if (!s.currency) {
+        const auto held = currencyRows(*prepared.plain);
+        if (held.size() == 1)
+            s.currency = held.front().currency;
+    }
+    if (s.currency)
+        s.otherCurrencyInvoices = takeOtherCurrencyInvoices(inPeriod, *s.currency);
+    auto recon = reconcileByPeriod(*prepared.plain, inPeriod, options);
     if (recon)
         s.recon = std::move(*recon);
     else

@@ -63,6 +63,10 @@ struct ReconciliationSnapshot
     /// Σ overlap, Σ residual, Σ excess; none when the providers use more than one currency.
     std::optional<Decimal> overlapTotal, residualTotal, excessTotal;
     Currency overlapCurrency;
+    /// The currency of the rows reconciled (the request's, else the ledger's only one).
+    std::optional<Currency> currency;
+    /// Invoices of the period in another currency: listed (otherCurrencyNote), not reconciled.
+    std::vector<Invoice> otherCurrencyInvoices;
     bool deduplicated = false;           ///< the analysis attributes the merged cube
     std::vector<BatchState> batches;     ///< every batch of the selected sources, by id
     int completeBatches = 0;             ///< of `batches`
@@ -75,7 +79,8 @@ struct ReconciliationSnapshot
 };
 
 /// Reconciles the plain cube's slice (period and sources of `request`; invoices whose
-/// period misses the selected period are left out), restricts `prepared.overlap` to the
+/// period misses the selected period are left out, invoices in another currency than the
+/// request's, or the cube's only one, are set apart), restricts `prepared.overlap` to the
 /// period and assesses the batches.
 ReconciliationSnapshot reconciliationSnapshot(const PreparedCube &prepared,
                                               const std::vector<Invoice> &invoices,

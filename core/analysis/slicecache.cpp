@@ -1,5 +1,7 @@
 #include "slicecache.h"
 
+#include "core/currencyselect.h"
+
 #include <future>
 
 namespace unalloc::core {
@@ -16,7 +18,12 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     auto d = std::make_shared<SliceData>();
     if (!input.cube)
         return d;
-    d->cubeOwner = input.cube;
+    // Two currencies are never summed: with a currency chosen, every seam (reconciliation,
+    // overlap, de-duplication) works on that currency's rows only, like the attribution.
+    std::shared_ptr<const CostCube> cube = input.cube;
+    if (request.currency && holdsOtherCurrency(*cube, *request.currency))
+        cube = std::make_shared<const CostCube>(cubeInCurrency(*cube, *request.currency));
+    d->cubeOwner = cube;
     const AttributionOptions options = request.options();
     // The objects in backlog order are the largest part: they are sorted on a second thread
     // while this one finds the overlap, the sums and the seams. Without de-duplication the
@@ -28,20 +35,20 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     };
     std::future<std::shared_ptr<const SliceObjects>> objects;
     if (!request.dedupe)
-        objects = std::async(std::launch::async, objectsOf, std::cref(*input.cube),
-                             std::shared_ptr<const void>(input.cube));
-    d->prepared = prepareCube(*input.cube, request);
-    const CostCube &cube = d->prepared.cube();
+        objects = std::async(std::launch::async, objectsOf, std::cref(*cube),
+                             std::shared_ptr<const void>(cube));
+    d->prepared = prepareCube(*cube, request);
+    const CostCube &attributed = d->prepared.cube();
     if (request.dedupe)
-        objects = std::async(std::launch::async, objectsOf, std::cref(cube),
+        objects = std::async(std::launch::async, objectsOf, std::cref(attributed),
                              std::shared_ptr<const void>(d->prepared.merged));
-    d->sums = sliceSums(cube, options);
+    d->sums = sliceSums(attributed, options);
     static const std::vector<Invoice> noInvoices;
     static const LedgerCatalog emptyCatalog;
     d->seams = reconciliationSnapshot(d->prepared, input.invoices ? *input.invoices : noInvoices,
                                       input.catalog ? *input.catalog : emptyCatalog, request,
                                       input.ledgerPath);
-    d->collisions = cube.collisions();
+    d->collisions = attributed.collisions();
     d->objects = objects.get();
     return d;
 }

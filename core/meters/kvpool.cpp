@@ -153,6 +153,14 @@ std::int64_t KvPool::requestBlockNs(int request) const
     return static_cast<size_t>(request) < m_requestNs.size() ? m_requestNs[size_t(request)] : 0;
 }
 
+std::int64_t KvPool::takeRequestBlockNs(int request)
+{
+    const std::int64_t ns = requestBlockNs(request);
+    if (static_cast<size_t>(request) < m_requestNs.size())
+        m_requestNs[size_t(request)] = 0;
+    return ns;
+}
+
 bool KvPool::consistent(const std::vector<std::vector<int>> &blocksOfRequest) const
 {
     std::vector<int> state(m_blocks.size(), 0); // bit 1 free, 2 lru, 4 held

@@ -39,6 +39,8 @@ public:
 
     /// KV block-nanoseconds charged to a request so far.
     std::int64_t requestBlockNs(int request) const;
+    /// Returns a request's block-nanoseconds and zeroes them, so that its slot can be reused.
+    std::int64_t takeRequestBlockNs(int request);
     std::int64_t reserveBlockNs() const { return m_reserveNs; }
     std::int64_t evictions() const { return m_evictions; }
 

@@ -28,14 +28,15 @@ bool replayAll(const SimConfig &config,
 {
     const int n = static_cast<int>(config.tenants.size());
     const int total = (1 << n) - 1;
-    const SimWorkload all = SimWorkload::generate(config);
     std::atomic<int> next{1};
     std::atomic<bool> cancelled{false};
     std::mutex mutex;
     int done = 0;
     auto worker = [&] {
         for (int mask = next++; mask <= total && !cancelled; mask = next++) {
-            const SimResult r = simulate(config, all.filtered(static_cast<std::uint32_t>(mask)));
+            SimOptions only;
+            only.tenantMask = static_cast<std::uint32_t>(mask);
+            const SimResult r = simulate(config, only);
             std::lock_guard lock(mutex);
             out.busyNs[size_t(mask)] = r.busyNs();
             out.wallNs[size_t(mask)] = r.wallNs;

@@ -27,9 +27,31 @@ double SimConfig::expectedRequests() const
     return ratePerS * durationS * perArrival;
 }
 
+double SimConfig::maxLiveRequests() const
+{
+    double thinkS = 0;
+    for (const SimTenant &t : tenants) {
+        if (t.turnsMin > 0)
+            thinkS = std::max({thinkS, t.thinkMinS, t.thinkMaxS});
+    }
+    const double batch = std::max(1, engine.maxRunning);
+    const double stepS = double(std::max<std::int64_t>(1, cost.baseNs)) / 1e9;
+    return std::min(expectedRequests(), 2 * batch + batch * thinkS / stepS);
+}
+
 double SimConfig::estimatedBytes() const
 {
-    return expectedRequests() * kSimBytesPerRequest;
+    double perRequest = 0;
+    for (const SimTenant &t : tenants) {
+        const double turns = std::max({1, t.turnsMin, t.turnsMax});
+        const double tokens = t.systemPrefix + turns * (double(t.messageMax) + double(t.outputMax));
+        const double blocks = tokens / std::max(1, engine.blockSize) + 1;
+        perRequest = std::max(perRequest, blocks * sizeof(int) + turns * 16);
+    }
+    const double samples =
+        std::min(expectedRequests(), 3.0 * double(tenants.size()) * double(std::size_t(1) << 18));
+    return double(std::max(0, engine.numBlocks)) * kSimBytesPerBlock +
+           maxLiveRequests() * (kSimBytesPerLiveRequest + perRequest) + samples * sizeof(double);
 }
 
 SimConfig SimConfig::headline()

@@ -54,10 +54,10 @@ struct ListPriceWeights
     Decimal output = Decimal::fromInt(4);
 };
 
-/// Memory one simulated request costs over a whole run: the peak RSS growth per request
-/// measured with the default tenants (about 410 B at 300 req/s, 435 B at 30 req/s),
-/// rounded up.
-inline constexpr double kSimBytesPerRequest = 450;
+/// Bytes of one request in flight besides its blocks and turns (engine slot, queue entries),
+/// and of one KV block (pool entry, prefix-cache index), rounded up.
+inline constexpr double kSimBytesPerLiveRequest = 256;
+inline constexpr double kSimBytesPerBlock = 128;
 
 /// @brief Everything one simulation run depends on; the same config gives the same run.
 struct SimConfig
@@ -70,12 +70,19 @@ struct SimConfig
     std::vector<SimTenant> tenants;
     bool checkInvariants = false; ///< verify the block pool after every step (tests)
 
-    /// Requests the run will hold: arrivals (rate × duration) times the mean turns per arrival
-    /// (1 for single-shot tenants, the mean session length for the others).
+    /// Requests the run will serve: arrivals (rate × duration) times the mean turns per
+    /// arrival (1 for single-shot tenants, the mean session length for the others).
     double expectedRequests() const;
-    /// Peak memory the run is expected to need, bytes: expectedRequests() times
-    /// kSimBytesPerRequest (the workload, the engine's request table, the outcomes and the
-    /// latency samples all grow with the requests). Lets callers refuse a run up front.
+    /// Requests the engine can hold at once, an upper bound: the running batch, as many
+    /// preempted, and the sessions thinking between turns (no more than can finish within the
+    /// longest think time, one batch per shortest step), never more than expectedRequests().
+    /// Arrivals not yet admitted stay in the generator and cost nothing.
+    double maxLiveRequests() const;
+    /// Peak memory the run may need, bytes: the block pool, maxLiveRequests() times the
+    /// bytes of the largest request in flight (state, block list, session turns), and the
+    /// latency samples (exact up to a bound, then a histogram). It no longer grows with
+    /// rate × duration; only absurd engines or tenants (huge pools, sessions of millions of
+    /// turns, think times of days) reach a limit. Lets callers refuse a run up front.
     double estimatedBytes() const;
 
     /// The four tenants of studies.md §1.2 (search, agents, platform, unlabeled sandbox).

@@ -11,32 +11,137 @@ constexpr std::uint64_t kSysKind = 1ull << 62;
 constexpr std::uint64_t kConvKind = 2ull << 62;
 } // namespace
 
-SimEngineRun::SimEngineRun(const SimConfig &config, const SimWorkload &workload)
+SimEngineRun::SimEngineRun(const SimConfig &config, const SimOptions &options)
     : m_config(config)
-    , m_workload(workload)
+    , m_options(options)
+    , m_arrivals(config, options.tenantMask)
     , m_pool(config.engine.numBlocks)
     , m_durationNs(std::llround(config.durationS * 1e9))
 {
-    m_reqs.reserve(workload.arrivals.size() * 2);
-    for (const SimArrival &a : workload.arrivals) {
-        Req r;
-        r.tenant = a.tenant;
-        r.session = a.session;
-        r.group = a.group;
-        r.prompt = a.promptLen;
-        r.output = std::max(1, a.outputLen);
-        r.arrivalNs = a.timeNs;
-        addRequest(std::move(r));
+    const size_t nt = config.tenants.size();
+    m_result.tenants.resize(nt);
+    for (size_t i = 0; i < nt; ++i) {
+        m_result.tenants[i].name = config.tenants[i].name;
+        m_result.tenants[i].team = config.tenants[i].team;
+    }
+    m_ttft.resize(nt);
+    m_tpot.resize(nt);
+    m_e2e.resize(nt);
+}
+
+int SimEngineRun::newSlot()
+{
+    if (!m_freeSlots.empty()) {
+        const int id = m_freeSlots.back();
+        m_freeSlots.pop_back();
+        m_live[size_t(id)] = 1;
+        return id;
+    }
+    m_reqs.emplace_back();
+    m_live.push_back(1);
+    m_result.peakLiveRequests = static_cast<std::int64_t>(m_reqs.size());
+    return static_cast<int>(m_reqs.size()) - 1;
+}
+
+void SimEngineRun::releaseSlot(int id)
+{
+    m_reqs[size_t(id)] = Req();
+    m_live[size_t(id)] = 0;
+    m_freeSlots.push_back(id);
+}
+
+int SimEngineRun::addFollowUp(Req r)
+{
+    r.target = r.prompt;
+    // later turns sort after every arrival, among themselves in creation order
+    r.order = (std::int64_t(1) << 62) + m_followUps++;
+    const int id = newSlot();
+    m_pending.emplace(r.arrivalNs, r.order, id);
+    m_reqs[size_t(id)] = std::move(r);
+    return id;
+}
+
+std::int64_t SimEngineRun::nextArrivalNs()
+{
+    const SimArrival *a = m_arrivals.peek();
+    std::int64_t next = a ? a->timeNs : -1;
+    if (!m_pending.empty() && (next < 0 || std::get<0>(m_pending.top()) < next))
+        next = std::get<0>(m_pending.top());
+    return next;
+}
+
+bool SimEngineRun::hasDue()
+{
+    const std::int64_t next = nextArrivalNs();
+    return next >= 0 && next <= m_nowNs;
+}
+
+int SimEngineRun::pullDue()
+{
+    const int limit = m_config.engine.numBlocks - m_config.engine.watermarkBlocks;
+    const int bs = m_config.engine.blockSize;
+    for (;;) {
+        const SimArrival *a = m_arrivals.peek();
+        const bool arrivalDue = a && a->timeNs <= m_nowNs;
+        const bool followDue = !m_pending.empty() && std::get<0>(m_pending.top()) <= m_nowNs;
+        if (!arrivalDue && !followDue)
+            return -1;
+        int id = -1;
+        // merged by (time, order): an arrival goes before a later turn sent at the same time
+        if (arrivalDue && (!followDue || std::pair(a->timeNs, a->index) <
+                                             std::pair(std::get<0>(m_pending.top()),
+                                                       std::get<1>(m_pending.top())))) {
+            SimArrival arrival = m_arrivals.take();
+            id = newSlot();
+            Req &r = m_reqs[size_t(id)];
+            r.tenant = arrival.tenant;
+            r.session = arrival.session;
+            r.group = arrival.group;
+            r.prompt = arrival.promptLen;
+            r.output = std::max(1, arrival.outputLen);
+            r.target = r.prompt;
+            r.arrivalNs = arrival.timeNs;
+            r.order = arrival.index;
+            r.later = std::move(arrival.later);
+        } else {
+            id = std::get<2>(m_pending.top());
+            m_pending.pop();
+        }
+        Req &r = m_reqs[size_t(id)];
+        // A sequence whose prompt plus output cannot fit even alone would be preempted by
+        // itself forever; drop it on arrival (never happens with the studies' constants).
+        if ((r.prompt + r.output + bs - 1) / bs > limit) {
+            r.dropped = true;
+            leave(id);
+            continue;
+        }
+        return id;
     }
 }
 
-int SimEngineRun::addRequest(Req r)
+int SimEngineRun::headOfWaiting()
 {
-    r.target = r.prompt;
-    const int id = static_cast<int>(m_reqs.size());
-    m_pending.emplace(r.arrivalNs, id);
-    m_reqs.push_back(std::move(r));
-    return id;
+    // The queue is the materialised head (preempted requests, pulled arrivals) followed by
+    // every due request still in the generator or the pending turns, in arrival order.
+    if (m_waiting.empty()) {
+        const int id = pullDue();
+        if (id >= 0)
+            m_waiting.push_back(id);
+    }
+    return m_waiting.empty() ? -1 : m_waiting.front();
+}
+
+void SimEngineRun::dropAllWaiting()
+{
+    for (int id : m_waiting) {
+        m_reqs[size_t(id)].dropped = true;
+        leave(id);
+    }
+    m_waiting.clear();
+    for (int id = pullDue(); id >= 0; id = pullDue()) {
+        m_reqs[size_t(id)].dropped = true;
+        leave(id);
+    }
 }
 
 std::uint64_t SimEngineRun::contentKey(const Req &r, int i) const
@@ -52,24 +157,6 @@ std::uint64_t SimEngineRun::contentKey(const Req &r, int i) const
     if (r.session >= 0 && end <= static_cast<std::int64_t>(r.prompt) + r.output)
         return kConvKind | (static_cast<std::uint64_t>(r.session) << 24) | idx;
     return 0;
-}
-
-void SimEngineRun::admitDue()
-{
-    const int limit = m_config.engine.numBlocks - m_config.engine.watermarkBlocks;
-    const int bs = m_config.engine.blockSize;
-    while (!m_pending.empty() && m_pending.top().first <= m_nowNs) {
-        const int id = m_pending.top().second;
-        m_pending.pop();
-        Req &r = m_reqs[size_t(id)];
-        // A sequence whose prompt plus output cannot fit even alone would be preempted by
-        // itself forever; drop it on arrival (never happens with the studies' constants).
-        if ((r.prompt + r.output + bs - 1) / bs > limit) {
-            r.dropped = true;
-            continue;
-        }
-        m_waiting.push_back(id);
-    }
 }
 
 bool SimEngineRun::tryAdmit(int id)
@@ -106,18 +193,18 @@ bool SimEngineRun::tryAdmit(int id)
     return true;
 }
 
-void SimEngineRun::freeBlocks(Req &r)
+void SimEngineRun::freeBlocks(Req &r, int id)
 {
     // tail first, so that a request's last blocks become the oldest in the LRU
     for (auto it = r.blocks.rbegin(); it != r.blocks.rend(); ++it)
-        m_pool.release(*it, static_cast<int>(&r - m_reqs.data()), m_nowNs);
+        m_pool.release(*it, id, m_nowNs);
     r.blocks.clear();
 }
 
 void SimEngineRun::preempt(int id)
 {
     Req &r = m_reqs[size_t(id)];
-    freeBlocks(r);
+    freeBlocks(r, id);
     r.recomputed += r.computed;
     r.computed = 0;
     r.target = r.prompt + r.generated - 1;
@@ -170,10 +257,9 @@ bool SimEngineRun::scheduleDecodes(int &budget)
 void SimEngineRun::scheduleAdmissions(int &budget)
 {
     const SimStepCost &c = m_config.cost;
-    while (!m_waiting.empty() && budget > 0 &&
-           static_cast<int>(m_running.size()) < m_config.engine.maxRunning) {
-        const int id = m_waiting.front();
-        if (!tryAdmit(id))
+    while (budget > 0 && static_cast<int>(m_running.size()) < m_config.engine.maxRunning) {
+        const int id = headOfWaiting();
+        if (id < 0 || !tryAdmit(id))
             break; // first come, first served: nobody overtakes the head
         m_waiting.pop_front();
         m_running.push_back(id);

@@ -68,7 +68,7 @@ void SimEngineRun::publishBlocks(int id, int fromComputed)
 
 void SimEngineRun::progressWork()
 {
-    bool anyDone = false;
+    std::vector<int> done;
     for (const Work &w : m_work) {
         Req &r = m_reqs[size_t(w.req)];
         const int before = r.computed;
@@ -81,29 +81,28 @@ void SimEngineRun::progressWork()
         }
         publishBlocks(w.req, before);
         if (r.generated >= r.output) {
-            finish(w.req);
-            anyDone = true;
+            r.doneNs = m_nowNs;
+            freeBlocks(r, w.req);
+            done.push_back(w.req);
         }
     }
-    if (anyDone) {
-        std::erase_if(m_running, [this](int id) { return m_reqs[size_t(id)].doneNs >= 0; });
-    }
+    if (done.empty())
+        return;
+    std::erase_if(m_running, [this](int id) { return m_reqs[size_t(id)].doneNs >= 0; });
+    for (int id : done) // in work order, so later turns are created in the same order
+        finish(id);
 }
 
 void SimEngineRun::finish(int id)
 {
     Req &r = m_reqs[size_t(id)];
-    r.doneNs = m_nowNs;
-    freeBlocks(r);
-    if (r.session < 0)
+    const bool more = r.session >= 0 && static_cast<size_t>(r.turn) < r.later.size();
+    const std::int64_t at = more ? m_nowNs + r.later[size_t(r.turn)].thinkNs : 0;
+    if (!more || at >= m_durationNs) { // no later turn, or the session is cut at the horizon
+        leave(id);
         return;
-    const auto &turns = m_workload.sessions[size_t(r.session)];
-    if (static_cast<size_t>(r.turn) >= turns.size())
-        return;
-    const SimTurn &next = turns[size_t(r.turn)];
-    const std::int64_t at = m_nowNs + next.thinkNs;
-    if (at >= m_durationNs)
-        return; // the session is cut at the horizon
+    }
+    const SimTurn &next = r.later[size_t(r.turn)];
     Req follow;
     follow.tenant = r.tenant;
     follow.session = r.session;
@@ -111,7 +110,9 @@ void SimEngineRun::finish(int id)
     follow.prompt = r.prompt + r.output + next.messageLen;
     follow.output = std::max(1, next.outputLen);
     follow.arrivalNs = at;
-    addRequest(std::move(follow)); // may reallocate m_reqs: `r` is not used after this
+    follow.later = std::move(r.later);
+    leave(id);                      // `r` is recycled here
+    addFollowUp(std::move(follow)); // and may take the same slot
 }
 
 bool SimEngineRun::checkPool() const
@@ -123,29 +124,23 @@ bool SimEngineRun::checkPool() const
     return m_pool.consistent(held);
 }
 
-SimResult SimEngineRun::run(const SimProgress &progress)
+SimResult SimEngineRun::run()
 {
     std::int64_t nextReportNs = 0;
     for (;;) {
-        admitDue();
-        if (m_running.empty() && m_waiting.empty()) {
-            if (m_pending.empty())
+        if (m_running.empty() && m_waiting.empty() && !hasDue()) {
+            const std::int64_t next = nextArrivalNs();
+            if (next < 0)
                 break;
-            const std::int64_t next = m_pending.top().first;
             m_idleNs += next - m_nowNs;
             m_nowNs = next;
             continue;
         }
-        if (!step()) {
-            // nothing runnable although requests wait: only possible if the pool is wedged
-            if (m_running.empty()) {
-                for (int id : m_waiting)
-                    m_reqs[size_t(id)].dropped = true;
-                m_waiting.clear();
-            }
-        }
-        if (progress && m_nowNs >= nextReportNs) {
-            if (!progress(static_cast<double>(m_nowNs) / 1e9))
+        // nothing runnable although requests wait: only possible if the pool is wedged
+        if (!step() && m_running.empty())
+            dropAllWaiting();
+        if (m_options.progress && m_nowNs >= nextReportNs) {
+            if (!m_options.progress(static_cast<double>(m_nowNs) / 1e9))
                 break;
             nextReportNs = m_nowNs + 10'000'000'000;
         }

@@ -6,66 +6,21 @@
 
 namespace unalloc::core {
 
-namespace {
-
-double median(std::vector<double> v)
+void SimEngineRun::leave(int id)
 {
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-double quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const auto idx = static_cast<size_t>(q * static_cast<double>(v.size()));
-    return v[std::min(v.size() - 1, idx)];
-}
-
-} // namespace
-
-SimResult SimEngineRun::collect()
-{
-    SimResult res;
-    res.config = m_config;
-    res.wallNs = m_nowNs;
-    res.idleNs = m_idleNs;
-    res.steps = m_steps;
-    res.evictions = m_pool.evictions();
-    res.preemptions = m_preemptions;
-    res.reserveBlockNs = m_pool.reserveBlockNs();
-    res.invariantFailures = m_invariantFailures;
-    const size_t nt = m_config.tenants.size();
-    res.tenants.resize(nt);
-    std::vector<std::vector<double>> ttft(nt), tpot(nt), e2e(nt);
-    for (size_t i = 0; i < nt; ++i) {
-        res.tenants[i].name = m_config.tenants[i].name;
-        res.tenants[i].team = m_config.tenants[i].team;
-    }
-    res.outcomes.reserve(m_reqs.size());
-    for (size_t id = 0; id < m_reqs.size(); ++id) {
-        const Req &r = m_reqs[id];
-        if (r.arrivalNs > m_nowNs && r.doneNs < 0 && !r.dropped)
-            continue; // never arrived (a cancelled run)
-        SimRequestOutcome o{r.tenant, r.arrivalNs, r.firstNs,
-                            r.doneNs, r.prompt,    r.output,
-                            r.cached, r.computeNs, m_pool.requestBlockNs(int(id)),
-                            r.dropped};
-        res.outcomes.push_back(o);
-        ++res.requests;
-        if (r.dropped) {
-            ++res.dropped;
-            continue;
-        }
-        if (r.doneNs < 0) {
-            ++res.unfinished;
-            continue;
-        }
-        SimTenantResult &t = res.tenants[size_t(r.tenant)];
+    const Req &r = m_reqs[size_t(id)];
+    const SimRequestOutcome o{r.tenant,  r.arrivalNs, r.firstNs,
+                              r.doneNs,  r.prompt,    r.output,
+                              r.cached,  r.computeNs, m_pool.takeRequestBlockNs(id),
+                              r.dropped, r.order};
+    ++m_result.requests;
+    if (r.dropped) {
+        ++m_result.dropped;
+    } else if (r.doneNs < 0) {
+        ++m_result.unfinished;
+    } else {
+        const auto i = size_t(r.tenant);
+        SimTenantResult &t = m_result.tenants[i];
         ++t.requests;
         t.promptTokens += r.prompt;
         t.cachedPromptTokens += std::min<std::int64_t>(r.cached, r.prompt);
@@ -74,17 +29,64 @@ SimResult SimEngineRun::collect()
         t.kvBlockNs += o.kvBlockNs;
         t.preemptions += r.preemptions;
         t.recomputedTokens += r.recomputed;
-        ttft[size_t(r.tenant)].push_back(double(r.firstNs - r.arrivalNs) / 1e9);
-        e2e[size_t(r.tenant)].push_back(double(r.doneNs - r.arrivalNs) / 1e9);
+        m_ttft[i].add(double(r.firstNs - r.arrivalNs) / 1e9);
+        m_e2e[i].add(double(r.doneNs - r.arrivalNs) / 1e9);
         if (r.output > 1)
-            tpot[size_t(r.tenant)].push_back(double(r.doneNs - r.firstNs) / 1e9 / (r.output - 1));
+            m_tpot[i].add(double(r.doneNs - r.firstNs) / 1e9 / (r.output - 1));
     }
-    for (size_t i = 0; i < nt; ++i) {
-        res.tenants[i].ttftP50S = median(ttft[i]);
-        res.tenants[i].ttftP95S = quantile(ttft[i], 0.95);
-        res.tenants[i].tpotP50S = median(tpot[i]);
-        res.tenants[i].e2eP50S = median(e2e[i]);
+    if (m_options.sink)
+        m_options.sink(o);
+    if (m_options.keepOutcomes)
+        m_result.outcomes.push_back(o);
+    releaseSlot(id);
+}
+
+SimResult SimEngineRun::collect()
+{
+    // A cancelled run: what has arrived by now leaves unfinished, in request order; requests
+    // not yet sent (later arrivals, turns after their think time) never existed.
+    while (const SimArrival *a = m_arrivals.peek()) {
+        if (a->timeNs > m_nowNs)
+            break;
+        SimArrival arrival = m_arrivals.take();
+        const int id = newSlot();
+        Req &r = m_reqs[size_t(id)];
+        r.tenant = arrival.tenant;
+        r.prompt = arrival.promptLen;
+        r.output = std::max(1, arrival.outputLen);
+        r.arrivalNs = arrival.timeNs;
+        r.order = arrival.index;
     }
+    std::vector<int> left;
+    for (size_t id = 0; id < m_reqs.size(); ++id) {
+        if (m_live[id] && m_reqs[id].arrivalNs <= m_nowNs)
+            left.push_back(static_cast<int>(id));
+    }
+    std::sort(left.begin(), left.end(),
+              [this](int a, int b) { return m_reqs[size_t(a)].order < m_reqs[size_t(b)].order; });
+    for (int id : left)
+        leave(id);
+
+    SimResult res = std::move(m_result);
+    res.config = m_config;
+    res.wallNs = m_nowNs;
+    res.idleNs = m_idleNs;
+    res.steps = m_steps;
+    res.evictions = m_pool.evictions();
+    res.preemptions = m_preemptions;
+    res.reserveBlockNs = m_pool.reserveBlockNs();
+    res.invariantFailures = m_invariantFailures;
+    for (size_t i = 0; i < res.tenants.size(); ++i) {
+        res.tenants[i].ttftP50S = m_ttft[i].median();
+        res.tenants[i].ttftP95S = m_ttft[i].quantile(0.95);
+        res.tenants[i].tpotP50S = m_tpot[i].median();
+        res.tenants[i].e2eP50S = m_e2e[i].median();
+        res.latencyExact =
+            res.latencyExact && m_ttft[i].exact() && m_tpot[i].exact() && m_e2e[i].exact();
+    }
+    std::sort(
+        res.outcomes.begin(), res.outcomes.end(),
+        [](const SimRequestOutcome &a, const SimRequestOutcome &b) { return a.order < b.order; });
     return res;
 }
 
@@ -119,14 +121,15 @@ double SimResult::cacheReserveFraction() const
 
 SimResult simulate(const SimConfig &config, const SimProgress &progress)
 {
-    return simulate(config, SimWorkload::generate(config), progress);
+    SimOptions options;
+    options.progress = progress;
+    return simulate(config, options);
 }
 
-SimResult
-simulate(const SimConfig &config, const SimWorkload &workload, const SimProgress &progress)
+SimResult simulate(const SimConfig &config, const SimOptions &options)
 {
-    SimEngineRun run(config, workload);
-    return run.run(progress);
+    SimEngineRun run(config, options);
+    return run.run();
 }
 
 } // namespace unalloc::core

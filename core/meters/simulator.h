@@ -23,6 +23,9 @@ struct SimRequestOutcome
     std::int64_t computeNs = 0;    ///< its share of step time
     std::int64_t kvBlockNs = 0;    ///< its share of KV block time
     bool dropped = false;
+    /// Request order: arrivals in arrival order first, then later session turns in the order
+    /// they were created (the order SimResult::outcomes holds them in).
+    std::int64_t order = 0;
 };
 
 /// Per-tenant totals of one run.
@@ -56,10 +59,12 @@ struct SimResult
     std::int64_t unfinished = 0; ///< must be 0: every admitted request drains
     std::int64_t evictions = 0;
     std::int64_t preemptions = 0;
-    std::int64_t reserveBlockNs = 0;         ///< cached-but-unheld block time
-    std::int64_t invariantFailures = 0;      ///< steps whose pool check failed (checkInvariants)
+    std::int64_t reserveBlockNs = 0;    ///< cached-but-unheld block time
+    std::int64_t invariantFailures = 0; ///< steps whose pool check failed (checkInvariants)
+    std::int64_t peakLiveRequests = 0;  ///< request slots the engine needed at once (high water)
+    bool latencyExact = true; ///< false: quantiles from a histogram (≤ 0.1 % relative error)
     std::vector<SimTenantResult> tenants;    ///< in config order
-    std::vector<SimRequestOutcome> outcomes; ///< by request id
+    std::vector<SimRequestOutcome> outcomes; ///< by `order`; only with SimOptions::keepOutcomes
 
     std::int64_t busyNs() const { return wallNs - idleNs; }
     double cacheHitRate() const;
@@ -71,10 +76,23 @@ struct SimResult
 /// Progress callback: simulated seconds so far; return false to cancel.
 using SimProgress = std::function<bool(double simulatedS)>;
 
-/// Runs the engine over the traffic drawn from `config`.
+/// Receives each request's outcome as the request leaves the engine (finished, dropped, or
+/// still in flight when a run is cancelled), in that order: per-request output streams.
+using SimOutcomeSink = std::function<void(const SimRequestOutcome &)>;
+
+/// How a run reports: progress, outcomes streamed, and whether they are also kept.
+struct SimOptions
+{
+    SimProgress progress;
+    SimOutcomeSink sink;
+    /// Also gather every outcome in SimResult::outcomes, sorted by `order`. Memory then grows
+    /// with the requests; without it a run's memory is its in-flight requests only.
+    bool keepOutcomes = false;
+    std::uint32_t tenantMask = ~0u; ///< replay only these tenants' traffic (a coalition)
+};
+
+/// Runs the engine over the traffic drawn from `config` (outcomes are not kept).
 SimResult simulate(const SimConfig &config, const SimProgress &progress = {});
-/// Runs the engine over the given traffic (e.g. one coalition's share of it).
-SimResult
-simulate(const SimConfig &config, const SimWorkload &workload, const SimProgress &progress = {});
+SimResult simulate(const SimConfig &config, const SimOptions &options);
 
 } // namespace unalloc::core

@@ -32,7 +32,9 @@ std::vector<SweepPoint> loadSweep(const SimConfig &base,
     for (size_t i = 0; i < rates.size(); ++i) {
         SimConfig c = base;
         c.ratePerS = rates[i];
-        const SimResult r = simulate(c);
+        SimOptions keep;
+        keep.keepOutcomes = true; // the time-share meter reads the requests (short runs)
+        const SimResult r = simulate(c, keep);
         SweepPoint p;
         p.ratePerS = rates[i];
         p.stepTimeOverhead =

@@ -1,7 +1,5 @@
 #include "workload.h"
 
-#include "prng.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -30,58 +28,69 @@ int draw(Prng &rng, int lo, int hi)
 
 } // namespace
 
-SimWorkload SimWorkload::generate(const SimConfig &config)
+SimArrivalStream::SimArrivalStream(const SimConfig &config, std::uint32_t tenantMask)
+    : m_config(config)
+    , m_mask(tenantMask)
+    , m_rng(config.seed)
+    , m_done(config.tenants.empty() || config.ratePerS <= 0)
 {
-    SimWorkload w;
-    if (config.tenants.empty() || config.ratePerS <= 0)
-        return w;
-    double totalWeight = 0;
     for (const SimTenant &t : config.tenants)
-        totalWeight += t.weight;
-    Prng rng(config.seed);
-    double t = 0;
-    for (;;) {
-        t += rng.exponential(config.ratePerS);
-        if (t >= config.durationS)
-            break;
-        SimArrival a;
-        a.timeNs = std::llround(t * kNsPerS);
-        a.tenant = pickTenant(rng, config.tenants, totalWeight);
-        const SimTenant &spec = config.tenants[static_cast<size_t>(a.tenant)];
-        const int message = draw(rng, spec.messageMin, spec.messageMax);
-        a.promptLen = spec.systemPrefix + message;
-        a.outputLen = draw(rng, spec.outputMin, spec.outputMax);
-        if (spec.turnsMin > 0) {
-            // Later turns are drawn now, not at completion time, so that the traffic does
-            // not depend on the schedule (or on which other tenants are replayed).
-            const int turns = draw(rng, spec.turnsMin, std::max(spec.turnsMin, spec.turnsMax));
-            std::vector<SimTurn> later;
-            for (int k = 1; k < turns; ++k) {
-                SimTurn turn;
-                turn.thinkNs = std::llround(rng.uniform(spec.thinkMinS, spec.thinkMaxS) * kNsPerS);
-                turn.messageLen = draw(rng, spec.messageMin, spec.messageMax);
-                turn.outputLen = draw(rng, spec.outputMin, spec.outputMax);
-                later.push_back(turn);
-            }
-            a.session = static_cast<int>(w.sessions.size());
-            w.sessions.push_back(std::move(later));
-        } else {
-            a.group = draw(rng, 0, std::max(1, spec.prefixGroups) - 1);
-        }
-        w.arrivals.push_back(a);
-    }
-    return w;
+        m_totalWeight += t.weight;
 }
 
-SimWorkload SimWorkload::filtered(std::uint32_t tenantMask) const
+bool SimArrivalStream::draw()
 {
-    SimWorkload out;
-    out.sessions = sessions; // session indices stay valid; unused ones are never reached
-    for (const SimArrival &a : arrivals) {
-        if (a.tenant < 32 && (tenantMask >> a.tenant) & 1u)
-            out.arrivals.push_back(a);
+    // Every arrival is drawn, whether its tenant is replayed or not, so that the random
+    // stream (and the session numbers) are those of the full run.
+    while (!m_done) {
+        m_t += m_rng.exponential(m_config.ratePerS);
+        if (m_t >= m_config.durationS) {
+            m_done = true;
+            break;
+        }
+        SimArrival a;
+        a.timeNs = std::llround(m_t * kNsPerS);
+        a.tenant = pickTenant(m_rng, m_config.tenants, m_totalWeight);
+        const SimTenant &spec = m_config.tenants[static_cast<size_t>(a.tenant)];
+        const int message = unalloc::core::draw(m_rng, spec.messageMin, spec.messageMax);
+        a.promptLen = spec.systemPrefix + message;
+        a.outputLen = unalloc::core::draw(m_rng, spec.outputMin, spec.outputMax);
+        if (spec.turnsMin > 0) {
+            const int turns =
+                unalloc::core::draw(m_rng, spec.turnsMin, std::max(spec.turnsMin, spec.turnsMax));
+            for (int k = 1; k < turns; ++k) {
+                SimTurn turn;
+                turn.thinkNs =
+                    std::llround(m_rng.uniform(spec.thinkMinS, spec.thinkMaxS) * kNsPerS);
+                turn.messageLen = unalloc::core::draw(m_rng, spec.messageMin, spec.messageMax);
+                turn.outputLen = unalloc::core::draw(m_rng, spec.outputMin, spec.outputMax);
+                a.later.push_back(turn);
+            }
+            a.session = m_sessions++;
+        } else {
+            a.group = unalloc::core::draw(m_rng, 0, std::max(1, spec.prefixGroups) - 1);
+        }
+        if (a.tenant < 32 && (m_mask >> a.tenant) & 1u) {
+            a.index = m_yielded++;
+            m_next = std::move(a);
+            return true;
+        }
     }
-    return out;
+    return false;
+}
+
+SimArrival *SimArrivalStream::peek()
+{
+    if (!m_has)
+        m_has = draw();
+    return m_has ? &m_next : nullptr;
+}
+
+SimArrival SimArrivalStream::take()
+{
+    peek();
+    m_has = false;
+    return std::move(m_next);
 }
 
 } // namespace unalloc::core

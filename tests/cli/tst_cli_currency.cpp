@@ -4,6 +4,7 @@
 #include "clirun.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -45,6 +46,8 @@ private slots:
     void currencySelectsItsRows();
     void badCurrencyIsAUsageError_data();
     void badCurrencyIsAUsageError();
+    void reconcileListsOtherCurrencyInvoices_data();
+    void reconcileListsOtherCurrencyInvoices();
 
 private:
     QTemporaryDir m_dir;
@@ -143,6 +146,63 @@ void TestCliCurrency::badCurrencyIsAUsageError()
         run(m_dir.path(), args({"report", "--ledger", "l.unalloc", "--currency"}) << currency);
     QCOMPARE(r.exitCode, 64);
     QVERIFY2(r.err.contains(says.toUtf8()), r.err.constData());
+}
+
+void TestCliCurrency::reconcileListsOtherCurrencyInvoices_data()
+{
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QStringList>("sources");
+    QTest::addColumn<QString>("otherSource");
+    QTest::addColumn<QString>("other");
+    QTest::newRow("EUR") << QStringLiteral("EUR") << QStringList{QStringLiteral("focus")}
+                         << QStringLiteral("openai")
+                         << QStringLiteral("other currency (USD), not reconciled against EUR rows");
+    QTest::newRow("USD") << QStringLiteral("USD")
+                         << QStringList{QStringLiteral("litellm"), QStringLiteral("openai")}
+                         << QStringLiteral("focus")
+                         << QStringLiteral("other currency (EUR), not reconciled against USD rows");
+}
+
+void TestCliCurrency::reconcileListsOtherCurrencyInvoices()
+{
+    // tests/data/seams-ui/currency: USD gateway and OpenAI rows, EUR FOCUS rows, and one
+    // invoice file with a USD and a EUR invoice (hand-computed in tests/data/seams-ui/README.md)
+    QFETCH(QString, currency);
+    QFETCH(QStringList, sources);
+    QFETCH(QString, otherSource);
+    QFETCH(QString, other);
+    const QString ledger = QStringLiteral("seams-") + currency + QStringLiteral(".unalloc");
+    QStringList import = args({"import", "--ledger"}) << ledger;
+    for (const char *f :
+         {"litellm_spend_logs.json", "openai_costs.json", "focus_eur.csv", "invoices.json"})
+        import << QStringLiteral(UNALLOC_TEST_DATA "/seams-ui/currency/") + QString::fromUtf8(f);
+    const Run imported = run(m_dir.path(), import);
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const Run r =
+        run(m_dir.path(),
+            args({"reconcile", "--json", "--currency", currency.toUtf8().constData(), "--ledger"})
+                << ledger);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+    QStringList shown;
+    for (const QJsonValue &line : doc.value(QStringLiteral("sources")).toArray()) {
+        QCOMPARE(line.toObject().value(QStringLiteral("currency")).toString(), currency);
+        shown << line.toObject().value(QStringLiteral("source")).toString();
+        QVERIFY(line.toObject().value(QStringLiteral("status")).toString() !=
+                QStringLiteral("over"));
+    }
+    QCOMPARE(shown, sources);
+    const QJsonArray listed = doc.value(QStringLiteral("other_currency_invoices")).toArray();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed[0].toObject().value(QStringLiteral("source")).toString(), otherSource);
+    QCOMPARE(listed[0].toObject().value(QStringLiteral("note")).toString(), other);
+    QVERIFY(doc.value(QStringLiteral("clean")).toBool());
+
+    const Run text =
+        run(m_dir.path(),
+            args({"reconcile", "--currency", currency.toUtf8().constData(), "--ledger"}) << ledger);
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains(other.toUtf8()), text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliCurrency)

@@ -60,7 +60,9 @@ void TstDemoPod::rowsAreZeroDollarTelemetryWithTeams()
 
 void TstDemoPod::matchesTheSimulator()
 {
-    const core::SimResult sim = core::simulate(demopod::config());
+    core::SimOptions keep;
+    keep.keepOutcomes = true;
+    const core::SimResult sim = core::simulate(demopod::config(), keep);
     const auto expected = core::simulationTelemetry(sim, demopod::originUs());
     const core::TelemetryRecords got = core::requestsFromRows(m_rows, "team");
     QCOMPARE(got.skipped, std::int64_t(0));

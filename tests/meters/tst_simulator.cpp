@@ -88,7 +88,9 @@ void TstSimulator::invariants()
     c.engine.prefixCaching = caching;
     c.engine.watermarkBlocks = watermark;
     c.checkInvariants = true; // every step: no block double-allocated, counts consistent
-    const SimResult r = simulate(c);
+    SimOptions keep;
+    keep.keepOutcomes = true;
+    const SimResult r = simulate(c, keep);
     QVERIFY(r.requests > 0);
     QCOMPARE(r.invariantFailures, std::int64_t(0));
     QCOMPARE(r.unfinished, std::int64_t(0));

@@ -24,7 +24,9 @@ int main(int argc, char **argv)
         return 64;
     }
     const core::SimConfig config = demopod::config();
-    const core::SimResult result = core::simulate(config);
+    core::SimOptions keep;
+    keep.keepOutcomes = true;
+    const core::SimResult result = core::simulate(config, keep);
     const auto records = core::simulationTelemetry(result, demopod::originUs());
     std::vector<std::string> names;
     for (const core::SimRequestOutcome &o : result.outcomes)

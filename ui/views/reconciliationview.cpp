@@ -1,5 +1,6 @@
 #include "reconciliationview.h"
 
+#include "core/timeutil.h"
 #include "ui/charts/overlapchart.h"
 #include "ui/charts/reconbarchart.h"
 #include "ui/format.h"
@@ -98,8 +99,14 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
                     menu->popup(batchView->viewport()->mapToGlobal(pos));
                 });
     }
+    m_otherCurrency = new QLabel;
+    m_otherCurrency->setObjectName(QStringLiteral("otherCurrencyInvoices"));
+    m_otherCurrency->setWordWrap(true);
+    m_otherCurrency->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_otherCurrency->hide();
     auto *layout = new QVBoxLayout(content);
     layout->addLayout(cards);
+    layout->addWidget(m_otherCurrency);
     layout->addWidget(buildControls());
     layout->addLayout(grid, 1);
     setContent(content);
@@ -227,6 +234,7 @@ void ReconciliationView::showSnapshot(const SnapshotPtr &snapshot)
     m_overlapRows->setSnapshot(snapshot);
     m_batches->setSnapshot(snapshot);
     showFigures(*snapshot);
+    showOtherCurrencyInvoices(*snapshot);
     showReconChart(*snapshot);
     showOverlapChart(*snapshot);
 }
@@ -322,6 +330,31 @@ void ReconciliationView::showOverlapFigures(const core::AnalysisSnapshot &s)
         tr("%1 of the bills bypassed it · %2 gateway excess")
             .arg(fmt::money(seams.residualTotal.value_or(core::Decimal()), cur, locale()),
                  fmt::money(seams.excessTotal.value_or(core::Decimal()), cur, locale())));
+}
+
+void ReconciliationView::showOtherCurrencyInvoices(const core::AnalysisSnapshot &s)
+{
+    const core::ReconciliationSnapshot &seams = s.seams;
+    if (seams.otherCurrencyInvoices.empty() || !seams.currency) {
+        m_otherCurrency->hide();
+        m_otherCurrency->clear();
+        return;
+    }
+    QStringList lines;
+    for (const core::Invoice &inv : seams.otherCurrencyInvoices) {
+        const QString period =
+            inv.periodStart ? QStringLiteral(" ") + fmt::q(core::formatDate(*inv.periodStart)) +
+                                  QStringLiteral(" – ") +
+                                  (inv.periodEnd ? fmt::q(core::formatDate(*inv.periodEnd))
+                                                 : QStringLiteral("…"))
+                            : QString();
+        lines << tr("Invoice %1%2 %3: other currency (%4), not reconciled against %5 rows")
+                     .arg(fmt::q(inv.source), period,
+                          fmt::money(inv.amount.amount, inv.amount.currency, locale()),
+                          fmt::q(inv.amount.currency.code()), fmt::q(seams.currency->code()));
+    }
+    m_otherCurrency->setText(lines.join(QLatin1Char('\n')));
+    m_otherCurrency->show();
 }
 
 void ReconciliationView::showBatchFigure(const core::AnalysisSnapshot &s)

@@ -69,6 +69,8 @@ private:
     OverlapModel *m_overlapRows;
     BatchStateModel *m_batches;
     QLabel *m_batchMessage = nullptr;
+    QLabel *m_otherCurrency = nullptr; ///< invoices in another currency, listed not reconciled
+    void showOtherCurrencyInvoices(const core::AnalysisSnapshot &s);
 };
 
 } // namespace unalloc::ui

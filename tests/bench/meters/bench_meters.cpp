@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 
 using namespace unalloc::core;
@@ -116,11 +118,49 @@ void benchTelemetry(const Money &pool)
                     pct(s, "search"), s.overheadShare().toDouble() * 100);
 }
 
+/// Peak resident set of this process so far, KiB (Linux: VmHWM).
+long peakRssKiB()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::strtol(line.c_str() + 6, nullptr, 10);
+    }
+    return -1;
+}
+
+/// One streamed run: the simulator's memory is its requests in flight, whatever the run.
+void benchStream(double rate, double duration)
+{
+    SimConfig config = SimConfig::headline();
+    config.ratePerS = rate;
+    config.durationS = duration;
+    std::int64_t streamed = 0;
+    SimOptions options;
+    options.sink = [&streamed](const SimRequestOutcome &) {
+        ++streamed;
+    };
+    const auto t0 = Clock::now();
+    const SimResult r = simulate(config, options);
+    const double wall = secondsSince(t0);
+    std::printf("simulate %.0f s @ %g req/s streamed: %.3f s wall, %lld requests (%lld to the "
+                "sink), %lld peak request slots, latency %s, peak RSS %ld KiB (estimate %.0f "
+                "KiB)\n",
+                duration, rate, wall, (long long)r.requests, (long long)streamed,
+                (long long)r.peakLiveRequests, r.latencyExact ? "exact" : "histogram", peakRssKiB(),
+                config.estimatedBytes() / 1024);
+}
+
 } // namespace
 
-int main()
+int main(int argc, char **argv)
 {
     const Money pool{Decimal::fromInt(17'280), Currency::usd()};
+    if (argc == 4 && std::string(argv[1]) == "--stream") {
+        benchStream(std::strtod(argv[2], nullptr), std::strtod(argv[3], nullptr));
+        return 0;
+    }
     benchSimulator(pool);
     benchTelemetry(pool);
     benchShapley(pool);
