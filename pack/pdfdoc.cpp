@@ -1,7 +1,9 @@
 #include "pdfdoc.h"
 
+#include <QBuffer>
 #include <QFont>
 #include <QFontMetricsF>
+#include <QImage>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -10,7 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
 
 namespace {
 
@@ -31,15 +33,64 @@ PdfDoc::PdfDoc(QIODevice *out, QPageSize size, const QString &footer, int totalP
     , m_footer(footer)
     , m_total(totalPages)
 {
+    setUp(size, footer);
+    m_painter = std::make_unique<QPainter>(m_writer.get());
+}
+
+PdfDoc::PdfDoc(std::vector<QImage> *pages,
+               double dpi,
+               QPageSize size,
+               const QString &footer,
+               int totalPages)
+    : m_metricsSink(std::make_unique<QBuffer>())
+    , m_images(pages)
+    , m_dpi(dpi)
+    , m_footer(footer)
+    , m_total(totalPages)
+{
+    m_metricsSink->open(QIODevice::WriteOnly);
+    m_writer = std::make_unique<QPdfWriter>(m_metricsSink.get());
+    setUp(size, footer);
+    m_painter = std::make_unique<QPainter>();
+    beginImage();
+}
+
+void PdfDoc::setUp(QPageSize size, const QString &footer)
+{
     m_writer->setResolution(72); // one device unit = one point
     m_writer->setPageSize(size);
     m_writer->setPageMargins(QMarginsF(18, 16, 18, 20), QPageLayout::Millimeter);
     m_writer->setCreator(QStringLiteral("unalloc pack"));
     m_writer->setTitle(footer);
-    m_painter = std::make_unique<QPainter>(m_writer.get());
     const QRectF r = m_writer->pageLayout().paintRectPixels(72);
     m_width = r.width();
     m_height = r.height() - 24; // room for the footer
+}
+
+void PdfDoc::beginImage()
+{
+    const QPageLayout layout = m_writer->pageLayout();
+    const QRectF full = layout.fullRectPixels(72), paint = layout.paintRectPixels(72);
+    const double k = m_dpi / 72.0;
+    m_image = std::make_unique<QImage>(QSize(int(std::ceil(full.width() * k)),
+                                             int(std::ceil(full.height() * k))),
+                                       QImage::Format_RGB32);
+    // 72 dots per inch for the fonts (one unit = one point, as in the PDF); scaled when painted.
+    m_image->setDotsPerMeterX(int(std::lround(72 / 0.0254)));
+    m_image->setDotsPerMeterY(int(std::lround(72 / 0.0254)));
+    m_image->fill(Qt::white);
+    m_painter->begin(m_image.get());
+    m_painter->setRenderHint(QPainter::Antialiasing);
+    m_painter->setRenderHint(QPainter::TextAntialiasing);
+    m_painter->scale(k, k);
+    m_painter->translate(paint.topLeft());
+}
+
+void PdfDoc::endImage()
+{
+    m_painter->end();
+    m_images->push_back(std::move(*m_image));
+    m_image.reset();
 }
 
 PdfDoc::~PdfDoc() = default;
@@ -58,7 +109,12 @@ void PdfDoc::footer()
 void PdfDoc::newPage()
 {
     footer();
-    m_writer->newPage();
+    if (m_images) {
+        endImage();
+        beginImage();
+    } else {
+        m_writer->newPage();
+    }
     ++m_page;
     m_y = 0;
     m_pageUsed = false;
@@ -229,7 +285,10 @@ void PdfDoc::lineChart(const QString &title,
 int PdfDoc::finish()
 {
     footer();
-    m_painter->end();
+    if (m_images)
+        endImage();
+    else
+        m_painter->end();
     return m_page + 1;
 }
 
@@ -327,4 +386,4 @@ bool addOutline(QByteArray &pdf, const std::vector<OutlineEntry> &entries)
     return true;
 }
 
-} // namespace unalloc::cli::pack
+} // namespace unalloc::pack

@@ -8,7 +8,10 @@
 
 #include <map>
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
+
+using cli::money;
+using cli::percent;
 
 namespace {
 
@@ -149,6 +152,12 @@ void chargebackTable(PdfDoc &doc, const PackContent &c)
     doc.text(QStringLiteral("Each owner's statement (--statements) lists its rows by source and "
                             "cost object; they add up to these amounts exactly."),
              kGrey, false, 8.5);
+    for (const PodSplitView &v : c.meterSplits)
+        doc.text(QStringLiteral("Includes pod %1 (%2) split by %3, in this pack only (see "
+                                "Shared pods).")
+                     .arg(q(v.pod), q(usd(v.amount.amount, v.amount.currency)),
+                          q(std::string(core::meterId(v.meter)))),
+                 kGrey, false, 8.5);
 }
 
 void charts(PdfDoc &doc, const PackContent &c)
@@ -246,11 +255,82 @@ void seams(PdfDoc &doc, const PackContent &c)
     }
 }
 
+/// "+3.2 pts", "−1.0 pts", "0.0 pts".
+QString points(const core::Decimal &p)
+{
+    const std::string t = p.toFixed(1);
+    if (t == "0.0" || t == "-0.0")
+        return QStringLiteral("0.0 pts");
+    return (p.isNegative() ? QStringLiteral("\u2212") + q(t.substr(1)) : QLatin1Char('+') + q(t)) +
+           QStringLiteral(" pts");
+}
+
+/// The pods split by --meter: each tenant's share and amount under the chosen meter, and how
+/// far each other meter would move it.
+void meterSplits(PdfDoc &doc, const PackContent &c)
+{
+    for (const PodSplitView &v : c.meterSplits) {
+        const core::Currency cur = v.amount.currency;
+        doc.text(QStringLiteral("Pod %1 (#%2), %3, split by %4")
+                     .arg(q(v.pod))
+                     .arg(v.rowId)
+                     .arg(q(usd(v.amount.amount, cur)), q(std::string(core::meterId(v.meter)))),
+                 Qt::black, true, 10);
+        doc.text(QStringLiteral("%1 requests; overhead %2. Split in this pack only: the chargeback "
+                                "table includes these amounts in place of the pod row; the "
+                                "ledger is unchanged. The columns named by meter give the gap to "
+                                "it: this meter's share minus that meter's, in percentage "
+                                "points (overhead spread).")
+                     .arg(v.requests)
+                     .arg(v.policy == core::OverheadPolicy::Keep
+                              ? QStringLiteral("kept as its own row (unallocated)")
+                              : QStringLiteral("spread over the tenants")),
+                 kGrey, false, 8.5);
+        QStringList headers{QStringLiteral("Tenant"), QStringLiteral("Charged to"),
+                            QStringLiteral("Share"), QStringLiteral("Amount")};
+        std::vector<PdfDoc::Align> align{PdfDoc::Align::Left, PdfDoc::Align::Left,
+                                         PdfDoc::Align::Right, PdfDoc::Align::Right};
+        std::vector<double> widths{0.2, 0.15, 0.08, 0.13};
+        const size_t others = v.tenants.empty() ? 0 : v.tenants.front().gaps.size();
+        for (size_t i = 0; i < others; ++i) {
+            headers << q(std::string(core::meterId(v.tenants.front().gaps[i].first)));
+            align.push_back(PdfDoc::Align::Right);
+            widths.push_back(0.44 / double(others));
+        }
+        std::vector<QStringList> rows;
+        std::vector<QColor> colors;
+        core::Decimal total;
+        for (const PodTenantLine &t : v.tenants) {
+            QStringList row{t.overhead          ? QStringLiteral("overhead")
+                            : t.tenant.empty() ? QStringLiteral("<unlabeled>")
+                                               : q(t.tenant),
+                            t.owner.empty() ? QString::fromLatin1(core::kUnallocated) : q(t.owner),
+                            q(percent(core::Decimal::percent(t.share, core::Decimal::fromInt(1),
+                                                             1))),
+                            q(usd(t.amount, cur))};
+            for (size_t i = 0; i < others; ++i)
+                row << (i < t.gaps.size() ? points(t.gaps[i].second) : QStringLiteral("\u2014"));
+            rows.push_back(row);
+            colors.push_back(t.owner.empty() ? kRed : QColor(Qt::black));
+            total += t.amount;
+        }
+        QStringList last{QStringLiteral("Total"), QString(), QStringLiteral("100.0%"),
+                         q(usd(total, cur))};
+        for (size_t i = 0; i < others; ++i)
+            last << QString();
+        rows.push_back(last);
+        doc.table(headers, rows, align, widths, colors);
+    }
+}
+
 void podsAndEconomics(PdfDoc &doc, const PackContent &c)
 {
     doc.section(QStringLiteral("Shared pods and feature economics"), true);
     doc.subheading(QStringLiteral("Shared inference pods"));
-    if (c.splits.empty()) {
+    meterSplits(doc, c);
+    if (c.splits.empty() && !c.meterSplits.empty()) {
+        // the --meter tables above say it all
+    } else if (c.splits.empty()) {
         doc.text(QStringLiteral("No meter split is applied in this ledger: shared pods are "
                                 "charged to their own labels. Compare meters with unalloc "
                                 "meters --pod NAME and apply one with --apply METER."));
@@ -329,6 +409,28 @@ void closing(PdfDoc &doc, const PackContent &c)
         doc.text(QStringLiteral("Every batch is complete and none has warnings."));
 }
 
+QString footerText(const PackContent &c)
+{
+    return QStringLiteral("Chargeback pack %1 \u00b7 %2").arg(q(c.chargeback.month), q(c.ledger));
+}
+
+QPageSize pageSize(const PackContent &c)
+{
+    return QPageSize(c.letter ? QPageSize::Letter : QPageSize::A4);
+}
+
+void layOut(PdfDoc &doc, const PackContent &c)
+{
+    cover(doc, c);
+    headline(doc, c);
+    chargebackTable(doc, c);
+    charts(doc, c);
+    backlog(doc, c);
+    seams(doc, c);
+    podsAndEconomics(doc, c);
+    closing(doc, c);
+}
+
 QByteArray render(const PackContent &c, int totalPages, int *pages)
 {
     QByteArray bytes;
@@ -336,18 +438,8 @@ QByteArray render(const PackContent &c, int totalPages, int *pages)
     buffer.open(QIODevice::WriteOnly);
     std::vector<OutlineEntry> outline;
     {
-        PdfDoc doc(
-            &buffer, QPageSize(c.letter ? QPageSize::Letter : QPageSize::A4),
-            QStringLiteral("Chargeback pack %1 \u00b7 %2").arg(q(c.chargeback.month), q(c.ledger)),
-            totalPages);
-        cover(doc, c);
-        headline(doc, c);
-        chargebackTable(doc, c);
-        charts(doc, c);
-        backlog(doc, c);
-        seams(doc, c);
-        podsAndEconomics(doc, c);
-        closing(doc, c);
+        PdfDoc doc(&buffer, pageSize(c), footerText(c), totalPages);
+        layOut(doc, c);
         *pages = doc.finish();
         outline = doc.outline();
     }
@@ -369,4 +461,15 @@ QByteArray packPdf(const PackContent &content, int *pages)
     return bytes;
 }
 
-} // namespace unalloc::cli::pack
+std::vector<QImage> packImages(const PackContent &content, double dpi)
+{
+    int counted = 0;
+    render(content, 0, &counted);
+    std::vector<QImage> images;
+    PdfDoc doc(&images, dpi, pageSize(content), footerText(content), counted);
+    layOut(doc, content);
+    doc.finish();
+    return images;
+}
+
+} // namespace unalloc::pack
