@@ -101,6 +101,12 @@ void cover(PdfDoc &doc, const PackContent &c)
              kGrey, false, 8.5);
 }
 
+/// "2026-07": the month before the pack's.
+QString previousMonth(const PackContent &c)
+{
+    return q(core::formatDate(core::TimeUs(c.chargeback.previousDay) * core::kUsPerDay).substr(0, 7));
+}
+
 void headline(PdfDoc &doc, const PackContent &c)
 {
     const core::AttributionReport &now = c.chargeback.current, &before = c.chargeback.previous;
@@ -109,27 +115,38 @@ void headline(PdfDoc &doc, const PackContent &c)
     doc.text(QStringLiteral("%1 of %2 AI spend is unattributed")
                  .arg(q(percent(now.unallocatedPct())), q(usd(now.total, cur))),
              Qt::black, true, 13);
+    const bool had = before.rowCount > 0;
+    const QString previous = previousMonth(c);
+    const QString none = QStringLiteral("no rows");
+    const QString dash = QStringLiteral("\u2014");
     doc.table(
-        {QStringLiteral("Figure"), QStringLiteral("This month"), QStringLiteral("Previous month"),
-         QStringLiteral("Change")},
-        {{QStringLiteral("Total"), q(usd(now.total, cur)), q(usd(before.total, cur)),
-          change(now.total, before.total, cur)},
+        {QStringLiteral("Figure"), QStringLiteral("This month (%1)").arg(q(c.chargeback.month)),
+         QStringLiteral("Previous month (%1)").arg(previous), QStringLiteral("Change")},
+        {{QStringLiteral("Total"), q(usd(now.total, cur)),
+          had ? q(usd(before.total, cur)) : none,
+          had ? change(now.total, before.total, cur) : dash},
          {QStringLiteral("U (unallocated)"),
           q(usd(now.unallocated, cur) + "  " + percent(now.unallocatedPct())),
-          q(usd(before.unallocated, cur) + "  " + percent(before.unallocatedPct())),
-          change(now.unallocated, before.unallocated, cur)},
+          had ? q(usd(before.unallocated, cur) + "  " + percent(before.unallocatedPct())) : none,
+          had ? change(now.unallocated, before.unallocated, cur) : dash},
          {QStringLiteral("F (via fallback)"),
           q(usd(now.fallbackTotal, cur) + "  " + percent(now.fallbackPct())),
-          q(usd(before.fallbackTotal, cur) + "  " + percent(before.fallbackPct())),
-          change(now.fallbackTotal, before.fallbackTotal, cur)}},
+          had ? q(usd(before.fallbackTotal, cur) + "  " + percent(before.fallbackPct())) : none,
+          had ? change(now.fallbackTotal, before.fallbackTotal, cur) : dash}},
         {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right},
-        {0.22, 0.26, 0.26, 0.26});
+        {0.2, 0.27, 0.27, 0.26});
+    if (!had)
+        doc.text(QStringLiteral("The ledger holds no cost rows for %1, so no change against the "
+                                "previous month is shown.")
+                     .arg(previous),
+                 kGrey, false, 8.5);
 }
 
 void chargebackTable(PdfDoc &doc, const PackContent &c)
 {
     const core::AttributionReport &now = c.chargeback.current;
     doc.section(QStringLiteral("Chargeback by %1").arg(q(now.dimension)), true);
+    const bool had = c.chargeback.previous.rowCount > 0;
     std::vector<QStringList> rows;
     std::vector<QColor> colors;
     for (const core::ChargebackLine &l : c.chargeback.owners) {
@@ -137,18 +154,24 @@ void chargebackTable(PdfDoc &doc, const PackContent &c)
                         q(percent(core::Decimal::percent(l.amount, now.total, 1))),
                         l.viaFallback.isZero() ? QStringLiteral("\u2014")
                                                : q(usd(l.viaFallback, now.currency)),
-                        change(l.amount, l.previous, now.currency), q(l.sources)});
+                        !had                   ? QStringLiteral("\u2014")
+                        : l.previous.isZero() ? QStringLiteral("new")
+                                              : change(l.amount, l.previous, now.currency),
+                        q(l.sources)});
         colors.push_back(l.unallocated ? kRed : QColor(Qt::black));
     }
     rows.push_back({QStringLiteral("Total"), q(usd(now.total, now.currency)),
                     QStringLiteral("100.0%"), q(usd(now.fallbackTotal, now.currency)),
-                    change(now.total, c.chargeback.previous.total, now.currency), QString()});
+                    had ? change(now.total, c.chargeback.previous.total, now.currency)
+                        : QStringLiteral("\u2014"),
+                    QString()});
     doc.table({q(now.dimension), QStringLiteral("Amount"), QStringLiteral("Share"),
-               QStringLiteral("Via fallback"), QStringLiteral("Change"), QStringLiteral("Sources")},
+               QStringLiteral("Via fallback"),
+               QStringLiteral("vs %1").arg(previousMonth(c)), QStringLiteral("Sources")},
               rows,
               {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right,
                PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Left},
-              {0.17, 0.13, 0.09, 0.14, 0.15, 0.32}, colors);
+              {0.15, 0.14, 0.09, 0.12, 0.15, 0.35}, colors);
     doc.text(QStringLiteral("Each owner's statement (--statements) lists its rows by source and "
                             "cost object; they add up to these amounts exactly."),
              kGrey, false, 8.5);
@@ -204,7 +227,8 @@ void backlog(PdfDoc &doc, const PackContent &c)
     for (const core::FixStep &s : cb.fixPlan)
         curve.push_back(approx(s.uAfter));
     doc.lineChart(QStringLiteral("Fix plan: U after labelling the top cost objects"), curve,
-                  QStringLiteral("cost objects labelled (largest first)"), QStringLiteral("U"));
+                  QStringLiteral("cost objects labelled (largest first; 0 = today)"),
+                  QStringLiteral("U = unallocated share of the month's spend"));
 }
 
 void seams(PdfDoc &doc, const PackContent &c)
@@ -333,7 +357,9 @@ void podsAndEconomics(PdfDoc &doc, const PackContent &c)
     } else if (c.splits.empty()) {
         doc.text(QStringLiteral("No meter split is applied in this ledger: shared pods are "
                                 "charged to their own labels. Compare meters with unalloc "
-                                "meters --pod NAME and apply one with --apply METER."));
+                                "meters --pod NAME; split a pod in this pack only with unalloc "
+                                "pack --meter POD=METER, or in the ledger with unalloc meters "
+                                "--apply METER."));
     } else {
         std::vector<QStringList> rows;
         for (const core::AppliedSplit &s : c.splits)
@@ -352,23 +378,39 @@ void podsAndEconomics(PdfDoc &doc, const PackContent &c)
         return;
     }
     std::vector<QStringList> rows;
+    const core::Currency cur = c.economics->currency;
+    constexpr std::int64_t kFew = 10;
+    bool few = false;
     const auto line = [&](const core::EconomicsLine &l) {
         const auto per = l.perThousand();
-        rows.push_back(
-            {l.unattributed ? QStringLiteral("(unattributed)") : q(l.feature),
-             QString::number(l.requests), q(usd(l.total(), c.economics->currency)),
-             per ? q(usd(*per, c.economics->currency)) : QStringLiteral("\u2014"),
-             l.invisiblePct() ? q(percent(*l.invisiblePct())) : QStringLiteral("\u2014")});
+        // A per-1,000 figure from a handful of requests extrapolates one call a thousandfold.
+        const bool small = l.requests < kFew;
+        few = few || (small && l.requests > 0);
+        rows.push_back({l.unattributed ? QStringLiteral("(unattributed)") : q(l.feature),
+                        QString::number(l.requests), q(usd(l.api, cur)), q(usd(l.infra, cur)),
+                        q(usd(l.total(), cur)),
+                        per && !small ? q(usd(*per, cur)) : QStringLiteral("\u2014"),
+                        l.invisiblePct() ? q(percent(*l.invisiblePct())) : QStringLiteral("\u2014")});
     };
     for (const core::EconomicsLine &l : c.economics->features)
         line(l);
     line(c.economics->unattributed);
-    doc.table({q(c.economics->dimension), QStringLiteral("Requests"), QStringLiteral("Total"),
-               QStringLiteral("Per 1,000"), QStringLiteral("Invisible")},
+    doc.table({q(c.economics->dimension), QStringLiteral("Requests"), QStringLiteral("API"),
+               QStringLiteral("Cluster"), QStringLiteral("Total"), QStringLiteral("Per 1,000"),
+               QStringLiteral("Invisible")},
               rows,
               {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right,
-               PdfDoc::Align::Right, PdfDoc::Align::Right},
-              {0.3, 0.14, 0.2, 0.2, 0.16});
+               PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right,
+               PdfDoc::Align::Right},
+              {0.19, 0.11, 0.14, 0.14, 0.14, 0.16, 0.12});
+    doc.text(QStringLiteral("API = provider and gateway charges of the feature's requests; Cluster = "
+                            "the cost of the cluster workloads labelled with the feature; "
+                            "Invisible = Cluster \u00f7 Total, the part an API bill does not show.%1")
+                 .arg(few ? QStringLiteral(" \u2014 in Per 1,000: fewer than %1 requests, too few "
+                                           "to scale to a thousand.")
+                                .arg(kFew)
+                          : QString()),
+             kGrey, false, 8.5);
 }
 
 void closing(PdfDoc &doc, const PackContent &c)
