@@ -3,8 +3,12 @@
 #include "packmeter.h"
 
 #include "core/analysis/economics.h"
+#include "core/analysis/metersnapshot.h"
 #include "core/export/batchdigest.h"
 #include "core/seams/periodrecon.h"
+#include "core/timeutil.h"
+
+#include <algorithm>
 
 namespace unalloc::pack {
 
@@ -69,6 +73,19 @@ core::Result<PackContent> buildPack(const PackSources &sources, const PackReques
         if (!l.periodStart || (*l.periodStart >= core::TimeUs(month->fromDay) * core::kUsPerDay &&
                                *l.periodStart < core::TimeUs(month->toDay) * core::kUsPerDay))
             c.reconciliation.push_back(l);
+    if (sources.store) {
+        auto pods = core::findPodCandidates(*sources.store, request.options.ownerKey);
+        if (!pods)
+            return core::fail(pods.error());
+        for (const core::PodCandidate &p : *pods) {
+            const auto day = core::dayIndex(p.row.start);
+            const bool split =
+                p.split || std::any_of(c.meterSplits.begin(), c.meterSplits.end(),
+                                       [&p](const PodSplitView &v) { return v.rowId == p.rowId; });
+            if (!split && day >= month->fromDay && day < month->toDay)
+                c.unsplitPods.push_back({p.rowId, p.row.name, p.row.amount, p.requests});
+        }
+    }
     core::EconomicsOptions eo;
     eo.featureKey = "feature";
     eo.fromDay = month->fromDay;

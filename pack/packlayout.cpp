@@ -73,8 +73,10 @@ void cover(PdfDoc &doc, const PackContent &c)
     for (const core::ImportBatch &b : c.batches) {
         const bool complete = b.status == core::BatchStatus::Complete;
         partial = partial || !complete;
-        rows.push_back({QString::number(b.id), q(b.source), q(core::toString(b.status)),
-                        QString::number(b.rowCount), q(b.evidence.reason)});
+        const QString origin = QFileInfo(q(b.origin)).fileName();
+        rows.push_back({QString::number(b.id), q(b.source), origin.isEmpty() ? q(b.origin) : origin,
+                        q(core::toString(b.status)), QString::number(b.rowCount),
+                        q(b.evidence.reason)});
         colors.push_back(complete ? QColor(Qt::black) : kRed);
     }
     if (partial)
@@ -84,12 +86,12 @@ void cover(PdfDoc &doc, const PackContent &c)
     else
         doc.text(QStringLiteral("Every batch is complete."), Qt::black, false, 10);
     doc.subheading(QStringLiteral("Completeness of every batch"));
-    doc.table({QStringLiteral("Batch"), QStringLiteral("Source"), QStringLiteral("Status"),
-               QStringLiteral("Rows"), QStringLiteral("Reason")},
+    doc.table({QStringLiteral("Batch"), QStringLiteral("Source"), QStringLiteral("File"),
+               QStringLiteral("Status"), QStringLiteral("Rows"), QStringLiteral("Reason")},
               rows,
-              {PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Left, PdfDoc::Align::Right,
-               PdfDoc::Align::Left},
-              {0.08, 0.16, 0.12, 0.1, 0.54}, colors);
+              {PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Left, PdfDoc::Align::Left,
+               PdfDoc::Align::Right, PdfDoc::Align::Left},
+              {0.07, 0.12, 0.3, 0.1, 0.09, 0.32}, colors);
     doc.subheading(QStringLiteral("Provenance"));
     doc.text(QStringLiteral("Ledger digest: %1").arg(q(c.ledgerDigest)), Qt::black, false, 8.5);
     doc.text(QStringLiteral("Rules digest: %1").arg(q(c.rulesDigest)), Qt::black, false, 8.5);
@@ -104,7 +106,8 @@ void cover(PdfDoc &doc, const PackContent &c)
 /// "2026-07": the month before the pack's.
 QString previousMonth(const PackContent &c)
 {
-    return q(core::formatDate(core::TimeUs(c.chargeback.previousDay) * core::kUsPerDay).substr(0, 7));
+    return q(
+        core::formatDate(core::TimeUs(c.chargeback.previousDay) * core::kUsPerDay).substr(0, 7));
 }
 
 void headline(PdfDoc &doc, const PackContent &c)
@@ -122,8 +125,7 @@ void headline(PdfDoc &doc, const PackContent &c)
     doc.table(
         {QStringLiteral("Figure"), QStringLiteral("This month (%1)").arg(q(c.chargeback.month)),
          QStringLiteral("Previous month (%1)").arg(previous), QStringLiteral("Change")},
-        {{QStringLiteral("Total"), q(usd(now.total, cur)),
-          had ? q(usd(before.total, cur)) : none,
+        {{QStringLiteral("Total"), q(usd(now.total, cur)), had ? q(usd(before.total, cur)) : none,
           had ? change(now.total, before.total, cur) : dash},
          {QStringLiteral("U (unallocated)"),
           q(usd(now.unallocated, cur) + "  " + percent(now.unallocatedPct())),
@@ -154,7 +156,7 @@ void chargebackTable(PdfDoc &doc, const PackContent &c)
                         q(percent(core::Decimal::percent(l.amount, now.total, 1))),
                         l.viaFallback.isZero() ? QStringLiteral("\u2014")
                                                : q(usd(l.viaFallback, now.currency)),
-                        !had                   ? QStringLiteral("\u2014")
+                        !had                  ? QStringLiteral("\u2014")
                         : l.previous.isZero() ? QStringLiteral("new")
                                               : change(l.amount, l.previous, now.currency),
                         q(l.sources)});
@@ -166,8 +168,8 @@ void chargebackTable(PdfDoc &doc, const PackContent &c)
                         : QStringLiteral("\u2014"),
                     QString()});
     doc.table({q(now.dimension), QStringLiteral("Amount"), QStringLiteral("Share"),
-               QStringLiteral("Via fallback"),
-               QStringLiteral("vs %1").arg(previousMonth(c)), QStringLiteral("Sources")},
+               QStringLiteral("Via fallback"), QStringLiteral("vs %1").arg(previousMonth(c)),
+               QStringLiteral("Sources")},
               rows,
               {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right,
                PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Left},
@@ -325,13 +327,13 @@ void meterSplits(PdfDoc &doc, const PackContent &c)
         std::vector<QColor> colors;
         core::Decimal total;
         for (const PodTenantLine &t : v.tenants) {
-            QStringList row{t.overhead          ? QStringLiteral("overhead")
-                            : t.tenant.empty() ? QStringLiteral("<unlabeled>")
-                                               : q(t.tenant),
-                            t.owner.empty() ? QString::fromLatin1(core::kUnallocated) : q(t.owner),
-                            q(percent(core::Decimal::percent(t.share, core::Decimal::fromInt(1),
-                                                             1))),
-                            q(usd(t.amount, cur))};
+            QStringList row{
+                t.overhead         ? QStringLiteral("overhead")
+                : t.tenant.empty() ? QStringLiteral("<unlabeled>")
+                                   : q(t.tenant),
+                t.owner.empty() ? QString::fromLatin1(core::kUnallocated) : q(t.owner),
+                q(percent(core::Decimal::percent(t.share, core::Decimal::fromInt(1), 1))),
+                q(usd(t.amount, cur))};
             for (size_t i = 0; i < others; ++i)
                 row << (i < t.gaps.size() ? points(t.gaps[i].second) : QStringLiteral("\u2014"));
             rows.push_back(row);
@@ -352,26 +354,42 @@ void podsAndEconomics(PdfDoc &doc, const PackContent &c)
     doc.section(QStringLiteral("Shared pods and feature economics"), true);
     doc.subheading(QStringLiteral("Shared inference pods"));
     meterSplits(doc, c);
-    if (c.splits.empty() && !c.meterSplits.empty()) {
-        // the --meter tables above say it all
-    } else if (c.splits.empty()) {
-        doc.text(QStringLiteral("No meter split is applied in this ledger: shared pods are "
-                                "charged to their own labels. Compare meters with unalloc "
-                                "meters --pod NAME; split a pod in this pack only with unalloc "
-                                "pack --meter POD=METER, or in the ledger with unalloc meters "
-                                "--apply METER."));
-    } else {
+    if (!c.unsplitPods.empty()) {
+        std::vector<QStringList> rows;
+        for (const PodSummary &p : c.unsplitPods)
+            rows.push_back({q(p.pod), QString::number(p.rowId),
+                            q(usd(p.amount.amount, p.amount.currency)),
+                            QString::number(p.requests)});
+        doc.text(QStringLiteral("Pods with request telemetry that no meter splits: charged to "
+                                "their own labels (unallocated when they carry no owner). "
+                                "unalloc pack --meter POD=METER splits one in this pack; unalloc "
+                                "meters --pod ID compares the meters."),
+                 Qt::black, false, 9);
+        doc.table(
+            {QStringLiteral("Pod"), QStringLiteral("Row"), QStringLiteral("Amount"),
+             QStringLiteral("Requests")},
+            rows,
+            {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right},
+            {0.5, 0.12, 0.2, 0.18});
+    }
+    if (!c.splits.empty()) {
+        doc.text(QStringLiteral("Meter splits applied in the ledger (their parts are in the "
+                                "chargeback table):"),
+                 Qt::black, false, 9);
         std::vector<QStringList> rows;
         for (const core::AppliedSplit &s : c.splits)
             rows.push_back({q(s.podName), q(usd(s.amount.amount, s.amount.currency)), q(s.meter),
                             QString::number(s.parts)});
         doc.table(
             {QStringLiteral("Pod"), QStringLiteral("Amount"), QStringLiteral("Meter"),
-             QStringLiteral("Tenants")},
+             QStringLiteral("Parts")},
             rows,
             {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Right},
             {0.45, 0.2, 0.2, 0.15});
     }
+    if (c.splits.empty() && c.meterSplits.empty() && c.unsplitPods.empty())
+        doc.text(QStringLiteral("No shared inference pod with request telemetry is charged in "
+                                "this month, and no meter split is applied in this ledger."));
     doc.subheading(QStringLiteral("Cost per 1,000 requests"));
     if (!c.economics || c.economics->requests == 0) {
         doc.text(QStringLiteral("The ledger holds no gateway requests for this month."));
@@ -386,11 +404,11 @@ void podsAndEconomics(PdfDoc &doc, const PackContent &c)
         // A per-1,000 figure from a handful of requests extrapolates one call a thousandfold.
         const bool small = l.requests < kFew;
         few = few || (small && l.requests > 0);
-        rows.push_back({l.unattributed ? QStringLiteral("(unattributed)") : q(l.feature),
-                        QString::number(l.requests), q(usd(l.api, cur)), q(usd(l.infra, cur)),
-                        q(usd(l.total(), cur)),
-                        per && !small ? q(usd(*per, cur)) : QStringLiteral("\u2014"),
-                        l.invisiblePct() ? q(percent(*l.invisiblePct())) : QStringLiteral("\u2014")});
+        rows.push_back(
+            {l.unattributed ? QStringLiteral("(unattributed)") : q(l.feature),
+             QString::number(l.requests), q(usd(l.api, cur)), q(usd(l.infra, cur)),
+             q(usd(l.total(), cur)), per && !small ? q(usd(*per, cur)) : QStringLiteral("\u2014"),
+             l.invisiblePct() ? q(percent(*l.invisiblePct())) : QStringLiteral("\u2014")});
     };
     for (const core::EconomicsLine &l : c.economics->features)
         line(l);
@@ -403,14 +421,15 @@ void podsAndEconomics(PdfDoc &doc, const PackContent &c)
                PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right,
                PdfDoc::Align::Right},
               {0.19, 0.11, 0.14, 0.14, 0.14, 0.16, 0.12});
-    doc.text(QStringLiteral("API = provider and gateway charges of the feature's requests; Cluster = "
-                            "the cost of the cluster workloads labelled with the feature; "
-                            "Invisible = Cluster \u00f7 Total, the part an API bill does not show.%1")
-                 .arg(few ? QStringLiteral(" \u2014 in Per 1,000: fewer than %1 requests, too few "
-                                           "to scale to a thousand.")
-                                .arg(kFew)
-                          : QString()),
-             kGrey, false, 8.5);
+    doc.text(
+        QStringLiteral("API = provider and gateway charges of the feature's requests; Cluster = "
+                       "the cost of the cluster workloads labelled with the feature; "
+                       "Invisible = Cluster \u00f7 Total, the part an API bill does not show.%1")
+            .arg(few ? QStringLiteral(" \u2014 in Per 1,000: fewer than %1 requests, too few "
+                                      "to scale to a thousand.")
+                           .arg(kFew)
+                     : QString()),
+        kGrey, false, 8.5);
 }
 
 void closing(PdfDoc &doc, const PackContent &c)

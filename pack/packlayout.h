@@ -43,6 +43,15 @@ struct PodSplitView
     std::vector<PodTenantLine> tenants;
 };
 
+/// A shared inference pod of the month that no meter splits: charged to its own labels.
+struct PodSummary
+{
+    std::int64_t rowId = 0;
+    std::string pod;
+    core::Money amount;
+    std::int64_t requests = 0; ///< request telemetry in its window
+};
+
 /// Everything the pack shows; computed by buildPack (packbuild.h), laid out here.
 struct PackContent
 {
@@ -57,6 +66,7 @@ struct PackContent
     core::Decimal removed;
     std::vector<core::AppliedSplit> splits; ///< applied in the ledger
     std::vector<PodSplitView> meterSplits;  ///< asked for by --meter, in the pack only
+    std::vector<PodSummary> unsplitPods;    ///< the month's other pods (when the ledger is read)
     std::optional<core::EconomicsReport> economics; ///< when the month has requests
     bool letter = false;
 };

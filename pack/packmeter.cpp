@@ -114,8 +114,8 @@ core::Result<MeterChoice> parseMeterChoice(const std::string &text)
 {
     const auto eq = text.rfind('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        return core::fail("usage", "--meter expects POD=METER (" + meterList() + "), got '" +
-                                       text + "'");
+        return core::fail("usage",
+                          "--meter expects POD=METER (" + meterList() + "), got '" + text + "'");
     return MeterChoice{text.substr(0, eq), text.substr(eq + 1)};
 }
 

@@ -37,11 +37,8 @@ PdfDoc::PdfDoc(QIODevice *out, QPageSize size, const QString &footer, int totalP
     m_painter = std::make_unique<QPainter>(m_writer.get());
 }
 
-PdfDoc::PdfDoc(std::vector<QImage> *pages,
-               double dpi,
-               QPageSize size,
-               const QString &footer,
-               int totalPages)
+PdfDoc::PdfDoc(
+    std::vector<QImage> *pages, double dpi, QPageSize size, const QString &footer, int totalPages)
     : m_metricsSink(std::make_unique<QBuffer>())
     , m_images(pages)
     , m_dpi(dpi)
@@ -72,9 +69,9 @@ void PdfDoc::beginImage()
     const QPageLayout layout = m_writer->pageLayout();
     const QRectF full = layout.fullRectPixels(72), paint = layout.paintRectPixels(72);
     const double k = m_dpi / 72.0;
-    m_image = std::make_unique<QImage>(QSize(int(std::ceil(full.width() * k)),
-                                             int(std::ceil(full.height() * k))),
-                                       QImage::Format_RGB32);
+    m_image = std::make_unique<QImage>(
+        QSize(int(std::ceil(full.width() * k)), int(std::ceil(full.height() * k))),
+        QImage::Format_RGB32);
     // 72 dots per inch for the fonts (one unit = one point, as in the PDF); scaled when painted.
     m_image->setDotsPerMeterX(int(std::lround(72 / 0.0254)));
     m_image->setDotsPerMeterY(int(std::lround(72 / 0.0254)));

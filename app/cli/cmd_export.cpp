@@ -7,7 +7,6 @@
 #include "core/export/focusexport.h"
 #include "core/ledger/ledgerstore.h"
 
-
 namespace unalloc::cli {
 
 int runExport(const std::vector<std::string> &argv, Io &io)

@@ -74,13 +74,10 @@ int runPack(const std::vector<std::string> &argv, Io &io)
     request.letter = page.empty() ? QLocale().measurementSystem() == QLocale::ImperialUSSystem
                                   : page == "letter";
 
-    std::unique_ptr<core::LedgerStore> store;
-    if (!request.meters.empty()) {
-        auto opened = core::LedgerStore::open(inOpts->ledger, true);
-        if (!opened)
-            return reportError(opened.error(), io);
-        store = std::move(*opened);
-    }
+    // Read-only: the pods of the month, and their telemetry for --meter.
+    auto store = core::LedgerStore::open(inOpts->ledger, true);
+    if (!store)
+        return reportError(store.error(), io);
     pack::PackSources sources;
     sources.cube = &input->cube;
     sources.batches = input->batches;
@@ -88,7 +85,7 @@ int runPack(const std::vector<std::string> &argv, Io &io)
     sources.rules = input->rules;
     sources.splits = input->meterSplits;
     sources.ledgerName = QFileInfo(QString::fromStdString(inOpts->ledger)).fileName().toStdString();
-    sources.store = store.get();
+    sources.store = store->get();
     auto content = pack::buildPack(sources, request);
     if (!content && content.error().code == "empty") {
         io.out << "No cost rows in " << request.month << " in " << inOpts->ledger << ".\n";
@@ -111,8 +108,8 @@ int runPack(const std::vector<std::string> &argv, Io &io)
            << c.ledgerDigest.substr(0, 19) << '\n';
     for (const pack::PodSplitView &v : c.meterSplits)
         io.out << "split pod " << v.pod << " (#" << v.rowId << ", "
-               << money(v.amount.amount, v.amount.currency) << ") by "
-               << core::meterId(v.meter) << " in the pack only (the ledger is unchanged)\n";
+               << money(v.amount.amount, v.amount.currency) << ") by " << core::meterId(v.meter)
+               << " in the pack only (the ledger is unchanged)\n";
     for (const core::ImportBatch &b : c.batches)
         if (b.status != core::BatchStatus::Complete)
             io.err << "warning: the pack includes a partial batch: " << b.id << " " << b.source

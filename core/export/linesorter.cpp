@@ -8,7 +8,9 @@ namespace unalloc::core {
 
 namespace {
 
-bool before(const std::string &ak, const std::string &at, const std::string &bk,
+bool before(const std::string &ak,
+            const std::string &at,
+            const std::string &bk,
             const std::string &bt)
 {
     return std::tie(ak, at) < std::tie(bk, bt);
@@ -68,9 +70,8 @@ Result<void> GroupedLineSorter::finish()
 
 Result<void> GroupedLineSorter::spill()
 {
-    std::sort(m_lines.begin(), m_lines.end(), [](const Entry &a, const Entry &b) {
-        return before(a.key, a.text, b.key, b.text);
-    });
+    std::sort(m_lines.begin(), m_lines.end(),
+              [](const Entry &a, const Entry &b) { return before(a.key, a.text, b.key, b.text); });
     std::FILE *f = std::tmpfile();
     if (!f)
         return fail("io", "cannot create a temporary file to sort the export");
@@ -124,9 +125,8 @@ Result<void> GroupedLineSorter::flush()
                 return r;
         return merge();
     }
-    std::sort(m_lines.begin(), m_lines.end(), [](const Entry &a, const Entry &b) {
-        return before(a.key, a.text, b.key, b.text);
-    });
+    std::sort(m_lines.begin(), m_lines.end(),
+              [](const Entry &a, const Entry &b) { return before(a.key, a.text, b.key, b.text); });
     for (const Entry &e : m_lines)
         m_out << e.text;
     m_lines.clear();

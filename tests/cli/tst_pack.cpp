@@ -268,10 +268,10 @@ void TstPack::meterSection()
     const QByteArray before = ledger.readAll();
     ledger.close();
     const QString pdf = path(QStringLiteral("meter.pdf"));
-    const Run r = cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods,
-                       QStringLiteral("--month"), QStringLiteral("2026-08"),
-                       QStringLiteral("--meter"), kPod + QStringLiteral("=time_share"),
-                       QStringLiteral("-o"), pdf});
+    const Run r =
+        cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods, QStringLiteral("--month"),
+             QStringLiteral("2026-08"), QStringLiteral("--meter"),
+             kPod + QStringLiteral("=time_share"), QStringLiteral("-o"), pdf});
     QVERIFY2(r.exit == 0, r.err.constData());
     QVERIFY(ledger.open(QIODevice::ReadOnly));
     QVERIFY(ledger.readAll() == before);
@@ -309,19 +309,19 @@ void TstPack::meterStatementsAddUp()
     // <unallocated>; the chargeback table shows each statement's total; all add up to the
     // unchanged month total.
     const QString dir = path(QStringLiteral("st-meter"));
-    const Run r = cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods,
-                       QStringLiteral("--month"), QStringLiteral("2026-08"),
-                       QStringLiteral("--meter"), kPod + QStringLiteral("=time_share"),
-                       QStringLiteral("-o"), path(QStringLiteral("meter2.pdf")),
-                       QStringLiteral("--statements"), dir});
+    const Run r =
+        cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods, QStringLiteral("--month"),
+             QStringLiteral("2026-08"), QStringLiteral("--meter"),
+             kPod + QStringLiteral("=time_share"), QStringLiteral("-o"),
+             path(QStringLiteral("meter2.pdf")), QStringLiteral("--statements"), dir});
     QVERIFY2(r.exit == 0, r.err.constData());
-    const QJsonObject report = QJsonDocument::fromJson(
-                                   cli({QStringLiteral("report"), QStringLiteral("--ledger"),
-                                        m_pods, QStringLiteral("--from"),
-                                        QStringLiteral("2026-08-01"), QStringLiteral("--to"),
-                                        QStringLiteral("2026-09-01"), QStringLiteral("--json")})
-                                       .out)
-                                   .object();
+    const QJsonObject report =
+        QJsonDocument::fromJson(
+            cli({QStringLiteral("report"), QStringLiteral("--ledger"), m_pods,
+                 QStringLiteral("--from"), QStringLiteral("2026-08-01"), QStringLiteral("--to"),
+                 QStringLiteral("2026-09-01"), QStringLiteral("--json")})
+                .out)
+            .object();
     std::map<QString, Decimal> expected;
     for (const QJsonValue &b : report.value(QStringLiteral("buckets")).toArray())
         expected[b.toObject().value(QStringLiteral("key")).toString()] =
@@ -372,11 +372,12 @@ void TstPack::usage_data()
     QTest::newRow("bad page") << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
                                              QStringLiteral("--page"), QStringLiteral("a3")}
                               << QStringLiteral("a4 or letter");
-    QTest::newRow("unknown pod")
-        << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
-                       QStringLiteral("--meter"), QStringLiteral("nope=time_share")}
-        << QStringLiteral("no shared pod 'nope' in the ledger; its pods: "
-                          "inference/vllm-llama-3.1-8b (#");
+    QTest::newRow("unknown pod") << QStringList{QStringLiteral("--month"),
+                                                QStringLiteral("2026-08"),
+                                                QStringLiteral("--meter"),
+                                                QStringLiteral("nope=time_share")}
+                                 << QStringLiteral("no shared pod 'nope' in the ledger; its pods: "
+                                                   "inference/vllm-llama-3.1-8b (#");
     QTest::newRow("unknown meter")
         << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
                        QStringLiteral("--meter"), kPod + QStringLiteral("=watts")}

@@ -37,9 +37,9 @@ std::vector<Line> lines(int n, int groups, unsigned seed)
     const char *keys[] = {"opencost", "litellm", "openai", "anthropic"};
     for (int i = 0; i < n; ++i) {
         const std::int64_t g = std::int64_t(i) * groups / n;
-        out.push_back({g, keys[rng() % 4],
-                       "," + std::to_string(rng() % 1000) + ",row " + std::to_string(rng() % 50) +
-                           "\n"});
+        out.push_back(
+            {g, keys[rng() % 4],
+             "," + std::to_string(rng() % 1000) + ",row " + std::to_string(rng() % 50) + "\n"});
     }
     return out;
 }

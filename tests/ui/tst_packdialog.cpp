@@ -53,10 +53,10 @@ QByteArray TstPackDialog::run(const QString &program, const QStringList &args, i
 /// The headline sentence on page 2 ("73.5% of $66,630.38 AI spend is unattributed").
 QString TstPackDialog::headline(const QString &pdf)
 {
-    const QString text = QString::fromUtf8(
-        run(QStringLiteral("pdftotext"), {QStringLiteral("-f"), QStringLiteral("2"),
-                                          QStringLiteral("-l"), QStringLiteral("2"), pdf,
-                                          QStringLiteral("-")}));
+    const QString text =
+        QString::fromUtf8(run(QStringLiteral("pdftotext"),
+                              {QStringLiteral("-f"), QStringLiteral("2"), QStringLiteral("-l"),
+                               QStringLiteral("2"), pdf, QStringLiteral("-")}));
     for (const QString &line : text.split(QLatin1Char('\n')))
         if (line.contains(QStringLiteral("AI spend is unattributed")))
             return line.trimmed();

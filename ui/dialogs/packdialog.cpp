@@ -67,9 +67,9 @@ PackDialog::PackDialog(LedgerDocument &document,
     QString fallbacks;
     for (const std::string &f : request.fallbacks)
         fallbacks += (fallbacks.isEmpty() ? QString() : QStringLiteral(", ")) + fmt::q(f);
-    m_owner = new QLabel(tr("%1, fallbacks: %2 (as the analysis shows them)")
-                             .arg(fmt::q(request.ownerKey),
-                                  fallbacks.isEmpty() ? tr("none") : fallbacks));
+    m_owner = new QLabel(
+        tr("%1, fallbacks: %2 (as the analysis shows them)")
+            .arg(fmt::q(request.ownerKey), fallbacks.isEmpty() ? tr("none") : fallbacks));
     m_statements = new QLineEdit;
     m_statements->setObjectName(QStringLiteral("packStatements"));
     m_statements->setPlaceholderText(tr("optional: one CSV and one PDF per owner"));
@@ -116,8 +116,8 @@ PackDialog::PackDialog(LedgerDocument &document,
     fillMonths();
     connect(m_month, &QComboBox::currentIndexChanged, this, [this] {
         const QString dir = QFileInfo(m_output->text()).absolutePath();
-        m_output->setText(QDir(dir).filePath(QStringLiteral("chargeback-%1.pdf")
-                                                 .arg(m_month->currentData().toString())));
+        m_output->setText(QDir(dir).filePath(
+            QStringLiteral("chargeback-%1.pdf").arg(m_month->currentData().toString())));
         refresh();
     });
     connect(m_page, &QComboBox::currentIndexChanged, this, &PackDialog::refresh);
@@ -136,8 +136,8 @@ void PackDialog::fillMonths()
     int selected = -1;
     if (m_document.isLoaded()) {
         for (const core::MonthSlice &m : m_document.catalog().months) {
-            const QString id = QStringLiteral("%1-%2").arg(m.year).arg(m.month, 2, 10,
-                                                                       QLatin1Char('0'));
+            const QString id =
+                QStringLiteral("%1-%2").arg(m.year).arg(m.month, 2, 10, QLatin1Char('0'));
             if (request.fromDay == m.fromDay && request.toDay == m.toDay)
                 selected = m_month->count();
             m_month->addItem(id, id);
@@ -146,9 +146,9 @@ void PackDialog::fillMonths()
     // The analysis bar's month; a longer period (or none) → the latest month.
     m_month->setCurrentIndex(selected >= 0 ? selected : m_month->count() - 1);
     const QString docs = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    m_output->setText(QDir(docs.isEmpty() ? QDir::homePath() : docs)
-                          .filePath(QStringLiteral("chargeback-%1.pdf")
-                                        .arg(m_month->currentData().toString())));
+    m_output->setText(
+        QDir(docs.isEmpty() ? QDir::homePath() : docs)
+            .filePath(QStringLiteral("chargeback-%1.pdf").arg(m_month->currentData().toString())));
 }
 
 std::optional<pack::PackContent> PackDialog::content(QString &error) const
@@ -240,16 +240,16 @@ void PackDialog::onRendered()
         return;
     }
     for (size_t i = 0; i < m_pages.size(); ++i) {
-        auto *item = new QListWidgetItem(QIcon(QPixmap::fromImage(m_pages[i])),
-                                         tr("Page %1").arg(i + 1));
+        auto *item =
+            new QListWidgetItem(QIcon(QPixmap::fromImage(m_pages[i])), tr("Page %1").arg(i + 1));
         m_preview->addItem(item);
     }
     const pack::PackContent &c = *m_content;
-    m_status->setText(tr("%n page(s): %1 of spend, U %2, ledger %3", nullptr, int(m_pages.size()))
-                          .arg(fmt::q(cli::money(c.chargeback.current.total,
-                                                 c.chargeback.current.currency)),
-                               fmt::q(cli::percent(c.chargeback.current.unallocatedPct())),
-                               fmt::q(c.ledgerDigest.substr(0, 19))));
+    m_status->setText(
+        tr("%n page(s): %1 of spend, U %2, ledger %3", nullptr, int(m_pages.size()))
+            .arg(fmt::q(cli::money(c.chargeback.current.total, c.chargeback.current.currency)),
+                 fmt::q(cli::percent(c.chargeback.current.unallocatedPct())),
+                 fmt::q(c.ledgerDigest.substr(0, 19))));
     m_save->setEnabled(true);
     emit previewReady(int(m_pages.size()));
 }
@@ -290,8 +290,8 @@ void PackDialog::save()
     if (!statements.isEmpty()) {
         auto written = pack::writeStatements(*m_content, statements.toStdString());
         if (!written) {
-            m_status->setText(tr("The statements were not written: %1")
-                                  .arg(fmt::q(written.error().message())));
+            m_status->setText(
+                tr("The statements were not written: %1").arg(fmt::q(written.error().message())));
             return;
         }
     }

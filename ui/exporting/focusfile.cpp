@@ -5,8 +5,8 @@
 #include "ui/ledgerdocument.h"
 
 #include <QCoreApplication>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 
