@@ -25,6 +25,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -97,6 +98,7 @@ PackDialog::PackDialog(LedgerDocument &document,
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("packStatus"));
     m_status->setWordWrap(true);
+    m_preview->setToolTip(tr("Double-click a page to see it at 100 %"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
     m_save = buttons->button(QDialogButtonBox::Save);
@@ -113,6 +115,8 @@ PackDialog::PackDialog(LedgerDocument &document,
     connect(browseOutput, &QPushButton::clicked, this, &PackDialog::browseOutput);
     connect(browseStatements, &QPushButton::clicked, this, &PackDialog::browseStatements);
     connect(&m_watcher, &QFutureWatcher<Rendered>::finished, this, &PackDialog::onRendered);
+    connect(m_preview, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { showPage(m_preview->row(item)); });
     fillMonths();
     connect(m_month, &QComboBox::currentIndexChanged, this, [this] {
         const QString dir = QFileInfo(m_output->text()).absolutePath();
@@ -217,7 +221,7 @@ void PackDialog::refresh()
             return r;
         }
         r.pdfPath = path;
-        r.pages = pack::packImages(*shared, 72);
+        r.pages = pack::packImages(*shared, 96); // 100 % on a 96 dpi screen
         return r;
     }));
 }
@@ -252,6 +256,22 @@ void PackDialog::onRendered()
                  fmt::q(c.ledgerDigest.substr(0, 19))));
     m_save->setEnabled(true);
     emit previewReady(int(m_pages.size()));
+}
+
+void PackDialog::showPage(int index)
+{
+    if (index < 0 || size_t(index) >= m_pages.size())
+        return;
+    QDialog page(this);
+    page.setWindowTitle(tr("Page %1 of %2").arg(index + 1).arg(m_pages.size()));
+    auto *label = new QLabel;
+    label->setPixmap(QPixmap::fromImage(m_pages[size_t(index)]));
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(label);
+    auto *layout = new QVBoxLayout(&page);
+    layout->addWidget(scroll);
+    page.resize(860, 900);
+    page.exec();
 }
 
 void PackDialog::browseOutput()

@@ -58,6 +58,7 @@ private:
     void refresh();
     void onRendered();
     void save();
+    void showPage(int index);
     void browseOutput();
     void browseStatements();
     std::optional<pack::PackContent> content(QString &error) const;
