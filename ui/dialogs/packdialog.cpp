@@ -250,10 +250,11 @@ void PackDialog::onRendered()
     }
     const pack::PackContent &c = *m_content;
     m_status->setText(
-        tr("%n page(s): %1 of spend, U %2, ledger %3", nullptr, int(m_pages.size()))
+        tr("Pages: %4 \u00b7 %1 of spend \u00b7 U %2 \u00b7 ledger %3")
             .arg(fmt::q(cli::money(c.chargeback.current.total, c.chargeback.current.currency)),
                  fmt::q(cli::percent(c.chargeback.current.unallocatedPct())),
-                 fmt::q(c.ledgerDigest.substr(0, 19))));
+                 fmt::q(c.ledgerDigest.substr(0, 19)))
+            .arg(m_pages.size()));
     m_save->setEnabled(true);
     emit previewReady(int(m_pages.size()));
 }
