@@ -3,6 +3,7 @@
 
 #include "analysisbar.h"
 #include "appcontext.h"
+#include "dialogs/packdialog.h"
 #include "exporting/focusfile.h"
 #include "format.h"
 #include "preferencesdialog.h"
@@ -42,6 +43,11 @@ void MainWindow::buildMenus()
     QAction *focus = exportMenu->addAction(
         tr("&FOCUS 1.2 CSV…"), this, [this] { askExportFocus(this, m_document, m_analysis); });
     focus->setObjectName(QStringLiteral("actionExportFocus"));
+    QAction *pack = file->addAction(tr("Export &Chargeback Pack…"), this, [this] {
+        PackDialog dialog(m_document, m_analysis, this);
+        dialog.exec();
+    });
+    pack->setObjectName(QStringLiteral("actionExportPack"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

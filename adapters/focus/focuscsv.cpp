@@ -44,6 +44,7 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
     const std::string costColumn = options.focusCostColumn;
     std::vector<std::pair<size_t, std::string>> customColumns;
     std::optional<size_t> idColumn;
+    bool unallocExport = false;
     std::unordered_map<std::string, int> seen;
     DayCoverage days;
     std::optional<core::TimeUs> periodStart, periodEnd;
@@ -64,6 +65,9 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
                 customColumns.emplace_back(i, h.names()[i].substr(2));
         }
         idColumn = h.find("x_Id") ? h.find("x_Id") : h.find("Id");
+        // A file unalloc exported: its service category and cost basis are facts about the
+        // original row (an OpenCost row is Compute, an estimate), kept so a re-export says so.
+        unallocExport = h.find("x_UnallocSource").has_value();
         return {};
     };
     auto time = [&](const CsvRecord &rec, const char *col,
@@ -131,6 +135,9 @@ core::Result<ReadResult> FocusCsvAdapter::read(std::string_view bytes,
         for (const char *col :
              {"SubAccountName", "ServiceName", "ProviderName", "ServiceProviderName", "ResourceId"})
             labels.add(col, rec.get(col).value_or(""));
+        if (unallocExport)
+            for (const char *col : {"ServiceCategory", "ServiceSubcategory", "x_CostBasis"})
+                labels.add(col, rec.get(col).value_or(""));
         for (const auto &[i, key] : customColumns) {
             if (!(rec.fields[i].empty() || (!rec.quoted[i] && rec.fields[i] == "NULL")))
                 labels.add(key, rec.fields[i]);

@@ -7,11 +7,6 @@
 #include "core/export/focusexport.h"
 #include "core/ledger/ledgerstore.h"
 
-#include <QSaveFile>
-#include <QString>
-
-#include <sstream>
-
 namespace unalloc::cli {
 
 int runExport(const std::vector<std::string> &argv, Io &io)
@@ -55,22 +50,11 @@ int runExport(const std::vector<std::string> &argv, Io &io)
     if (!options)
         return reportError(options.error(), io);
 
-    std::ostringstream csv;
-    auto summary = core::writeFocusCsv(**ledger, *options, csv);
+    // Streamed: to standard output as the rows come, or into the file all or nothing.
+    auto summary = output == "-" ? core::writeFocusCsv(**ledger, *options, io.out)
+                                 : core::writeFocusFile(**ledger, *options, output);
     if (!summary)
         return reportError(summary.error(), io);
-    const std::string bytes = csv.str();
-    if (output == "-") {
-        io.out << bytes;
-    } else {
-        // All or nothing: a half-written CSV never replaces an earlier export.
-        QSaveFile file(QString::fromStdString(output));
-        if (!file.open(QIODevice::WriteOnly) ||
-            file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) ||
-            !file.commit())
-            return reportError(
-                {"io", "cannot write: " + file.errorString().toStdString(), output, {}, {}}, io);
-    }
     std::string totals;
     for (const core::Money &m : summary->totals)
         totals += (totals.empty() ? "" : ", ") + money(m.amount, m.currency);

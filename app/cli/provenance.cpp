@@ -1,29 +1,13 @@
 #include "provenance.h"
 
+#include "core/export/batchdigest.h"
 #include "core/timeutil.h"
 
 namespace unalloc::cli {
 
 std::string ledgerDigest(const std::vector<core::ImportBatch> &batches)
 {
-    std::vector<const core::ImportBatch *> sorted;
-    for (const core::ImportBatch &b : batches)
-        sorted.push_back(&b);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const auto *a, const auto *b) { return a->id < b->id; });
-    ProvenanceJson list = ProvenanceJson::array();
-    for (const core::ImportBatch *b : sorted) {
-        ProvenanceJson totals = ProvenanceJson::object();
-        for (const core::Money &m : b->totals)
-            totals[m.currency.code()] = m.amount.toString();
-        list.push_back({{"id", b->id},
-                        {"source", b->source},
-                        {"sha256", b->sha256},
-                        {"rows", b->rowCount},
-                        {"totals", totals},
-                        {"status", core::toString(b->status)}});
-    }
-    return "sha256:" + core::sha256Hex(list.dump());
+    return core::batchesDigest(batches);
 }
 
 std::string resultDigest(const ProvenanceJson &result)

@@ -2,8 +2,11 @@
 
 #include "core/ledger/ledgerstore.h"
 #include "core/seams/gatewayidentity.h"
+#include "linesorter.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -160,17 +163,18 @@ Origin originOf(const CostRow &row)
         const std::string *s = rawLabel(row.rawLabels, "ServiceName");
         o.service = s ? *s : o.provider;
         o.basis = "billed";
+        // A row unalloc exported before keeps what it said then (the importer reads these
+        // back from its own exports only).
+        if (const std::string *c = rawLabel(row.rawLabels, "ServiceCategory"))
+            o.category = *c;
+        if (const std::string *c = rawLabel(row.rawLabels, "ServiceSubcategory"))
+            o.subcategory = *c;
+        if (const std::string *c = rawLabel(row.rawLabels, "x_CostBasis"))
+            o.basis = *c;
     }
     o.issuer = o.provider;
     return o;
 }
-
-struct Line
-{
-    TimeUs start;
-    std::string source;
-    std::string text;
-};
 
 } // namespace
 
@@ -216,7 +220,15 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
         filter.to = TimeUs(*options.toDay) * kUsPerDay;
     filter.sources = options.sources;
 
-    std::vector<Line> lines;
+    // Rows arrive by charge start; those sharing a start are ordered by (source, line text)
+    // before they are written, so only one start's lines are held at a time (and a start with
+    // more lines than fit the sorter's budget is merged from sorted runs on disk).
+    std::string header;
+    for (size_t i = 0; i < std::size(kColumns); ++i)
+        header += std::string(i ? "," : "") + kColumns[i];
+    out << header << '\n';
+    GroupedLineSorter sorter(out);
+    std::int64_t written = 0;
     std::map<std::string, Money> totals;
     LedgerRowKey from;
     constexpr std::int64_t kPage = 20000;
@@ -310,7 +322,9 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
                 putField(text, values[i]);
             }
             text += '\n';
-            lines.push_back({row.start, row.source, std::move(text)});
+            if (auto r = sorter.add(row.start, row.source, std::move(text)); !r)
+                return fail(r.error());
+            ++written;
             auto [it, added] = totals.try_emplace(currency, row.amount);
             if (!added)
                 it->second.amount += row.amount.amount;
@@ -319,19 +333,42 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
             break;
         from = ledgerRowKey(page->back(), LedgerSort::Start, true, true);
     }
-    std::sort(lines.begin(), lines.end(), [](const Line &a, const Line &b) {
-        return std::tie(a.start, a.source, a.text) < std::tie(b.start, b.source, b.text);
-    });
-    std::string header;
-    for (size_t i = 0; i < std::size(kColumns); ++i)
-        header += std::string(i ? "," : "") + kColumns[i];
-    out << header << '\n';
-    for (const Line &l : lines)
-        out << l.text;
+    if (auto r = sorter.finish(); !r)
+        return fail(r.error());
+    if (!out)
+        return fail("io", "cannot write the FOCUS export");
     FocusExportSummary summary;
-    summary.rows = static_cast<std::int64_t>(lines.size());
+    summary.rows = written;
     for (auto &[code, money] : totals)
         summary.totals.push_back(money);
+    return summary;
+}
+
+} // namespace unalloc::core
+
+namespace unalloc::core {
+
+Result<FocusExportSummary> writeFocusFile(const LedgerStore &ledger,
+                                          const AttributionOptions &options,
+                                          const std::string &path)
+{
+    // All or nothing: the rows stream into a sibling file that replaces `path` only once
+    // complete, so a failed export never leaves half a CSV where an earlier one was.
+    const std::string partial = path + ".partial";
+    Result<FocusExportSummary> summary = fail("internal", "not written");
+    {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return fail("io", "cannot write", partial);
+        summary = writeFocusCsv(ledger, options, out);
+        out.flush();
+        if (summary && !out)
+            summary = fail("io", "cannot write (disk full?)", partial);
+    }
+    if (!summary || std::rename(partial.c_str(), path.c_str()) != 0) {
+        std::remove(partial.c_str());
+        return summary ? fail("io", "cannot replace the file", path) : summary;
+    }
     return summary;
 }
 

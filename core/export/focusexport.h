@@ -44,7 +44,15 @@ struct FocusExportSummary
 /// the allocation in `x_Owner`, `x_OwnerKey`, `x_ResolvedBy`, `x_FallbackKey`.
 /// Rows are ordered by (charge start, source, line text): the bytes depend neither on the
 /// order the ledger's batches were imported in nor on record keys.
+/// The rows are streamed: memory holds one page of ledger rows and the lines of one charge
+/// start (bounded; see GroupedLineSorter), not the export.
 Result<FocusExportSummary>
 writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std::ostream &out);
+
+/// writeFocusCsv into the file `path`, all or nothing: written beside it as `path.partial` and
+/// renamed over it once complete; on failure `path` is left as it was.
+Result<FocusExportSummary> writeFocusFile(const LedgerStore &ledger,
+                                          const AttributionOptions &options,
+                                          const std::string &path);
 
 } // namespace unalloc::core

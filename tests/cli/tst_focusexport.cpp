@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <set>
+
 #include <map>
 
 using unalloc::core::Decimal;
@@ -269,6 +271,19 @@ void TstFocusExport::roundTrip()
                       QStringLiteral("none"))),
              usd(sums(first, QStringLiteral("BilledCost"), QStringLiteral("x_ResolvedBy"),
                       QStringLiteral("none"))));
+    // What the exporter said of each row survives: an OpenCost row stays Compute and an
+    // estimate, a gateway row an estimate (the dollars per category and basis are the same).
+    for (const char *column : {"ServiceCategory", "ServiceSubcategory", "x_CostBasis"}) {
+        const QList<QStringList> records = focusrules::parseCsv(first);
+        const qsizetype c = records[0].indexOf(QLatin1String(column));
+        QVERIFY(c >= 0);
+        std::set<QString> values;
+        for (qsizetype r = 1; r < records.size(); ++r)
+            values.insert(records[r][c]);
+        for (const QString &v : values)
+            QCOMPARE(usd(sums(second, QStringLiteral("BilledCost"), QLatin1String(column), v)),
+                     usd(sums(first, QStringLiteral("BilledCost"), QLatin1String(column), v)));
+    }
     // Once the provider and service columns are in Tags, a further round changes no byte.
     const QString secondFile = m_dir.filePath(QFileInfo(ledger).baseName() + "-2.csv");
     QFile out2(secondFile);

@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
+
 using unalloc::core::Decimal;
 
 class TstPack final : public QObject
@@ -27,6 +29,8 @@ private slots:
     void partialBatchOnTheCover();
     void statementsAddUp();
     void letterPaper();
+    void meterSection();
+    void meterStatementsAddUp();
     void usage_data();
     void usage();
 
@@ -40,9 +44,12 @@ private:
     static Run cli(const QStringList &args) { return run(QStringLiteral(UNALLOC_CLI), args); }
     QString path(const QString &name) const { return m_dir.filePath(name); }
     static QStringList demoFiles();
+    static QStringList podFiles();
+    /// `unalloc meters --json` of the demo pod: its time_share rows.
+    QJsonArray timeShareRows();
 
     QTemporaryDir m_dir;
-    QString m_ledger, m_partial, m_pdf;
+    QString m_ledger, m_partial, m_pdf, m_pods;
 };
 
 TstPack::Run TstPack::run(const QString &program, const QStringList &args)
@@ -63,6 +70,24 @@ QStringList TstPack::demoFiles()
     return files;
 }
 
+QStringList TstPack::podFiles()
+{
+    return {QStringLiteral(UNALLOC_SOURCE_DIR "/resources/demo-pod/opencost_vllm_pod.json"),
+            QStringLiteral(UNALLOC_SOURCE_DIR "/resources/demo-pod/litellm_vllm_pod.json")};
+}
+
+/// "$12,821.12": the pack's money text, from an exact amount.
+static QString dollars(const Decimal &d)
+{
+    QString t = QString::fromStdString(d.toFixed(2));
+    const bool neg = t.startsWith(QLatin1Char('-'));
+    if (neg)
+        t.remove(0, 1);
+    for (qsizetype i = t.indexOf(QLatin1Char('.')) - 3; i > 0; i -= 3)
+        t.insert(i, QLatin1Char(','));
+    return (neg ? QStringLiteral("-$") : QStringLiteral("$")) + t;
+}
+
 void TstPack::initTestCase()
 {
     for (const char *tool : {"pdfinfo", "pdftotext", "pdffonts", "pdftohtml"})
@@ -80,6 +105,12 @@ void TstPack::initTestCase()
                  demoFiles() +
                  QStringList{
                      QStringLiteral(UNALLOC_TEST_DATA "/seams-ui/partial/openai_costs_page1.json")})
+                 .exit,
+             0);
+    // The demo plus the shared inference pod and its request telemetry, for --meter.
+    m_pods = path(QStringLiteral("pods.unalloc"));
+    QCOMPARE(cli(QStringList{QStringLiteral("import"), QStringLiteral("--ledger"), m_pods} +
+                 demoFiles() + podFiles())
                  .exit,
              0);
     m_pdf = path(QStringLiteral("pack.pdf"));
@@ -215,6 +246,123 @@ void TstPack::letterPaper()
     QVERIFY(run(QStringLiteral("pdfinfo"), {pdf}).out.contains("612 x 792 pts (letter)"));
 }
 
+static const QString kPod = QStringLiteral("inference/vllm-llama-3.1-8b");
+
+QJsonArray TstPack::timeShareRows()
+{
+    const Run m = cli({QStringLiteral("meters"), QStringLiteral("--ledger"), m_pods,
+                       QStringLiteral("--pod"), kPod, QStringLiteral("--json")});
+    for (const QJsonValue &v :
+         QJsonDocument::fromJson(m.out).object().value(QStringLiteral("meters")).toArray())
+        if (v.toObject().value(QStringLiteral("meter")).toString() == QStringLiteral("time_share"))
+            return v.toObject().value(QStringLiteral("rows")).toArray();
+    return {};
+}
+
+void TstPack::meterSection()
+{
+    // The pod's split under the chosen meter, as `unalloc meters` computes it, with the gap to
+    // the other meters; the ledger file is not written.
+    QFile ledger(m_pods);
+    QVERIFY(ledger.open(QIODevice::ReadOnly));
+    const QByteArray before = ledger.readAll();
+    ledger.close();
+    const QString pdf = path(QStringLiteral("meter.pdf"));
+    const Run r =
+        cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods, QStringLiteral("--month"),
+             QStringLiteral("2026-08"), QStringLiteral("--meter"),
+             kPod + QStringLiteral("=time_share"), QStringLiteral("-o"), pdf});
+    QVERIFY2(r.exit == 0, r.err.constData());
+    QVERIFY(ledger.open(QIODevice::ReadOnly));
+    QVERIFY(ledger.readAll() == before);
+    const QString text = QString::fromUtf8(
+        run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")})
+            .out);
+    const qsizetype at = text.indexOf(QStringLiteral("Shared inference pods"));
+    QVERIFY(at > 0);
+    const QString section = text.mid(at, text.indexOf(QStringLiteral("Cost per 1,000"), at) - at);
+    QVERIFY2(section.contains(kPod + QStringLiteral(" (#")), qPrintable(section));
+    QVERIFY(section.contains(QStringLiteral("$17,280.00, split by time_share")));
+    for (const char *other : {"tokens", "list_price", "kv_memory"})
+        QVERIFY(section.contains(QLatin1String(other)));
+    const QJsonArray rows = timeShareRows();
+    QVERIFY(rows.size() >= 3);
+    Decimal sum;
+    for (const QJsonValue &v : rows) {
+        const Decimal amount =
+            Decimal::parse(v.toObject().value(QStringLiteral("amount")).toString().toStdString())
+                .value();
+        QVERIFY2(section.contains(dollars(amount)), qPrintable(dollars(amount)));
+        sum += amount;
+    }
+    QCOMPARE(dollars(sum), QStringLiteral("$17,280.00"));
+    // Every tenant line shows its gaps in points (overhead has none).
+    QVERIFY(section.count(QStringLiteral(" pts")) >= 3 * (rows.size() - 1));
+    QVERIFY(section.contains(QStringLiteral("in this pack only")) ||
+            section.contains(QStringLiteral("Split in this pack only")));
+}
+
+void TstPack::meterStatementsAddUp()
+{
+    // With the pod split, each owner's statement is its amount without the split plus its part
+    // of the pod; the pod's own amount (unallocated: it carries no team) leaves
+    // <unallocated>; the chargeback table shows each statement's total; all add up to the
+    // unchanged month total.
+    const QString dir = path(QStringLiteral("st-meter"));
+    const Run r =
+        cli({QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods, QStringLiteral("--month"),
+             QStringLiteral("2026-08"), QStringLiteral("--meter"),
+             kPod + QStringLiteral("=time_share"), QStringLiteral("-o"),
+             path(QStringLiteral("meter2.pdf")), QStringLiteral("--statements"), dir});
+    QVERIFY2(r.exit == 0, r.err.constData());
+    const QJsonObject report =
+        QJsonDocument::fromJson(
+            cli({QStringLiteral("report"), QStringLiteral("--ledger"), m_pods,
+                 QStringLiteral("--from"), QStringLiteral("2026-08-01"), QStringLiteral("--to"),
+                 QStringLiteral("2026-09-01"), QStringLiteral("--json")})
+                .out)
+            .object();
+    std::map<QString, Decimal> expected;
+    for (const QJsonValue &b : report.value(QStringLiteral("buckets")).toArray())
+        expected[b.toObject().value(QStringLiteral("key")).toString()] =
+            Decimal::parse(
+                b.toObject().value(QStringLiteral("amount_usd")).toString().toStdString())
+                .value();
+    const QString unalloc = QStringLiteral("<unallocated>");
+    expected[unalloc] -= Decimal::parse("17280").value();
+    for (const QJsonValue &v : timeShareRows()) {
+        const QJsonValue owner = v.toObject().value(QStringLiteral("owner"));
+        expected[owner.isNull() ? unalloc : owner.toString()] +=
+            Decimal::parse(v.toObject().value(QStringLiteral("amount")).toString().toStdString())
+                .value();
+    }
+    const QString table = QString::fromUtf8(
+        run(QStringLiteral("pdftotext"),
+            {QStringLiteral("-f"), QStringLiteral("2"), QStringLiteral("-l"), QStringLiteral("2"),
+             QStringLiteral("-layout"), path(QStringLiteral("meter2.pdf")), QStringLiteral("-")})
+            .out);
+    Decimal all;
+    for (const auto &[owner, amount] : expected) {
+        if (amount.isZero())
+            continue;
+        QFile csv(QDir(dir).filePath(QStringLiteral("2026-08-") +
+                                     (owner == unalloc ? QStringLiteral("unallocated") : owner) +
+                                     QStringLiteral(".csv")));
+        QVERIFY2(csv.open(QIODevice::ReadOnly), qPrintable(csv.fileName()));
+        Decimal sum;
+        for (const QByteArray &line : csv.readAll().split('\n')) {
+            const QList<QByteArray> f = line.split(',');
+            if (f.size() >= 7 && f[0] != "owner" && f[2] != "total")
+                sum += Decimal::parse(f[5].toStdString()).value();
+        }
+        QCOMPARE(QString::fromStdString(sum.toString()), QString::fromStdString(amount.toString()));
+        QVERIFY2(table.contains(dollars(sum)), qPrintable(owner + QLatin1Char(' ') + dollars(sum)));
+        all += sum;
+    }
+    QCOMPARE(QString::fromStdString(all.toString()),
+             report.value(QStringLiteral("total_usd")).toString());
+}
+
 void TstPack::usage_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -224,6 +372,20 @@ void TstPack::usage_data()
     QTest::newRow("bad page") << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
                                              QStringLiteral("--page"), QStringLiteral("a3")}
                               << QStringLiteral("a4 or letter");
+    QTest::newRow("unknown pod") << QStringList{QStringLiteral("--month"),
+                                                QStringLiteral("2026-08"),
+                                                QStringLiteral("--meter"),
+                                                QStringLiteral("nope=time_share")}
+                                 << QStringLiteral("no shared pod 'nope' in the ledger; its pods: "
+                                                   "inference/vllm-llama-3.1-8b (#");
+    QTest::newRow("unknown meter")
+        << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
+                       QStringLiteral("--meter"), kPod + QStringLiteral("=watts")}
+        << QStringLiteral("unknown meter 'watts'; the meters: tokens, list_price, time_share, "
+                          "kv_memory");
+    QTest::newRow("no meter") << QStringList{QStringLiteral("--month"), QStringLiteral("2026-08"),
+                                             QStringLiteral("--meter"), kPod}
+                              << QStringLiteral("POD=METER");
 }
 
 void TstPack::usage()
@@ -231,7 +393,7 @@ void TstPack::usage()
     QFETCH(QStringList, args);
     QFETCH(QString, message);
     const Run r =
-        cli(QStringList{QStringLiteral("pack"), QStringLiteral("--ledger"), m_ledger} + args);
+        cli(QStringList{QStringLiteral("pack"), QStringLiteral("--ledger"), m_pods} + args);
     QCOMPARE(r.exit, 64);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
 }

@@ -5,12 +5,10 @@
 #include "ui/ledgerdocument.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QSaveFile>
-
-#include <sstream>
 
 namespace unalloc::ui {
 
@@ -18,15 +16,9 @@ QString writeFocusFile(const core::LedgerStore &store,
                        const core::AttributionOptions &options,
                        const QString &path)
 {
-    std::ostringstream csv;
-    auto summary = core::writeFocusCsv(store, options, csv);
+    auto summary = core::writeFocusFile(store, options, QFile::encodeName(path).toStdString());
     if (!summary)
         return QString::fromStdString(summary.error().message());
-    const std::string bytes = csv.str();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit())
-        return file.errorString();
     return {};
 }
 

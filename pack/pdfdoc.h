@@ -10,11 +10,13 @@
 #include <memory>
 #include <vector>
 
+class QBuffer;
+class QImage;
 class QPainter;
 class QPdfWriter;
 class QIODevice;
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
 
 struct OutlineEntry
 {
@@ -36,6 +38,13 @@ public:
 
     /// `totalPages` 0 = unknown (the footer then says only "page N").
     PdfDoc(QIODevice *out, QPageSize size, const QString &footer, int totalPages);
+    /// The same pages painted onto images at `dpi` (a preview). Layout decisions use the PDF
+    /// writer's font metrics in both modes, so the pages break exactly as in the PDF.
+    PdfDoc(std::vector<QImage> *pages,
+           double dpi,
+           QPageSize size,
+           const QString &footer,
+           int totalPages);
     ~PdfDoc();
 
     /// A bookmarked title, on a new page (unless the page is still empty) or, with
@@ -64,9 +73,16 @@ private:
     void ensure(double height);
     void newPage();
     void footer();
+    void setUp(QPageSize size, const QString &footer);
+    void beginImage();
+    void endImage();
     double width() const { return m_width; }
 
+    std::unique_ptr<QBuffer> m_metricsSink; ///< image mode: the unused PDF of the metrics device
     std::unique_ptr<QPdfWriter> m_writer;
+    std::vector<QImage> *m_images = nullptr;
+    std::unique_ptr<QImage> m_image;
+    double m_dpi = 72;
     std::unique_ptr<QPainter> m_painter;
     QString m_footer;
     int m_total = 0;
@@ -82,4 +98,4 @@ private:
 /// (and leaves `pdf` alone) when the file is not laid out as QPdfWriter writes it.
 bool addOutline(QByteArray &pdf, const std::vector<OutlineEntry> &entries);
 
-} // namespace unalloc::cli::pack
+} // namespace unalloc::pack

@@ -8,7 +8,10 @@
 
 #include <map>
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
+
+using cli::money;
+using cli::percent;
 
 namespace {
 
@@ -70,8 +73,10 @@ void cover(PdfDoc &doc, const PackContent &c)
     for (const core::ImportBatch &b : c.batches) {
         const bool complete = b.status == core::BatchStatus::Complete;
         partial = partial || !complete;
-        rows.push_back({QString::number(b.id), q(b.source), q(core::toString(b.status)),
-                        QString::number(b.rowCount), q(b.evidence.reason)});
+        const QString origin = QFileInfo(q(b.origin)).fileName();
+        rows.push_back({QString::number(b.id), q(b.source), origin.isEmpty() ? q(b.origin) : origin,
+                        q(core::toString(b.status)), QString::number(b.rowCount),
+                        q(b.evidence.reason)});
         colors.push_back(complete ? QColor(Qt::black) : kRed);
     }
     if (partial)
@@ -81,12 +86,12 @@ void cover(PdfDoc &doc, const PackContent &c)
     else
         doc.text(QStringLiteral("Every batch is complete."), Qt::black, false, 10);
     doc.subheading(QStringLiteral("Completeness of every batch"));
-    doc.table({QStringLiteral("Batch"), QStringLiteral("Source"), QStringLiteral("Status"),
-               QStringLiteral("Rows"), QStringLiteral("Reason")},
+    doc.table({QStringLiteral("Batch"), QStringLiteral("Source"), QStringLiteral("File"),
+               QStringLiteral("Status"), QStringLiteral("Rows"), QStringLiteral("Reason")},
               rows,
-              {PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Left, PdfDoc::Align::Right,
-               PdfDoc::Align::Left},
-              {0.08, 0.16, 0.12, 0.1, 0.54}, colors);
+              {PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Left, PdfDoc::Align::Left,
+               PdfDoc::Align::Right, PdfDoc::Align::Left},
+              {0.07, 0.12, 0.3, 0.1, 0.09, 0.32}, colors);
     doc.subheading(QStringLiteral("Provenance"));
     doc.text(QStringLiteral("Ledger digest: %1").arg(q(c.ledgerDigest)), Qt::black, false, 8.5);
     doc.text(QStringLiteral("Rules digest: %1").arg(q(c.rulesDigest)), Qt::black, false, 8.5);
@@ -98,6 +103,13 @@ void cover(PdfDoc &doc, const PackContent &c)
              kGrey, false, 8.5);
 }
 
+/// "2026-07": the month before the pack's.
+QString previousMonth(const PackContent &c)
+{
+    return q(
+        core::formatDate(core::TimeUs(c.chargeback.previousDay) * core::kUsPerDay).substr(0, 7));
+}
+
 void headline(PdfDoc &doc, const PackContent &c)
 {
     const core::AttributionReport &now = c.chargeback.current, &before = c.chargeback.previous;
@@ -106,27 +118,37 @@ void headline(PdfDoc &doc, const PackContent &c)
     doc.text(QStringLiteral("%1 of %2 AI spend is unattributed")
                  .arg(q(percent(now.unallocatedPct())), q(usd(now.total, cur))),
              Qt::black, true, 13);
+    const bool had = before.rowCount > 0;
+    const QString previous = previousMonth(c);
+    const QString none = QStringLiteral("no rows");
+    const QString dash = QStringLiteral("\u2014");
     doc.table(
-        {QStringLiteral("Figure"), QStringLiteral("This month"), QStringLiteral("Previous month"),
-         QStringLiteral("Change")},
-        {{QStringLiteral("Total"), q(usd(now.total, cur)), q(usd(before.total, cur)),
-          change(now.total, before.total, cur)},
+        {QStringLiteral("Figure"), QStringLiteral("This month (%1)").arg(q(c.chargeback.month)),
+         QStringLiteral("Previous month (%1)").arg(previous), QStringLiteral("Change")},
+        {{QStringLiteral("Total"), q(usd(now.total, cur)), had ? q(usd(before.total, cur)) : none,
+          had ? change(now.total, before.total, cur) : dash},
          {QStringLiteral("U (unallocated)"),
           q(usd(now.unallocated, cur) + "  " + percent(now.unallocatedPct())),
-          q(usd(before.unallocated, cur) + "  " + percent(before.unallocatedPct())),
-          change(now.unallocated, before.unallocated, cur)},
+          had ? q(usd(before.unallocated, cur) + "  " + percent(before.unallocatedPct())) : none,
+          had ? change(now.unallocated, before.unallocated, cur) : dash},
          {QStringLiteral("F (via fallback)"),
           q(usd(now.fallbackTotal, cur) + "  " + percent(now.fallbackPct())),
-          q(usd(before.fallbackTotal, cur) + "  " + percent(before.fallbackPct())),
-          change(now.fallbackTotal, before.fallbackTotal, cur)}},
+          had ? q(usd(before.fallbackTotal, cur) + "  " + percent(before.fallbackPct())) : none,
+          had ? change(now.fallbackTotal, before.fallbackTotal, cur) : dash}},
         {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right},
-        {0.22, 0.26, 0.26, 0.26});
+        {0.2, 0.27, 0.27, 0.26});
+    if (!had)
+        doc.text(QStringLiteral("The ledger holds no cost rows for %1, so no change against the "
+                                "previous month is shown.")
+                     .arg(previous),
+                 kGrey, false, 8.5);
 }
 
 void chargebackTable(PdfDoc &doc, const PackContent &c)
 {
     const core::AttributionReport &now = c.chargeback.current;
     doc.section(QStringLiteral("Chargeback by %1").arg(q(now.dimension)), true);
+    const bool had = c.chargeback.previous.rowCount > 0;
     std::vector<QStringList> rows;
     std::vector<QColor> colors;
     for (const core::ChargebackLine &l : c.chargeback.owners) {
@@ -134,21 +156,33 @@ void chargebackTable(PdfDoc &doc, const PackContent &c)
                         q(percent(core::Decimal::percent(l.amount, now.total, 1))),
                         l.viaFallback.isZero() ? QStringLiteral("\u2014")
                                                : q(usd(l.viaFallback, now.currency)),
-                        change(l.amount, l.previous, now.currency), q(l.sources)});
+                        !had                  ? QStringLiteral("\u2014")
+                        : l.previous.isZero() ? QStringLiteral("new")
+                                              : change(l.amount, l.previous, now.currency),
+                        q(l.sources)});
         colors.push_back(l.unallocated ? kRed : QColor(Qt::black));
     }
     rows.push_back({QStringLiteral("Total"), q(usd(now.total, now.currency)),
                     QStringLiteral("100.0%"), q(usd(now.fallbackTotal, now.currency)),
-                    change(now.total, c.chargeback.previous.total, now.currency), QString()});
+                    had ? change(now.total, c.chargeback.previous.total, now.currency)
+                        : QStringLiteral("\u2014"),
+                    QString()});
     doc.table({q(now.dimension), QStringLiteral("Amount"), QStringLiteral("Share"),
-               QStringLiteral("Via fallback"), QStringLiteral("Change"), QStringLiteral("Sources")},
+               QStringLiteral("Via fallback"), QStringLiteral("vs %1").arg(previousMonth(c)),
+               QStringLiteral("Sources")},
               rows,
               {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right,
                PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Left},
-              {0.17, 0.13, 0.09, 0.14, 0.15, 0.32}, colors);
+              {0.15, 0.14, 0.09, 0.12, 0.15, 0.35}, colors);
     doc.text(QStringLiteral("Each owner's statement (--statements) lists its rows by source and "
                             "cost object; they add up to these amounts exactly."),
              kGrey, false, 8.5);
+    for (const PodSplitView &v : c.meterSplits)
+        doc.text(QStringLiteral("Includes pod %1 (%2) split by %3, in this pack only (see "
+                                "Shared pods).")
+                     .arg(q(v.pod), q(usd(v.amount.amount, v.amount.currency)),
+                          q(std::string(core::meterId(v.meter)))),
+                 kGrey, false, 8.5);
 }
 
 void charts(PdfDoc &doc, const PackContent &c)
@@ -195,7 +229,8 @@ void backlog(PdfDoc &doc, const PackContent &c)
     for (const core::FixStep &s : cb.fixPlan)
         curve.push_back(approx(s.uAfter));
     doc.lineChart(QStringLiteral("Fix plan: U after labelling the top cost objects"), curve,
-                  QStringLiteral("cost objects labelled (largest first)"), QStringLiteral("U"));
+                  QStringLiteral("cost objects labelled (largest first; 0 = today)"),
+                  QStringLiteral("U = unallocated share of the month's spend"));
 }
 
 void seams(PdfDoc &doc, const PackContent &c)
@@ -246,49 +281,155 @@ void seams(PdfDoc &doc, const PackContent &c)
     }
 }
 
+/// "+3.2 pts", "−1.0 pts", "0.0 pts".
+QString points(const core::Decimal &p)
+{
+    const std::string t = p.toFixed(1);
+    if (t == "0.0" || t == "-0.0")
+        return QStringLiteral("0.0 pts");
+    return (p.isNegative() ? QStringLiteral("\u2212") + q(t.substr(1)) : QLatin1Char('+') + q(t)) +
+           QStringLiteral(" pts");
+}
+
+/// The pods split by --meter: each tenant's share and amount under the chosen meter, and how
+/// far each other meter would move it.
+void meterSplits(PdfDoc &doc, const PackContent &c)
+{
+    for (const PodSplitView &v : c.meterSplits) {
+        const core::Currency cur = v.amount.currency;
+        doc.text(QStringLiteral("Pod %1 (#%2), %3, split by %4")
+                     .arg(q(v.pod))
+                     .arg(v.rowId)
+                     .arg(q(usd(v.amount.amount, cur)), q(std::string(core::meterId(v.meter)))),
+                 Qt::black, true, 10);
+        doc.text(QStringLiteral("%1 requests; overhead %2. Split in this pack only: the chargeback "
+                                "table includes these amounts in place of the pod row; the "
+                                "ledger is unchanged. The columns named by meter give the gap to "
+                                "it: this meter's share minus that meter's, in percentage "
+                                "points (overhead spread).")
+                     .arg(v.requests)
+                     .arg(v.policy == core::OverheadPolicy::Keep
+                              ? QStringLiteral("kept as its own row (unallocated)")
+                              : QStringLiteral("spread over the tenants")),
+                 kGrey, false, 8.5);
+        QStringList headers{QStringLiteral("Tenant"), QStringLiteral("Charged to"),
+                            QStringLiteral("Share"), QStringLiteral("Amount")};
+        std::vector<PdfDoc::Align> align{PdfDoc::Align::Left, PdfDoc::Align::Left,
+                                         PdfDoc::Align::Right, PdfDoc::Align::Right};
+        std::vector<double> widths{0.2, 0.15, 0.08, 0.13};
+        const size_t others = v.tenants.empty() ? 0 : v.tenants.front().gaps.size();
+        for (size_t i = 0; i < others; ++i) {
+            headers << q(std::string(core::meterId(v.tenants.front().gaps[i].first)));
+            align.push_back(PdfDoc::Align::Right);
+            widths.push_back(0.44 / double(others));
+        }
+        std::vector<QStringList> rows;
+        std::vector<QColor> colors;
+        core::Decimal total;
+        for (const PodTenantLine &t : v.tenants) {
+            QStringList row{
+                t.overhead         ? QStringLiteral("overhead")
+                : t.tenant.empty() ? QStringLiteral("<unlabeled>")
+                                   : q(t.tenant),
+                t.owner.empty() ? QString::fromLatin1(core::kUnallocated) : q(t.owner),
+                q(percent(core::Decimal::percent(t.share, core::Decimal::fromInt(1), 1))),
+                q(usd(t.amount, cur))};
+            for (size_t i = 0; i < others; ++i)
+                row << (i < t.gaps.size() ? points(t.gaps[i].second) : QStringLiteral("\u2014"));
+            rows.push_back(row);
+            colors.push_back(t.owner.empty() ? kRed : QColor(Qt::black));
+            total += t.amount;
+        }
+        QStringList last{QStringLiteral("Total"), QString(), QStringLiteral("100.0%"),
+                         q(usd(total, cur))};
+        for (size_t i = 0; i < others; ++i)
+            last << QString();
+        rows.push_back(last);
+        doc.table(headers, rows, align, widths, colors);
+    }
+}
+
 void podsAndEconomics(PdfDoc &doc, const PackContent &c)
 {
     doc.section(QStringLiteral("Shared pods and feature economics"), true);
     doc.subheading(QStringLiteral("Shared inference pods"));
-    if (c.splits.empty()) {
-        doc.text(QStringLiteral("No meter split is applied in this ledger: shared pods are "
-                                "charged to their own labels. Compare meters with unalloc "
-                                "meters --pod NAME and apply one with --apply METER."));
-    } else {
+    meterSplits(doc, c);
+    if (!c.unsplitPods.empty()) {
+        std::vector<QStringList> rows;
+        for (const PodSummary &p : c.unsplitPods)
+            rows.push_back({q(p.pod), QString::number(p.rowId),
+                            q(usd(p.amount.amount, p.amount.currency)),
+                            QString::number(p.requests)});
+        doc.text(QStringLiteral("Pods with request telemetry that no meter splits: charged to "
+                                "their own labels (unallocated when they carry no owner). "
+                                "unalloc pack --meter POD=METER splits one in this pack; unalloc "
+                                "meters --pod ID compares the meters."),
+                 Qt::black, false, 9);
+        doc.table(
+            {QStringLiteral("Pod"), QStringLiteral("Row"), QStringLiteral("Amount"),
+             QStringLiteral("Requests")},
+            rows,
+            {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right},
+            {0.5, 0.12, 0.2, 0.18});
+    }
+    if (!c.splits.empty()) {
+        doc.text(QStringLiteral("Meter splits applied in the ledger (their parts are in the "
+                                "chargeback table):"),
+                 Qt::black, false, 9);
         std::vector<QStringList> rows;
         for (const core::AppliedSplit &s : c.splits)
             rows.push_back({q(s.podName), q(usd(s.amount.amount, s.amount.currency)), q(s.meter),
                             QString::number(s.parts)});
         doc.table(
             {QStringLiteral("Pod"), QStringLiteral("Amount"), QStringLiteral("Meter"),
-             QStringLiteral("Tenants")},
+             QStringLiteral("Parts")},
             rows,
             {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Left, PdfDoc::Align::Right},
             {0.45, 0.2, 0.2, 0.15});
     }
+    if (c.splits.empty() && c.meterSplits.empty() && c.unsplitPods.empty())
+        doc.text(QStringLiteral("No shared inference pod with request telemetry is charged in "
+                                "this month, and no meter split is applied in this ledger."));
     doc.subheading(QStringLiteral("Cost per 1,000 requests"));
     if (!c.economics || c.economics->requests == 0) {
         doc.text(QStringLiteral("The ledger holds no gateway requests for this month."));
         return;
     }
     std::vector<QStringList> rows;
+    const core::Currency cur = c.economics->currency;
+    constexpr std::int64_t kFew = 10;
+    bool few = false;
     const auto line = [&](const core::EconomicsLine &l) {
         const auto per = l.perThousand();
+        // A per-1,000 figure from a handful of requests extrapolates one call a thousandfold.
+        const bool small = l.requests < kFew;
+        few = few || (small && l.requests > 0);
         rows.push_back(
             {l.unattributed ? QStringLiteral("(unattributed)") : q(l.feature),
-             QString::number(l.requests), q(usd(l.total(), c.economics->currency)),
-             per ? q(usd(*per, c.economics->currency)) : QStringLiteral("\u2014"),
+             QString::number(l.requests), q(usd(l.api, cur)), q(usd(l.infra, cur)),
+             q(usd(l.total(), cur)), per && !small ? q(usd(*per, cur)) : QStringLiteral("\u2014"),
              l.invisiblePct() ? q(percent(*l.invisiblePct())) : QStringLiteral("\u2014")});
     };
     for (const core::EconomicsLine &l : c.economics->features)
         line(l);
     line(c.economics->unattributed);
-    doc.table({q(c.economics->dimension), QStringLiteral("Requests"), QStringLiteral("Total"),
-               QStringLiteral("Per 1,000"), QStringLiteral("Invisible")},
+    doc.table({q(c.economics->dimension), QStringLiteral("Requests"), QStringLiteral("API"),
+               QStringLiteral("Cluster"), QStringLiteral("Total"), QStringLiteral("Per 1,000"),
+               QStringLiteral("Invisible")},
               rows,
               {PdfDoc::Align::Left, PdfDoc::Align::Right, PdfDoc::Align::Right,
-               PdfDoc::Align::Right, PdfDoc::Align::Right},
-              {0.3, 0.14, 0.2, 0.2, 0.16});
+               PdfDoc::Align::Right, PdfDoc::Align::Right, PdfDoc::Align::Right,
+               PdfDoc::Align::Right},
+              {0.19, 0.11, 0.14, 0.14, 0.14, 0.16, 0.12});
+    doc.text(
+        QStringLiteral("API = provider and gateway charges of the feature's requests; Cluster = "
+                       "the cost of the cluster workloads labelled with the feature; "
+                       "Invisible = Cluster \u00f7 Total, the part an API bill does not show.%1")
+            .arg(few ? QStringLiteral(" \u2014 in Per 1,000: fewer than %1 requests, too few "
+                                      "to scale to a thousand.")
+                           .arg(kFew)
+                     : QString()),
+        kGrey, false, 8.5);
 }
 
 void closing(PdfDoc &doc, const PackContent &c)
@@ -329,6 +470,28 @@ void closing(PdfDoc &doc, const PackContent &c)
         doc.text(QStringLiteral("Every batch is complete and none has warnings."));
 }
 
+QString footerText(const PackContent &c)
+{
+    return QStringLiteral("Chargeback pack %1 \u00b7 %2").arg(q(c.chargeback.month), q(c.ledger));
+}
+
+QPageSize pageSize(const PackContent &c)
+{
+    return QPageSize(c.letter ? QPageSize::Letter : QPageSize::A4);
+}
+
+void layOut(PdfDoc &doc, const PackContent &c)
+{
+    cover(doc, c);
+    headline(doc, c);
+    chargebackTable(doc, c);
+    charts(doc, c);
+    backlog(doc, c);
+    seams(doc, c);
+    podsAndEconomics(doc, c);
+    closing(doc, c);
+}
+
 QByteArray render(const PackContent &c, int totalPages, int *pages)
 {
     QByteArray bytes;
@@ -336,18 +499,8 @@ QByteArray render(const PackContent &c, int totalPages, int *pages)
     buffer.open(QIODevice::WriteOnly);
     std::vector<OutlineEntry> outline;
     {
-        PdfDoc doc(
-            &buffer, QPageSize(c.letter ? QPageSize::Letter : QPageSize::A4),
-            QStringLiteral("Chargeback pack %1 \u00b7 %2").arg(q(c.chargeback.month), q(c.ledger)),
-            totalPages);
-        cover(doc, c);
-        headline(doc, c);
-        chargebackTable(doc, c);
-        charts(doc, c);
-        backlog(doc, c);
-        seams(doc, c);
-        podsAndEconomics(doc, c);
-        closing(doc, c);
+        PdfDoc doc(&buffer, pageSize(c), footerText(c), totalPages);
+        layOut(doc, c);
         *pages = doc.finish();
         outline = doc.outline();
     }
@@ -369,4 +522,15 @@ QByteArray packPdf(const PackContent &content, int *pages)
     return bytes;
 }
 
-} // namespace unalloc::cli::pack
+std::vector<QImage> packImages(const PackContent &content, double dpi)
+{
+    int counted = 0;
+    render(content, 0, &counted);
+    std::vector<QImage> images;
+    PdfDoc doc(&images, dpi, pageSize(content), footerText(content), counted);
+    layOut(doc, content);
+    doc.finish();
+    return images;
+}
+
+} // namespace unalloc::pack

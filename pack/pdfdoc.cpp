@@ -1,7 +1,9 @@
 #include "pdfdoc.h"
 
+#include <QBuffer>
 #include <QFont>
 #include <QFontMetricsF>
+#include <QImage>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -10,7 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
 
 namespace {
 
@@ -31,15 +33,61 @@ PdfDoc::PdfDoc(QIODevice *out, QPageSize size, const QString &footer, int totalP
     , m_footer(footer)
     , m_total(totalPages)
 {
+    setUp(size, footer);
+    m_painter = std::make_unique<QPainter>(m_writer.get());
+}
+
+PdfDoc::PdfDoc(
+    std::vector<QImage> *pages, double dpi, QPageSize size, const QString &footer, int totalPages)
+    : m_metricsSink(std::make_unique<QBuffer>())
+    , m_images(pages)
+    , m_dpi(dpi)
+    , m_footer(footer)
+    , m_total(totalPages)
+{
+    m_metricsSink->open(QIODevice::WriteOnly);
+    m_writer = std::make_unique<QPdfWriter>(m_metricsSink.get());
+    setUp(size, footer);
+    m_painter = std::make_unique<QPainter>();
+    beginImage();
+}
+
+void PdfDoc::setUp(QPageSize size, const QString &footer)
+{
     m_writer->setResolution(72); // one device unit = one point
     m_writer->setPageSize(size);
     m_writer->setPageMargins(QMarginsF(18, 16, 18, 20), QPageLayout::Millimeter);
     m_writer->setCreator(QStringLiteral("unalloc pack"));
     m_writer->setTitle(footer);
-    m_painter = std::make_unique<QPainter>(m_writer.get());
     const QRectF r = m_writer->pageLayout().paintRectPixels(72);
     m_width = r.width();
     m_height = r.height() - 24; // room for the footer
+}
+
+void PdfDoc::beginImage()
+{
+    const QPageLayout layout = m_writer->pageLayout();
+    const QRectF full = layout.fullRectPixels(72), paint = layout.paintRectPixels(72);
+    const double k = m_dpi / 72.0;
+    m_image = std::make_unique<QImage>(
+        QSize(int(std::ceil(full.width() * k)), int(std::ceil(full.height() * k))),
+        QImage::Format_RGB32);
+    // 72 dots per inch for the fonts (one unit = one point, as in the PDF); scaled when painted.
+    m_image->setDotsPerMeterX(int(std::lround(72 / 0.0254)));
+    m_image->setDotsPerMeterY(int(std::lround(72 / 0.0254)));
+    m_image->fill(Qt::white);
+    m_painter->begin(m_image.get());
+    m_painter->setRenderHint(QPainter::Antialiasing);
+    m_painter->setRenderHint(QPainter::TextAntialiasing);
+    m_painter->scale(k, k);
+    m_painter->translate(paint.topLeft());
+}
+
+void PdfDoc::endImage()
+{
+    m_painter->end();
+    m_images->push_back(std::move(*m_image));
+    m_image.reset();
 }
 
 PdfDoc::~PdfDoc() = default;
@@ -58,7 +106,12 @@ void PdfDoc::footer()
 void PdfDoc::newPage()
 {
     footer();
-    m_writer->newPage();
+    if (m_images) {
+        endImage();
+        beginImage();
+    } else {
+        m_writer->newPage();
+    }
     ++m_page;
     m_y = 0;
     m_pageUsed = false;
@@ -118,38 +171,68 @@ void PdfDoc::table(const QStringList &headers,
                    const std::vector<double> &widths,
                    const std::vector<QColor> &rowColors)
 {
-    const double rowH = 15;
+    const double lineH = 15, pad = 3.5;
     std::vector<double> x(widths.size() + 1, 0);
     for (size_t i = 0; i < widths.size(); ++i)
         x[i + 1] = x[i] + widths[i] * m_width;
-    const auto drawRow = [&](const QStringList &cells, bool header, const QColor &color) {
-        m_painter->setFont(font(header ? 8.5 : 8.5, header));
-        m_painter->setPen(color);
+    const QFont bodyFont = font(8.5), headFont = font(8.5, true);
+    // A cell too long for its column wraps at spaces (the row grows); a single word that still
+    // does not fit is elided in the middle. Heights come from the PDF writer's metrics.
+    struct Cell
+    {
+        QString text;
+        double height;
+        bool wrap;
+    };
+    const auto layoutRow = [&](const QStringList &cells, const QFont &f) {
+        const QFontMetricsF fm(f, m_writer.get());
+        std::vector<Cell> out;
+        double h = lineH;
         for (int c = 0; c < cells.size() && size_t(c) < widths.size(); ++c) {
-            const QRectF cell(x[size_t(c)] + 3, m_y, x[size_t(c) + 1] - x[size_t(c)] - 6, rowH);
-            const QString t = QFontMetricsF(m_painter->font(), m_writer.get())
-                                  .elidedText(cells[c], Qt::ElideMiddle, cell.width());
-            m_painter->drawText(
-                cell,
-                Qt::AlignVCenter |
-                    (align[size_t(c)] == Align::Right ? Qt::AlignRight : Qt::AlignLeft),
-                t);
+            const double w = x[size_t(c) + 1] - x[size_t(c)] - 6;
+            Cell cell{cells[c], lineH, false};
+            if (fm.horizontalAdvance(cells[c]) > w) {
+                const QRectF box = fm.boundingRect(QRectF(0, 0, w, 10000),
+                                                   Qt::TextWordWrap | Qt::AlignLeft, cells[c]);
+                if (box.width() <= w + 0.5) {
+                    cell.wrap = true;
+                    cell.height = box.height() + 2 * pad;
+                } else {
+                    cell.text = fm.elidedText(cells[c], Qt::ElideMiddle, w);
+                }
+            }
+            h = std::max(h, cell.height);
+            out.push_back(cell);
         }
-        m_y += rowH;
+        return std::make_pair(out, h);
+    };
+    const auto drawRow = [&](const QStringList &cells, bool header, const QColor &color) {
+        const QFont &f = header ? headFont : bodyFont;
+        const auto [laid, h] = layoutRow(cells, f);
+        if (header)
+            m_painter->fillRect(QRectF(0, m_y, m_width, h), QColor(0xea, 0xee, 0xf3));
+        m_painter->setFont(f);
+        m_painter->setPen(color);
+        for (size_t c = 0; c < laid.size(); ++c) {
+            const Qt::Alignment side = align[c] == Align::Right ? Qt::AlignRight : Qt::AlignLeft;
+            if (laid[c].wrap)
+                m_painter->drawText(QRectF(x[c] + 3, m_y + pad, x[c + 1] - x[c] - 6, h - pad),
+                                    Qt::TextWordWrap | Qt::AlignTop | side, laid[c].text);
+            else
+                m_painter->drawText(QRectF(x[c] + 3, m_y, x[c + 1] - x[c] - 6, lineH),
+                                    Qt::AlignVCenter | side, laid[c].text);
+        }
+        m_y += h;
         m_painter->setPen(QPen(QColor(0xd0, 0xd4, 0xda), 0.5));
         m_painter->drawLine(QPointF(0, m_y), QPointF(m_width, m_y));
     };
-    const auto header = [&] {
-        m_painter->fillRect(QRectF(0, m_y, m_width, rowH), QColor(0xea, 0xee, 0xf3));
-        drawRow(headers, true, Qt::black);
-    };
-    ensure(rowH * 3);
-    header();
+    ensure(lineH * 3);
+    drawRow(headers, true, Qt::black);
     for (size_t r = 0; r < rows.size(); ++r) {
-        if (m_y + rowH > m_height) {
+        if (m_y + layoutRow(rows[r], bodyFont).second > m_height) {
             newPage();
             m_pageUsed = true;
-            header();
+            drawRow(headers, true, Qt::black);
         }
         drawRow(rows[r], false, r < rowColors.size() ? rowColors[r] : QColor(Qt::black));
     }
@@ -187,7 +270,7 @@ void PdfDoc::lineChart(const QString &title,
                        const QString &xLabel,
                        const QString &yLabel)
 {
-    const double h = 170, left = 40, bottom = 24;
+    const double h = 184, left = 40, bottom = 36;
     ensure(h + 30);
     m_painter->setFont(font(10, true));
     m_painter->setPen(Qt::black);
@@ -219,17 +302,28 @@ void PdfDoc::lineChart(const QString &title,
         m_painter->setBrush(Qt::NoBrush);
     }
     m_painter->setPen(Qt::black);
-    m_painter->drawText(QRectF(plot.left(), plot.bottom() + 4, plot.width(), 14),
+    m_painter->setFont(font(7.5));
+    // x ticks: the step index under each point (every other one when there are many).
+    const size_t every = points.size() > 25 ? (points.size() + 24) / 25 : 1;
+    for (size_t i = 0; points.size() >= 2 && i < points.size(); i += every) {
+        const double px = plot.left() + plot.width() * double(i) / double(points.size() - 1);
+        m_painter->drawText(QRectF(px - 12, plot.bottom() + 2, 24, 12),
+                            Qt::AlignHCenter | Qt::AlignTop, QString::number(i));
+    }
+    m_painter->drawText(QRectF(plot.left(), plot.bottom() + 16, plot.width(), 14),
                         Qt::AlignHCenter | Qt::AlignTop, xLabel);
-    m_painter->drawText(QRectF(plot.left() + 4, plot.top() + 2, plot.width(), 12),
-                        Qt::AlignLeft | Qt::AlignTop, yLabel);
+    m_painter->drawText(QRectF(plot.left() + 4, plot.top() + 2, plot.width() - 8, 12),
+                        Qt::AlignRight | Qt::AlignTop, yLabel);
     m_y += h + 10;
 }
 
 int PdfDoc::finish()
 {
     footer();
-    m_painter->end();
+    if (m_images)
+        endImage();
+    else
+        m_painter->end();
     return m_page + 1;
 }
 
@@ -327,4 +421,4 @@ bool addOutline(QByteArray &pdf, const std::vector<OutlineEntry> &entries)
     return true;
 }
 
-} // namespace unalloc::cli::pack
+} // namespace unalloc::pack

@@ -4,8 +4,13 @@
 #include "app/cli/textformat.h"
 
 #include <QBuffer>
+#include <QDir>
+#include <QSaveFile>
 
-namespace unalloc::cli::pack {
+namespace unalloc::pack {
+
+using cli::money;
+using cli::percent;
 
 namespace {
 
@@ -14,7 +19,38 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
+/// A file name for an owner value: letters, digits, '-', '_' and '.'; others become '_'.
+std::string fileName(const std::string &owner)
+{
+    std::string out;
+    for (unsigned char c : owner)
+        out += std::isalnum(c) || c == '-' || c == '_' || c == '.' ? char(c) : '_';
+    return out == "_unallocated_" ? "unallocated" : out;
+}
+
+core::Result<void> save(const std::string &path, const QByteArray &bytes)
+{
+    QSaveFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        return core::fail("io", "cannot write: " + f.errorString().toStdString(), path);
+    return {};
+}
+
 } // namespace
+
+core::Result<size_t> writeStatements(const PackContent &content, const std::string &dir)
+{
+    if (!QDir().mkpath(QString::fromStdString(dir)))
+        return core::fail("io", "cannot create the folder", dir);
+    for (const core::ChargebackLine &l : content.chargeback.owners) {
+        const std::string base = dir + "/" + content.chargeback.month + "-" + fileName(l.owner);
+        if (auto r = save(base + ".csv", statementCsv(content, l.owner)); !r)
+            return core::fail(r.error());
+        if (auto r = save(base + ".pdf", statementPdf(content, l.owner)); !r)
+            return core::fail(r.error());
+    }
+    return content.chargeback.owners.size();
+}
 
 QByteArray statementCsv(const PackContent &content, const std::string &owner)
 {
@@ -93,4 +129,4 @@ QByteArray statementPdf(const PackContent &content, const std::string &owner)
     return bytes;
 }
 
-} // namespace unalloc::cli::pack
+} // namespace unalloc::pack

@@ -1,0 +1,16 @@
+#pragma once
+
+// --meter POD=METER: a pod split in the pack's figures only (packmeter.cpp).
+#include "packbuild.h"
+
+namespace unalloc::pack {
+
+/// `cube` with each chosen pod row replaced by its meter's split rows (exact: the parts sum to
+/// the pod's amount), and what the pack shows of each split. The ledger is only read.
+core::Result<core::CostCube> splitPods(const PackSources &sources,
+                                       const PackRequest &request,
+                                       std::int32_t fromDay,
+                                       std::int32_t toDay,
+                                       std::vector<PodSplitView> &views);
+
+} // namespace unalloc::pack
