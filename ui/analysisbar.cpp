@@ -9,6 +9,7 @@
 
 #include "core/labels.h"
 
+#include <climits>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -31,6 +32,12 @@ QLabel *caption(const QString &text, QWidget *buddy)
     label->setBuddy(buddy);
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
+}
+
+/// A row count as tr()'s plural selector (which takes an int): only its form matters.
+int rowsForPlural(std::int64_t rows)
+{
+    return int(std::min<std::int64_t>(rows, INT_MAX));
 }
 
 } // namespace
@@ -184,7 +191,8 @@ void AnalysisBar::rebuildFromCatalog()
     m_period->addItem(tr("All dates"), QVariant());
     m_owner->clear();
     for (const core::KeyCount &k : catalog.keys) {
-        m_owner->addItem(tr("%1 · %2 of %3 rows")
+        // The count is plural-aware (the number itself keeps the locale's grouping).
+        m_owner->addItem(tr("%1 · %2 of %3 row(s)", nullptr, rowsForPlural(catalog.rows))
                              .arg(fmt::q(k.key), fmt::count(k.rows, m_app->locale),
                                   fmt::count(catalog.rows, m_app->locale)),
                          fmt::q(k.key));
@@ -221,7 +229,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
         m_owner->setCurrentIndex(ownerIndex);
     else
         m_owner->setEditText(
-            tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
+            tr("%1 · 0 of %2 row(s)", nullptr, rowsForPlural(catalog.rows))
+                .arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_ownerShown = m_owner->currentText();
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
@@ -281,7 +290,9 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
     m_sourcesMenu->setToolTipsVisible(true);
     const int total = int(catalog.sources.size());
     QString label = selected == total ? tr("All %n source(s)", nullptr, total)
-                                      : tr("%1 of %2 sources").arg(selected).arg(total);
+                                      : tr("%1 of %2 source(s)", nullptr, total)
+                                            .arg(selected)
+                                            .arg(total);
     if (partial)
         label += QStringLiteral("  ⚠ ") + tr("partial data");
     m_sources->setText(label);
