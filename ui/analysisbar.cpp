@@ -6,10 +6,10 @@
 #include "format.h"
 #include "ledgerdocument.h"
 #include "themecontroller.h"
+#include "widgets/flowlayout.h"
 
 #include "core/labels.h"
 
-#include <climits>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -21,6 +21,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QToolButton>
+
+#include <climits>
 
 namespace unalloc::ui {
 
@@ -94,22 +96,25 @@ AnalysisBar::AnalysisBar(AppContext *app,
     connect(copy, &QToolButton::clicked, this, &AnalysisBar::copyCommand);
 
     // Captions in one column, controls beside them; the first row packs its controls left
-    // so they sit next to each other at any window width.
-    auto *first = new QHBoxLayout;
-    first->setSpacing(8);
-    first->addWidget(m_period);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("&Sources"), m_sources));
-    first->addWidget(m_sources);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("&Owner key"), m_owner));
-    first->addWidget(m_owner);
-    first->addSpacing(12);
-    first->addWidget(m_dedupe);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("C&urrency"), m_currency));
-    first->addWidget(m_currency);
-    first->addStretch(1);
+    // and wraps (each caption stays with its control) when the window is narrow (1024 px).
+    auto *firstRow = new QWidget;
+    firstRow->setObjectName(QStringLiteral("analysisFirstRow"));
+    auto *first = new FlowLayout(firstRow, 14);
+    first->setContentsMargins(0, 0, 0, 0);
+    auto group = [first](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget;
+        auto *row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->setSpacing(8);
+        for (QWidget *w : widgets)
+            row->addWidget(w);
+        first->addWidget(box);
+    };
+    group({m_period});
+    group({caption(tr("&Sources"), m_sources), m_sources});
+    group({caption(tr("&Owner key"), m_owner), m_owner});
+    group({m_dedupe});
+    group({caption(tr("C&urrency"), m_currency), m_currency});
     auto *third = new QHBoxLayout;
     third->setSpacing(8);
     third->addWidget(m_command, 1);
@@ -119,7 +124,7 @@ AnalysisBar::AnalysisBar(AppContext *app,
     grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(6);
     grid->addWidget(caption(tr("&Period"), m_period), 0, 0);
-    grid->addLayout(first, 0, 1);
+    grid->addWidget(firstRow, 0, 1);
     grid->addWidget(caption(tr("F&allbacks"), m_chips), 1, 0, Qt::AlignTop);
     grid->addWidget(m_chips, 1, 1);
     grid->addWidget(caption(tr("C&LI"), m_command), 2, 0);

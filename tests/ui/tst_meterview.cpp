@@ -6,6 +6,7 @@
 
 #include "adapters/import/importer.h"
 
+#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/models/metersharemodel.h"
 #include "ui/models/metersweepmodel.h"

@@ -8,6 +8,7 @@
 #include "ui/models/metersweepmodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/tablepanel.h"
@@ -70,7 +71,11 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     , m_cancelSweep(std::make_shared<std::atomic<bool>>(false))
 {
     m_pod->setObjectName(QStringLiteral("podCombo"));
-    m_pod->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A pod's name can be long: the combo shrinks with the window (elided), the tool tip and
+    // the popup keep the whole text.
+    m_pod->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pod->setMinimumContentsLength(24);
+    m_pod->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_policy->setObjectName(QStringLiteral("policyCombo"));
     m_policy->addItem(tr("Keep as its own row"), QStringLiteral("keep"));
     m_policy->addItem(tr("Redistribute to tenants"), QStringLiteral("redistribute"));
@@ -133,8 +138,11 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     compare->addWidget(m_applyMeter);
     compare->addWidget(m_apply);
     auto *grid = new QGridLayout;
-    grid->addWidget(m_barsPanel, 0, 0);
-    grid->addWidget(m_sweepPanel, 0, 1);
+    auto *charts = new AdaptiveRow; // stacked in a narrow window
+    charts->setObjectName(QStringLiteral("meterCharts"));
+    charts->addWidget(m_barsPanel, 3);
+    charts->addWidget(m_sweepPanel, 2);
+    grid->addWidget(charts, 0, 0, 1, 2);
     grid->addLayout(compare, 1, 0, 1, 2);
     grid->addWidget(sharesPanel, 2, 0, 1, 2);
     grid->addWidget(sweepTable, 3, 0, 1, 2);
@@ -158,6 +166,7 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     setContent(content);
 
     connect(m_pod, &QComboBox::currentIndexChanged, this, &MeterView::recompute);
+    connect(m_pod, &QComboBox::currentTextChanged, m_pod, &QComboBox::setToolTip);
     connect(m_policy, &QComboBox::activated, this, [this] {
         m_policyFromRules = false;
         recompute();
@@ -285,6 +294,7 @@ void MeterView::showPods(const PodsResult &pods)
     }
     const int keep = m_pod->findData(QVariant::fromValue<qint64>(selected));
     m_pod->setCurrentIndex(keep >= 0 ? keep : (m_pods.empty() ? -1 : 0));
+    m_pod->setToolTip(m_pod->currentText());
     recompute();
     showEmptyState(pods && m_pods.empty());
     if (!pods) {
