@@ -5,6 +5,7 @@
 #include "ui/analysisbar.h"
 #include "ui/format.h"
 #include "ui/import/importdialog.h"
+#include "ui/views/analysisview.h"
 #include "ui/mainwindow.h"
 #include "ui/preferencesdialog.h"
 #include "ui/translations.h"
@@ -188,6 +189,7 @@ void TstLanguage::openDialogsFollow()
     prefs.show();
     QCOMPARE(prefs.windowTitle(), QStringLiteral("Preferences"));
     const QString themeEn = prefs.themeCombo()->itemText(0);
+    const QPointer<QWidget> englishView(m_window->view(QStringLiteral("meters")));
 
     prefs.languageCombo()->setCurrentIndex(prefs.languageCombo()->findData(QStringLiteral("de")));
     prefs.apply();
@@ -199,12 +201,11 @@ void TstLanguage::openDialogsFollow()
     QCOMPARE(prefs.windowTitle(), QStringLiteral("Einstellungen"));
     QVERIFY(prefs.themeCombo()->itemText(0) != themeEn);
     // The rebuilt view speaks German too.
-    QTRY_VERIFY(m_window->view(QStringLiteral("meters")) != nullptr);
-    QTRY_VERIFY(m_window->view(QStringLiteral("meters"))->findChild<QPushButton *>(
-                    QStringLiteral("applyMeterButton")) != nullptr);
-    QVERIFY(m_window->view(QStringLiteral("meters"))
-                ->findChild<QPushButton *>(QStringLiteral("applyMeterButton"))
-                ->text() != QStringLiteral("Apply to ledger"));
+    QTRY_VERIFY(englishView.isNull());
+    QWidget *germanView = m_window->view(QStringLiteral("meters"));
+    QVERIFY(germanView);
+    UI_FIND(apply, QPushButton, germanView, "applyMeterButton");
+    QVERIFY2(apply->text() != QStringLiteral("Apply to ledger"), qPrintable(apply->text()));
 
     prefs.languageCombo()->setCurrentIndex(prefs.languageCombo()->findData(QStringLiteral("en")));
     prefs.apply();

@@ -109,12 +109,18 @@ void TstSmallScreen::everyViewFits()
     QCOMPARE(window.size(), QSize(1024, 700));
     auto *scroll = page->findChild<QScrollArea *>();
     QVERIFY(scroll);
-    // Layouts settle through posted events: wait until the page has its final width.
-    QTRY_VERIFY(scroll->widget() && scroll->widget()->width() <= scroll->viewport()->width());
-    QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
-             qPrintable(QStringLiteral("the page scrolls sideways: content %1 px, viewport %2 px")
-                            .arg(scroll->widget()->minimumSizeHint().width())
-                            .arg(scroll->viewport()->width())));
+    // Layouts settle through posted events: wait until the page fits its viewport.
+    QWidget *content = scroll->widget();
+    QVERIFY(content);
+    QTRY_VERIFY2(content->width() <= scroll->viewport()->width() &&
+                     !scroll->horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("the page scrolls sideways: content %1 px (minimum %2, "
+                                           "hint %3), viewport %4 px, scroll range %5")
+                                .arg(content->width())
+                                .arg(content->minimumWidth())
+                                .arg(content->minimumSizeHint().width())
+                                .arg(scroll->viewport()->width())
+                                .arg(scroll->horizontalScrollBar()->maximum())));
     const QStringList out = sticking(&window);
     QVERIFY2(out.isEmpty(), qPrintable(out.join(QStringLiteral("; "))));
 }
@@ -160,8 +166,18 @@ void TstSmallScreen::focusRingIsVisibleInDark()
     QVERIFY2(target, qPrintable(control));
     target->setFocus(Qt::TabFocusReason);
     QTRY_VERIFY(target->hasFocus());
+    QTRY_VERIFY2(FocusRing::overlayOf(&window) && FocusRing::overlayOf(&window)->isVisible(),
+                 qPrintable(QStringLiteral("focus on %1 '%2'; ring %3")
+                                .arg(QString::fromLatin1(
+                                         QApplication::focusWidget()
+                                             ? QApplication::focusWidget()->metaObject()->className()
+                                             : "nothing"),
+                                     QApplication::focusWidget()
+                                         ? QApplication::focusWidget()->objectName()
+                                         : QString(),
+                                     FocusRing::overlayOf(&window) ? QStringLiteral("hidden")
+                                                                   : QStringLiteral("missing"))));
     QWidget *overlay = FocusRing::overlayOf(&window);
-    QTRY_VERIFY(overlay && overlay->isVisible());
     auto *ring = static_cast<FocusRingOverlay *>(overlay);
     const QRect where(target->mapTo(&window, QPoint(0, 0)), target->size());
     QVERIFY2(ring->ringRect().intersects(where), "the ring is around the focused control");

@@ -96,6 +96,7 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
     }
     // Labels where they touch neither each other, the target line and its label, nor the
     // curve's dots; a label that fits nowhere is left out (its point keeps its tool tip).
+    const size_t targetRects = obstacles.size();
     std::vector<QPointF> anchors;
     std::vector<QSizeF> sizes;
     for (size_t i = 0; i < n; ++i) {
@@ -103,12 +104,19 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
         sizes.emplace_back(fm.horizontalAdvance(m_points[i].label) + 2, fm.height());
         obstacles.push_back(QRectF(anchors.back() - QPointF(4, 4), QSizeF(8, 8)));
     }
-    m_labelRects = chartpaint::placePointLabels(anchors, sizes, obstacles, rect.adjusted(2, 2, -2, -2));
+    // Nor the x axis' numbers and title.
+    for (size_t i = 0; i < n; i += xStep) {
+        const double w = fm.horizontalAdvance(QString::number(i)) + 4;
+        obstacles.push_back(QRectF(px(i) - w / 2, plot.bottom() + 4, w, 16));
+    }
+    obstacles.push_back(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18));
+    m_labelRects =
+        chartpaint::placePointLabels(anchors, sizes, obstacles, rect.adjusted(2, 2, -2, -2));
     p.setPen(theme().text);
     for (size_t k = 0; k < n; ++k)
         if (!m_labelRects[k].isEmpty())
             p.drawText(m_labelRects[k], Qt::AlignCenter, m_points[k].label);
-    m_targetRects.assign(obstacles.begin(), obstacles.begin() + (obstacles.size() - n));
+    m_targetRects.assign(obstacles.begin(), obstacles.begin() + long(targetRects));
 }
 
 QString CurveChart::toolTipAt(const QPointF &pos) const

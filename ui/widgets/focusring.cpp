@@ -37,9 +37,14 @@ void FocusRing::follow(QWidget *widget)
     m_target = widget;
     if (!widget || qobject_cast<FocusRingOverlay *>(widget))
         return;
-    for (QWidget *w = widget; w && !w->isWindow(); w = w->parentWidget()) {
+    // The widget, its ancestors and its window: a move, resize or show of any of them (a
+    // scrolled page, a stacked page switched in, the window shown after the focus was set)
+    // places the ring again.
+    for (QWidget *w = widget; w; w = w->parentWidget()) {
         w->installEventFilter(this);
         m_watched.append(w);
+        if (w->isWindow())
+            break;
     }
     place();
 }
@@ -51,6 +56,8 @@ bool FocusRing::eventFilter(QObject *watched, QEvent *event)
     case QEvent::Resize:
     case QEvent::Show:
     case QEvent::Hide:
+    case QEvent::WindowActivate:
+    case QEvent::LayoutRequest:
         place();
         break;
     default:
