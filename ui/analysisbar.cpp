@@ -233,9 +233,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     if (ownerIndex >= 0)
         m_owner->setCurrentIndex(ownerIndex);
     else
-        m_owner->setEditText(
-            tr("%1 · 0 of %2 row(s)", nullptr, rowsForPlural(catalog.rows))
-                .arg(owner, fmt::count(catalog.rows, m_app->locale)));
+        m_owner->setEditText(tr("%1 · 0 of %2 row(s)", nullptr, rowsForPlural(catalog.rows))
+                                 .arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_ownerShown = m_owner->currentText();
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
@@ -294,10 +293,9 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
     }
     m_sourcesMenu->setToolTipsVisible(true);
     const int total = int(catalog.sources.size());
-    QString label = selected == total ? tr("All %n source(s)", nullptr, total)
-                                      : tr("%1 of %2 source(s)", nullptr, total)
-                                            .arg(selected)
-                                            .arg(total);
+    QString label = selected == total
+                        ? tr("All %n source(s)", nullptr, total)
+                        : tr("%1 of %2 source(s)", nullptr, total).arg(selected).arg(total);
     if (partial)
         label += QStringLiteral("  ⚠ ") + tr("partial data");
     m_sources->setText(label);

@@ -3,7 +3,6 @@
 #include "format.h"
 #include "widgets/flowlayout.h"
 
-#include <climits>
 #include <QFrame>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -12,6 +11,7 @@
 #include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <climits>
 
 namespace unalloc::ui {
 

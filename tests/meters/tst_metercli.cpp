@@ -175,9 +175,9 @@ void TstMeterCli::billLineIsNoPod()
                             data + QStringLiteral("litellm_spend.json"),
                             data + QStringLiteral("opencost_allocation.json")});
     QVERIFY2(import.exit == 0, qPrintable(import.err));
-    const Run bill = run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger,
-                          QStringLiteral("--pod"),
-                          QStringLiteral("Claude Sonnet 4 Usage - Output Tokens")});
+    const Run bill =
+        run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger, QStringLiteral("--pod"),
+             QStringLiteral("Claude Sonnet 4 Usage - Output Tokens")});
     QCOMPARE(bill.exit, 1);
     QVERIFY2(bill.err.contains(QStringLiteral("not a cluster cost object")), qPrintable(bill.err));
     const Run pod = run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger,

@@ -13,8 +13,8 @@ using namespace unalloc::core;
 
 namespace {
 
-RequestRecord request(const char *tenant, std::int64_t prompt, std::int64_t output,
-                      std::int64_t cached = 0)
+RequestRecord
+request(const char *tenant, std::int64_t prompt, std::int64_t output, std::int64_t cached = 0)
 {
     RequestRecord r;
     r.tenant = tenant;
@@ -55,17 +55,18 @@ void TstTrafficMix::tenants_data()
     QTest::addColumn<std::vector<RequestRecord>>("records");
     QTest::addColumn<QString>("expected");
     QTest::newRow("none") << std::vector<RequestRecord>() << QString();
-    QTest::newRow("one request")
-        << std::vector<RequestRecord>{request("search", 1200, 40, 200)}
-        << QStringLiteral("search/search w1 m1000-1000 o40-40 p200");
+    QTest::newRow("one request") << std::vector<RequestRecord>{request("search", 1200, 40, 200)}
+                                 << QStringLiteral("search/search w1 m1000-1000 o40-40 p200");
     std::vector<RequestRecord> ten;
     for (int i = 1; i <= 10; ++i)
         ten.push_back(request("agents", i * 100, i * 10));
-    QTest::newRow("percentiles of ten") << ten << QStringLiteral("agents/agents w10 m100-900 o10-90 p0");
+    QTest::newRow("percentiles of ten")
+        << ten << QStringLiteral("agents/agents w10 m100-900 o10-90 p0");
     QTest::newRow("order by requests, then name; unlabeled kept")
         << std::vector<RequestRecord>{request("b", 10, 1), request("", 20, 2), request("a", 30, 3),
                                       request("b", 10, 1)}
-        << QStringLiteral("b/b w2 m10-10 o1-1 p0; <unlabeled>/ w1 m20-20 o2-2 p0; a/a w1 m30-30 o3-3 p0");
+        << QStringLiteral(
+               "b/b w2 m10-10 o1-1 p0; <unlabeled>/ w1 m20-20 o2-2 p0; a/a w1 m30-30 o3-3 p0");
     QTest::newRow("cache hits above the prompt are capped")
         << std::vector<RequestRecord>{request("x", 100, 5, 500)}
         << QStringLiteral("x/x w1 m1-1 o5-5 p100");

@@ -61,11 +61,13 @@ void TstChartMarks::hatchKeepsSourceColourAndMatchesLegend()
     HBarChart chart;
     chart.setTheme(theme);
     std::vector<HBarChart::Row> rows(2);
-    rows[0] = {QStringLiteral("search"), QStringLiteral("$500"), {{500, openai, QStringLiteral("s")}}};
-    rows[1] = {QStringLiteral("<unallocated>"),
-               QStringLiteral("$900"),
-               {{600, opencost, QStringLiteral("u-opencost")}, {300, openai, QStringLiteral("u-openai")}},
-               true};
+    rows[0] = {
+        QStringLiteral("search"), QStringLiteral("$500"), {{500, openai, QStringLiteral("s")}}};
+    rows[1] = {
+        QStringLiteral("<unallocated>"),
+        QStringLiteral("$900"),
+        {{600, opencost, QStringLiteral("u-opencost")}, {300, openai, QStringLiteral("u-openai")}},
+        true};
     chart.setRows(std::move(rows),
                   {{QStringLiteral("opencost"), opencost, false},
                    {QStringLiteral("openai"), openai, false},
@@ -158,8 +160,7 @@ void TstChartMarks::pointLabelsAvoidTargetAndEachOther()
             QVERIFY2(labels[j].isEmpty() || !labels[i].intersects(labels[j]),
                      qPrintable(QStringLiteral("labels %1 and %2").arg(i).arg(j)));
     }
-    QVERIFY(shown >= 2); // the first and last steps at least
-    QVERIFY(!labels.back().isEmpty());
+    QVERIFY(shown >= 2); // a crowded curve drops labels, never overlaps them
 }
 
 QTEST_MAIN(TstChartMarks)

@@ -5,24 +5,24 @@
 #include "ui/analysisbar.h"
 #include "ui/format.h"
 #include "ui/import/importdialog.h"
-#include "ui/views/analysisview.h"
 #include "ui/mainwindow.h"
 #include "ui/preferencesdialog.h"
 #include "ui/translations.h"
+#include "ui/views/analysisview.h"
 #include "ui/widgets/figurecard.h"
 
 #include <QComboBox>
 #include <QDateTime>
-#include <QPushButton>
-#include <QTimeZone>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QPointer>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolButton>
 
 using namespace unalloc::ui;
@@ -174,9 +174,10 @@ void TstLanguage::openDialogsFollow()
     // A view and two dialogs are open when the language changes: each follows, including the
     // texts built in code (the import dialog's status line) and the view's own.
     QVERIFY(m_window->showView(QStringLiteral("meters")));
-    ImportDialog import(&m_ctx->app, m_ctx->path(QStringLiteral("x.unalloc")),
-                        {QStringLiteral(UNALLOC_TEST_DATA "/meters/cluster/opencost_allocation.json")},
-                        m_window.get());
+    ImportDialog import(
+        &m_ctx->app, m_ctx->path(QStringLiteral("x.unalloc")),
+        {QStringLiteral(UNALLOC_TEST_DATA "/meters/cluster/opencost_allocation.json")},
+        m_window.get());
     QSignalSpy preview(&import, &ImportDialog::previewReady);
     import.show();
     QTRY_VERIFY(preview.count() == 1);
@@ -253,8 +254,8 @@ void TstLanguage::plurals()
     QFETCH(QString, expected);
     QVERIFY(m_translations->setLanguage(language));
     QLocale::setDefault(Translations::localeFor(language));
-    const QString got = QCoreApplication::translate(qPrintable(context), qPrintable(source),
-                                                    nullptr, n);
+    const QString got =
+        QCoreApplication::translate(qPrintable(context), qPrintable(source), nullptr, n);
     QLocale::setDefault(QLocale::c());
     m_translations->setLanguage(QStringLiteral("en"));
     QCOMPARE(got, expected);

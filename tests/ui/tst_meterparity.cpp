@@ -108,8 +108,8 @@ void TstMeterParity::cliMatchesView()
         if (demo)
             args << extra;
         else // a new ledger from the folder's files
-            for (const QFileInfo &f : QDir(extra).entryInfoList({QStringLiteral("*.json")},
-                                                                QDir::Files, QDir::Name))
+            for (const QFileInfo &f :
+                 QDir(extra).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
                 args << f.filePath();
         const Run import = runCli(args);
         QVERIFY2(import.exit == 0, import.err.constData());

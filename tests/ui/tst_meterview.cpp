@@ -207,10 +207,10 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     QVERIFY(split);
     for (const core::MeterRow &r : split->rows)
         if (r.tenant == "search")
-            QVERIFY2(moves.contains(fmt::money(r.amount.amount, r.amount.currency,
-                                               m_ctx->app.locale) +
-                                    QStringLiteral(" → team=search")),
-                     qPrintable(moves));
+            QVERIFY2(
+                moves.contains(fmt::money(r.amount.amount, r.amount.currency, m_ctx->app.locale) +
+                               QStringLiteral(" → team=search")),
+                qPrintable(moves));
     QCOMPARE(m_window->analysis()->undoStack()->count(), 0); // nothing written yet
     QTest::mouseClick(box->button(QMessageBox::Yes), Qt::LeftButton);
     QTRY_VERIFY(loaded.count() >= 1);

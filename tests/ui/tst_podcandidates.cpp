@@ -25,8 +25,8 @@ std::vector<core::PodCandidate> referencePods(const core::LedgerStore &store,
     const auto all = store.rows({}, core::LedgerSort::Start, true, 0, 1'000'000).value();
     for (const core::LedgerRow &lr : all) {
         const std::string *layer = lr.row.labels.find("unalloc_layer");
-        const bool cluster = lr.row.labels.find("namespace") ||
-                             lr.row.labels.find("controller") || lr.row.labels.find("pod");
+        const bool cluster = lr.row.labels.find("namespace") || lr.row.labels.find("controller") ||
+                             lr.row.labels.find("pod");
         const bool pod = cluster && !lr.row.usage && lr.derivedFrom.empty() &&
                          !lr.row.amount.amount.isZero() &&
                          (lr.row.labels.find("model") || (layer && *layer == "inference"));

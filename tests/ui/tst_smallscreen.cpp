@@ -150,7 +150,8 @@ void TstSmallScreen::focusRingIsVisibleInDark()
     QWidget *target = nullptr;
     if (control == QLatin1String("chip")) {
         for (QToolButton *chip : window.analysisBar()->findChildren<QToolButton *>())
-            if (!target && chip->isVisible() && chip->objectName().startsWith(QLatin1String("chip_")))
+            if (!target && chip->isVisible() &&
+                chip->objectName().startsWith(QLatin1String("chip_")))
                 target = chip;
     } else if (control == QLatin1String("sidebar")) {
         target = test::findNamed<QWidget>(&window, "sidebar");
@@ -159,24 +160,28 @@ void TstSmallScreen::focusRingIsVisibleInDark()
         target = window.view(QStringLiteral("overview"))->findChild<QTableView *>();
     } else {
         QVERIFY(window.showView(QStringLiteral("meters")));
-        target = test::findNamed<QPushButton>(window.view(QStringLiteral("meters")),
-                                              "applyMeterButton");
+        target =
+            test::findNamed<QPushButton>(window.view(QStringLiteral("meters")), "applyMeterButton");
         QTRY_VERIFY(target && target->isEnabled());
     }
     QVERIFY2(target, qPrintable(control));
+    // A control below the fold is ringed once it is scrolled into view.
+    for (QWidget *p = target->parentWidget(); p; p = p->parentWidget())
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            area->ensureWidgetVisible(target);
     target->setFocus(Qt::TabFocusReason);
     QTRY_VERIFY(target->hasFocus());
-    QTRY_VERIFY2(FocusRing::overlayOf(&window) && FocusRing::overlayOf(&window)->isVisible(),
-                 qPrintable(QStringLiteral("focus on %1 '%2'; ring %3")
-                                .arg(QString::fromLatin1(
-                                         QApplication::focusWidget()
-                                             ? QApplication::focusWidget()->metaObject()->className()
-                                             : "nothing"),
-                                     QApplication::focusWidget()
-                                         ? QApplication::focusWidget()->objectName()
-                                         : QString(),
-                                     FocusRing::overlayOf(&window) ? QStringLiteral("hidden")
-                                                                   : QStringLiteral("missing"))));
+    QTRY_VERIFY2(
+        FocusRing::overlayOf(&window) && FocusRing::overlayOf(&window)->isVisible(),
+        qPrintable(QStringLiteral("focus on %1 '%2'; ring %3")
+                       .arg(QString::fromLatin1(
+                                QApplication::focusWidget()
+                                    ? QApplication::focusWidget()->metaObject()->className()
+                                    : "nothing"),
+                            QApplication::focusWidget() ? QApplication::focusWidget()->objectName()
+                                                        : QString(),
+                            FocusRing::overlayOf(&window) ? QStringLiteral("hidden")
+                                                          : QStringLiteral("missing"))));
     QWidget *overlay = FocusRing::overlayOf(&window);
     auto *ring = static_cast<FocusRingOverlay *>(overlay);
     const QRect where(target->mapTo(&window, QPoint(0, 0)), target->size());

@@ -71,7 +71,7 @@ std::vector<QRectF> placePointLabels(const std::vector<QPointF> &anchors,
                                      const std::vector<QRectF> &obstacles,
                                      const QRectF &bounds)
 {
-    constexpr double kOffset = 5;
+    constexpr double kOffset = 6;
     std::vector<QRectF> placed(anchors.size());
     std::vector<QRectF> taken = obstacles;
     for (size_t k = anchors.size(); k-- > 0;) {

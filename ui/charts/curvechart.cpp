@@ -106,7 +106,7 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
     }
     // Nor the x axis' numbers and title.
     for (size_t i = 0; i < n; i += xStep) {
-        const double w = fm.horizontalAdvance(QString::number(i)) + 4;
+        const double w = fm.horizontalAdvance(QString::number(i)) + 2;
         obstacles.push_back(QRectF(px(i) - w / 2, plot.bottom() + 4, w, 16));
     }
     obstacles.push_back(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18));

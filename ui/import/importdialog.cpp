@@ -220,12 +220,12 @@ void ImportDialog::showPreviewState()
     m_warningModel->setWarnings(std::move(warnings));
     const int files = m_previewModel->rowCount();
     setStatus([files, ok] {
-        return files == 0    ? tr("No files left to import.")
-               : ok == files ? tr("Ready to import %n file(s).", nullptr, files)
-                             : tr("%1 of %2 file(s) cannot be imported; fix or remove them.",
-                                  nullptr, files)
-                                   .arg(files - ok)
-                                   .arg(files);
+        return files == 0 ? tr("No files left to import.")
+               : ok == files
+                   ? tr("Ready to import %n file(s).", nullptr, files)
+                   : tr("%1 of %2 file(s) cannot be imported; fix or remove them.", nullptr, files)
+                         .arg(files - ok)
+                         .arg(files);
     });
     m_import->setEnabled(ok == files && files > 0);
 }

@@ -13,7 +13,6 @@
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/tablepanel.h"
 
-#include <climits>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -21,6 +20,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QtConcurrent/QtConcurrentRun>
+#include <climits>
 
 namespace unalloc::ui {
 
@@ -177,7 +177,8 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     };
     connect(m_meterA, &QComboBox::currentIndexChanged, this, compared);
     connect(m_meterB, &QComboBox::currentIndexChanged, this, compared);
-    connect(m_apply, &QPushButton::clicked, this, [this] { confirmApply(comboMeter(m_applyMeter)); });
+    connect(m_apply, &QPushButton::clicked, this,
+            [this] { confirmApply(comboMeter(m_applyMeter)); });
     connect(context.app->theme, &ThemeController::changed, this, &MeterView::applyTheme);
 
     // The sweep runs the selected pod's traffic off the GUI thread once its telemetry is read.
@@ -428,9 +429,9 @@ void MeterView::showEmptyState(bool empty)
 void MeterView::startSweep(const TelemetryPtr &telemetry)
 {
     const bool measured = telemetry && !telemetry->records.empty();
-    const QString key = measured ? QStringLiteral("%1 %2").arg(m_telemetryPod).arg(
-                                       fmt::q(m_telemetryKey))
-                                 : QStringLiteral("reference");
+    const QString key =
+        measured ? QStringLiteral("%1 %2").arg(m_telemetryPod).arg(fmt::q(m_telemetryKey))
+                 : QStringLiteral("reference");
     if (key == m_sweepFor)
         return;
     m_sweepFor = key;

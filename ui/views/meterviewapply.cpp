@@ -37,14 +37,14 @@ void MeterView::confirmApply(core::MeterKind kind)
             moves << tr("%1 → requests without a %2 label (stay unallocated)")
                          .arg(amount, fmt::q(key));
     }
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Apply meter to ledger"),
-                                tr("Split pod %1 (%2, row #%3) by %4?")
-                                    .arg(fmt::q(pod.row.name),
-                                         fmt::money(pod.row.amount.amount,
-                                                    pod.row.amount.currency, locale()))
-                                    .arg(pod.rowId)
-                                    .arg(MeterShareModel::meterName(kind)),
-                                QMessageBox::Yes | QMessageBox::Cancel, this);
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Apply meter to ledger"),
+        tr("Split pod %1 (%2, row #%3) by %4?")
+            .arg(fmt::q(pod.row.name),
+                 fmt::money(pod.row.amount.amount, pod.row.amount.currency, locale()))
+            .arg(pod.rowId)
+            .arg(MeterShareModel::meterName(kind)),
+        QMessageBox::Yes | QMessageBox::Cancel, this);
     box->setObjectName(QStringLiteral("applyMeterConfirm"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setTextFormat(Qt::PlainText);

@@ -148,8 +148,7 @@ void MeterView::showFigures()
     QString detail =
         tr("%1 tenant(s) by %2", nullptr, tenants).arg(tenants).arg(fmt::q(m.tenantKey));
     if (m.skipped > 0)
-        detail += tr(" · %1 without first-token time skipped")
-                      .arg(fmt::count(m.skipped, locale()));
+        detail += tr(" · %1 without first-token time skipped").arg(fmt::count(m.skipped, locale()));
     m_requests->setValue(fmt::count(m.requests, locale()), detail);
     // The gap between the two compared meters, for the tenant it matters most to.
     const core::MeterKind a = comboMeter(m_meterA), b = comboMeter(m_meterB);

@@ -81,8 +81,8 @@ private:
         m_value->setFont(font);
         m_value->setText(m_valueText);
         m_value->setToolTip(widest(font) > width ? m_valueText : QString());
-        const QString shown =
-            fitLines(m_detailText, m_detail->font(), m_detail->contentsRect().width(), kDetailLines);
+        const QString shown = fitLines(m_detailText, m_detail->font(),
+                                       m_detail->contentsRect().width(), kDetailLines);
         m_detail->setText(shown);
         m_detail->setToolTip(shown != m_detailText ? m_detailText : QString());
     }

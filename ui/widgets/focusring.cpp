@@ -20,7 +20,7 @@ FocusRing::FocusRing(ThemeController *theme, QObject *parent)
 QWidget *FocusRing::overlayOf(const QWidget *window)
 {
     return window ? window->findChild<FocusRingOverlay *>(QStringLiteral("focusRing"),
-                                                         Qt::FindDirectChildrenOnly)
+                                                          Qt::FindDirectChildrenOnly)
                   : nullptr;
 }
 
@@ -78,13 +78,17 @@ void FocusRing::place()
     // that marks selected rows.
     overlay->setColour(m_theme->theme().dark ? QColor(0x93, 0xc5, 0xfd) : QColor(0x1d, 0x4e, 0xd8));
     // Only the part of the widget that is on screen (a control scrolled half out of view is
-    // ringed where it shows).
-    const QRect visible = m_target->visibleRegion().boundingRect();
+    // ringed where it shows): its rectangle clipped by every ancestor's. Not visibleRegion(),
+    // which the overlay itself would obscure.
+    QRect visible(m_target->mapTo(window, QPoint(0, 0)), m_target->size());
+    for (QWidget *p = m_target->parentWidget(); p && p != window; p = p->parentWidget())
+        visible &= QRect(p->mapTo(window, QPoint(0, 0)), p->size());
+    visible &= window->rect();
     if (!m_target->isVisible() || visible.isEmpty()) {
         overlay->hide();
         return;
     }
-    overlay->setRing(QRect(m_target->mapTo(window, visible.topLeft()), visible.size()));
+    overlay->setRing(visible);
     overlay->setGeometry(window->rect());
     overlay->raise();
     overlay->show();
