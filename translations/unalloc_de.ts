@@ -261,14 +261,6 @@
         <source>All dates</source>
         <translation>Alle Daten</translation>
     </message>
-    <message>
-        <source>%1 · %2 of %3 rows</source>
-        <translation>%1 · %2 von %3 Zeilen</translation>
-    </message>
-    <message>
-        <source>%1 · 0 of %2 rows</source>
-        <translation>%1 · 0 von %2 Zeilen</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — %n batch(es)</source>
         <translation>
@@ -322,10 +314,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 of %2 sources</source>
-        <translation>%1 von %2 Quellen</translation>
-    </message>
-    <message>
         <source>partial data</source>
         <translation>unvollständige Daten</translation>
     </message>
@@ -350,6 +338,27 @@
     <message>
         <source>Exclude %1</source>
         <translation>%1 ausschließen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %3 row(s)</source>
+        <translation>
+            <numerusform>%1 · %2 von %3 Zeile</numerusform>
+            <numerusform>%1 · %2 von %3 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · 0 of %2 row(s)</source>
+        <translation>
+            <numerusform>%1 · 0 von %2 Zeile</numerusform>
+            <numerusform>%1 · 0 von %2 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 source(s)</source>
+        <translation>
+            <numerusform>%1 von %2 Quelle</numerusform>
+            <numerusform>%1 von %2 Quellen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -847,10 +856,6 @@
 <context>
     <name>unalloc::ui::FallbackChips</name>
     <message>
-        <source>%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.</source>
-        <translation>%1 · %2 von %3 Zeilen. Klicken, um %4; Fallbacks werden in Klickreihenfolge versucht.</translation>
-    </message>
-    <message>
         <source>remove it</source>
         <translation>ihn zu entfernen</translation>
     </message>
@@ -872,6 +877,13 @@
     <message>
         <source>Every other label key of the ledger: search and pick one as the next fallback</source>
         <translation>Alle übrigen Label-Schlüssel des Ledgers: suchen und einen als nächsten Fallback wählen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %3 row(s). Click to %4; fallbacks are tried in click order.</source>
+        <translation>
+            <numerusform>%1 · %2 von %3 Zeile. Klicken zum %4; Fallbacks werden in Klickreihenfolge versucht.</numerusform>
+            <numerusform>%1 · %2 von %3 Zeilen. Klicken zum %4; Fallbacks werden in Klickreihenfolge versucht.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1012,6 +1024,29 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::FocusExport</name>
+    <message>
+        <source>Export FOCUS</source>
+        <translation>FOCUS exportieren</translation>
+    </message>
+    <message>
+        <source>Open a ledger first.</source>
+        <translation>Öffnen Sie zuerst ein Ledger.</translation>
+    </message>
+    <message>
+        <source>Export FOCUS 1.2 CSV</source>
+        <translation>FOCUS 1.2 CSV exportieren</translation>
+    </message>
+    <message>
+        <source>FOCUS CSV (*.csv)</source>
+        <translation>FOCUS CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>The FOCUS file was not written: %1</source>
+        <translation>Die FOCUS-Datei wurde nicht geschrieben: %1</translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::ImportDialog</name>
     <message>
         <source>&amp;Import</source>
@@ -1052,10 +1087,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 of %2 files cannot be imported; fix or remove them.</source>
-        <translation>%1 von %2 Dateien können nicht importiert werden; korrigieren oder entfernen Sie sie.</translation>
-    </message>
-    <message>
         <source>Importing… (Cancel leaves the ledger unchanged)</source>
         <translation>Importiere… (Abbrechen lässt das Hauptbuch unverändert)</translation>
     </message>
@@ -1080,6 +1111,13 @@
     <message>
         <source>No files left to import.</source>
         <translation>Keine Dateien mehr zu importieren.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 file(s) cannot be imported; fix or remove them.</source>
+        <translation>
+            <numerusform>%1 von %2 Datei kann nicht importiert werden; korrigieren oder entfernen.</numerusform>
+            <numerusform>%1 von %2 Dateien können nicht importiert werden; korrigieren oder entfernen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1546,9 +1584,12 @@
 </context>
 <context>
     <name>unalloc::ui::MeterSplitBanner</name>
-    <message>
-        <source>Meter split: %1 (%2) is split by %3 into %4 rows — applied %5.</source>
-        <translation>Zähleraufteilung: %1 (%2) ist nach %3 in %4 Zeilen aufgeteilt — angewandt %5.</translation>
+    <message numerus="yes">
+        <source>Meter split: %1 (%2) is split by %3 into %4 row(s) — applied %5.</source>
+        <translation>
+            <numerusform>Zähleraufteilung: %1 (%2) ist nach %3 in %4 Zeile aufgeteilt — angewendet %5.</numerusform>
+            <numerusform>Zähleraufteilung: %1 (%2) ist nach %3 in %4 Zeilen aufgeteilt — angewendet %5.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1669,10 +1710,6 @@
         <translation>Lastreihe: Gemeinkosten, die jeder Zähler sieht</translation>
     </message>
     <message>
-        <source>Simulated vLLM-style server, studies&apos; tenants, %1 s per rate</source>
-        <translation>Simulierter Server im vLLM-Stil, Mandanten der Studien, %1 s pro Rate</translation>
-    </message>
-    <message>
         <source>Shares, dollars per month and gaps</source>
         <translation>Anteile, Dollar pro Monat und Abstände</translation>
     </message>
@@ -1701,20 +1738,12 @@
         <translation>Anzuwendender Zähler:</translation>
     </message>
     <message>
-        <source>%1 — %2 · %3 requests</source>
-        <translation>%1 — %2 · %3 Anfragen</translation>
-    </message>
-    <message>
         <source> · split by %1</source>
         <translation> · aufgeteilt nach %1</translation>
     </message>
     <message>
         <source>Cannot list the pods: %1</source>
         <translation>Die Pods können nicht aufgelistet werden: %1</translation>
-    </message>
-    <message>
-        <source>No pod of this ledger has request telemetry in its window. Import a gateway log with first-token times (LiteLLM spend logs) for the pod&apos;s model, or see `unalloc meters --telemetry`.</source>
-        <translation>Kein Pod dieses Hauptbuchs hat Anfrage-Telemetrie in seinem Zeitfenster. Importieren Sie ein Gateway-Protokoll mit Zeiten bis zum ersten Token (LiteLLM-Spend-Logs) für das Modell des Pods, oder siehe `unalloc meters --telemetry`.</translation>
     </message>
     <message>
         <source>Cannot compute the meters: %1</source>
@@ -1797,10 +1826,6 @@
         <translation>%1 · %2 im Hauptbuch</translation>
     </message>
     <message>
-        <source>%1 tenants by %2</source>
-        <translation>%1 Mandanten nach %2</translation>
-    </message>
-    <message>
         <source> · %1 without first-token time skipped</source>
         <translation> · %1 ohne Zeit bis zum ersten Token übersprungen</translation>
     </message>
@@ -1835,6 +1860,72 @@
     <message>
         <source>Reading the request telemetry of %1…</source>
         <translation>Anfrage-Telemetrie von %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · %3</source>
+        <comment>pod, cost, requests</comment>
+        <translation>%1 — %2 · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln request(s)</source>
+        <translation>
+            <numerusform>%Ln Anfrage</numerusform>
+            <numerusform>%Ln Anfragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No shared inference pods in this ledger.&lt;/b&gt;&lt;br&gt;Meters need OpenCost rows with request telemetry: import the OpenCost allocation of the inference pod (a workload with a model, e.g. &lt;code&gt;modelName&lt;/code&gt;) and the gateway&apos;s LiteLLM spend logs (with first-token times) for the same window, with File ▸ Import… or &lt;code&gt;unalloc import&lt;/code&gt;. Provider bill lines (Anthropic, OpenAI) are not pods.</source>
+        <translation>&lt;b&gt;Keine gemeinsamen Inferenz-Pods in diesem Hauptbuch.&lt;/b&gt;&lt;br&gt;Zähler brauchen OpenCost-Zeilen mit Anfrage-Telemetrie: Importieren Sie die OpenCost-Allokation des Inferenz-Pods (ein Workload mit Modell, z. B. &lt;code&gt;modelName&lt;/code&gt;) und die LiteLLM-Ausgabenprotokolle des Gateways (mit Zeitpunkten des ersten Tokens) für dasselbe Zeitfenster, mit Datei ▸ Importieren… oder &lt;code&gt;unalloc import&lt;/code&gt;. Rechnungszeilen von Anbietern (Anthropic, OpenAI) sind keine Pods.</translation>
+    </message>
+    <message>
+        <source>Simulated vLLM-style server running this pod&apos;s measured traffic mix (%1 from %2: %3), %4 s per rate</source>
+        <translation>Simulierter Server im vLLM-Stil mit dem gemessenen Verkehrsmix dieses Pods (%1 von %2: %3), %4 s pro Rate</translation>
+    </message>
+    <message>
+        <source>This ledger has no request telemetry for the pod: the sweep shows the studies&apos; reference tenants (search, agents, platform, sandbox), not this pod&apos;s traffic. %1 s per rate.</source>
+        <translation>Dieses Hauptbuch hat keine Anfrage-Telemetrie für den Pod: Der Lastverlauf zeigt die Referenz-Mandanten der Studien (search, agents, platform, sandbox), nicht den Verkehr dieses Pods. %1 s pro Rate.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 tenant(s) by %2</source>
+        <translation>
+            <numerusform>%1 Mandant nach %2</numerusform>
+            <numerusform>%1 Mandanten nach %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2=%3</source>
+        <translation>%1 → %2=%3</translation>
+    </message>
+    <message>
+        <source>%1 → overhead, no tenant (stays unallocated)</source>
+        <translation>%1 → Gemeinkosten, kein Mandant (bleibt nicht zugeordnet)</translation>
+    </message>
+    <message>
+        <source>%1 → requests without a %2 label (stay unallocated)</source>
+        <translation>%1 → Anfragen ohne Label %2 (bleiben nicht zugeordnet)</translation>
+    </message>
+    <message>
+        <source>Apply meter to ledger</source>
+        <translation>Zähler auf das Hauptbuch anwenden</translation>
+    </message>
+    <message>
+        <source>Split pod %1 (%2, row #%3) by %4?</source>
+        <translation>Pod %1 (%2, Zeile Nr. %3) nach %4 aufteilen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>The pod row is replaced in every report by %n row(s):</source>
+        <translation>
+            <numerusform>Die Pod-Zeile wird in jedem Bericht durch %n Zeile ersetzt:</numerusform>
+            <numerusform>Die Pod-Zeile wird in jedem Bericht durch %n Zeilen ersetzt:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The original row is kept for audit; Edit ▸ Undo removes the split.</source>
+        <translation>Die ursprüngliche Zeile bleibt zur Prüfung erhalten; Bearbeiten ▸ Rückgängig entfernt die Aufteilung.</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2308,18 @@
     <message>
         <source>&amp;Theme:</source>
         <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
     </message>
 </context>
 <context>
@@ -3082,29 +3185,6 @@
     <message>
         <source>Detail</source>
         <translation>Detail</translation>
-    </message>
-</context>
-<context>
-    <name>unalloc::ui::FocusExport</name>
-    <message>
-        <source>Export FOCUS</source>
-        <translation>FOCUS exportieren</translation>
-    </message>
-    <message>
-        <source>Open a ledger first.</source>
-        <translation>Öffnen Sie zuerst ein Ledger.</translation>
-    </message>
-    <message>
-        <source>Export FOCUS 1.2 CSV</source>
-        <translation>FOCUS 1.2 CSV exportieren</translation>
-    </message>
-    <message>
-        <source>FOCUS CSV (*.csv)</source>
-        <translation>FOCUS CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>The FOCUS file was not written: %1</source>
-        <translation>Die FOCUS-Datei wurde nicht geschrieben: %1</translation>
     </message>
 </context>
 </TS>

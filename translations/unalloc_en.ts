@@ -31,6 +31,27 @@
             <numerusform>All %n sources</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %3 row(s)</source>
+        <translation>
+            <numerusform>%1 · %2 of %3 row</numerusform>
+            <numerusform>%1 · %2 of %3 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · 0 of %2 row(s)</source>
+        <translation>
+            <numerusform>%1 · 0 of %2 row</numerusform>
+            <numerusform>%1 · 0 of %2 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 source(s)</source>
+        <translation>
+            <numerusform>%1 of %2 source</numerusform>
+            <numerusform>%1 of %2 sources</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::FallbackChips</name>
@@ -39,6 +60,13 @@
         <translation>
             <numerusform>%n more…</numerusform>
             <numerusform>%n more…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %3 row(s). Click to %4; fallbacks are tried in click order.</source>
+        <translation>
+            <numerusform>%1 · %2 of %3 row. Click to %4; fallbacks are tried in click order.</numerusform>
+            <numerusform>%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.</numerusform>
         </translation>
     </message>
 </context>
@@ -56,6 +84,13 @@
         <translation>
             <numerusform>Ready to import %n file.</numerusform>
             <numerusform>Ready to import %n files.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 file(s) cannot be imported; fix or remove them.</source>
+        <translation>
+            <numerusform>%1 of %2 file cannot be imported; fix or remove them.</numerusform>
+            <numerusform>%1 of %2 files cannot be imported; fix or remove them.</numerusform>
         </translation>
     </message>
 </context>
@@ -128,6 +163,40 @@
         <translation>
             <numerusform>Pulled %1 new rows (%2) from %n source</numerusform>
             <numerusform>Pulled %1 new rows (%2) from %n sources</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterSplitBanner</name>
+    <message numerus="yes">
+        <source>Meter split: %1 (%2) is split by %3 into %4 row(s) — applied %5.</source>
+        <translation>
+            <numerusform>Meter split: %1 (%2) is split by %3 into %4 row — applied %5.</numerusform>
+            <numerusform>Meter split: %1 (%2) is split by %3 into %4 rows — applied %5.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::MeterView</name>
+    <message numerus="yes">
+        <source>%Ln request(s)</source>
+        <translation>
+            <numerusform>%Ln request</numerusform>
+            <numerusform>%Ln requests</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The pod row is replaced in every report by %n row(s):</source>
+        <translation>
+            <numerusform>The pod row is replaced in every report by %n row:</numerusform>
+            <numerusform>The pod row is replaced in every report by %n rows:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 tenant(s) by %2</source>
+        <translation>
+            <numerusform>%1 tenant by %2</numerusform>
+            <numerusform>%1 tenants by %2</numerusform>
         </translation>
     </message>
 </context>

@@ -6,6 +6,7 @@
 #include "format.h"
 #include "ledgerdocument.h"
 #include "themecontroller.h"
+#include "widgets/flowlayout.h"
 
 #include "core/labels.h"
 
@@ -21,6 +22,8 @@
 #include <QMenu>
 #include <QToolButton>
 
+#include <climits>
+
 namespace unalloc::ui {
 
 namespace {
@@ -31,6 +34,12 @@ QLabel *caption(const QString &text, QWidget *buddy)
     label->setBuddy(buddy);
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
+}
+
+/// A row count as tr()'s plural selector (which takes an int): only its form matters.
+int rowsForPlural(std::int64_t rows)
+{
+    return int(std::min<std::int64_t>(rows, INT_MAX));
 }
 
 } // namespace
@@ -87,22 +96,25 @@ AnalysisBar::AnalysisBar(AppContext *app,
     connect(copy, &QToolButton::clicked, this, &AnalysisBar::copyCommand);
 
     // Captions in one column, controls beside them; the first row packs its controls left
-    // so they sit next to each other at any window width.
-    auto *first = new QHBoxLayout;
-    first->setSpacing(8);
-    first->addWidget(m_period);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("&Sources"), m_sources));
-    first->addWidget(m_sources);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("&Owner key"), m_owner));
-    first->addWidget(m_owner);
-    first->addSpacing(12);
-    first->addWidget(m_dedupe);
-    first->addSpacing(12);
-    first->addWidget(caption(tr("C&urrency"), m_currency));
-    first->addWidget(m_currency);
-    first->addStretch(1);
+    // and wraps (each caption stays with its control) when the window is narrow (1024 px).
+    auto *firstRow = new QWidget;
+    firstRow->setObjectName(QStringLiteral("analysisFirstRow"));
+    auto *first = new FlowLayout(firstRow, 14);
+    first->setContentsMargins(0, 0, 0, 0);
+    auto group = [first](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget;
+        auto *row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->setSpacing(8);
+        for (QWidget *w : widgets)
+            row->addWidget(w);
+        first->addWidget(box);
+    };
+    group({m_period});
+    group({caption(tr("&Sources"), m_sources), m_sources});
+    group({caption(tr("&Owner key"), m_owner), m_owner});
+    group({m_dedupe});
+    group({caption(tr("C&urrency"), m_currency), m_currency});
     auto *third = new QHBoxLayout;
     third->setSpacing(8);
     third->addWidget(m_command, 1);
@@ -112,7 +124,7 @@ AnalysisBar::AnalysisBar(AppContext *app,
     grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(6);
     grid->addWidget(caption(tr("&Period"), m_period), 0, 0);
-    grid->addLayout(first, 0, 1);
+    grid->addWidget(firstRow, 0, 1);
     grid->addWidget(caption(tr("F&allbacks"), m_chips), 1, 0, Qt::AlignTop);
     grid->addWidget(m_chips, 1, 1);
     grid->addWidget(caption(tr("C&LI"), m_command), 2, 0);
@@ -184,7 +196,8 @@ void AnalysisBar::rebuildFromCatalog()
     m_period->addItem(tr("All dates"), QVariant());
     m_owner->clear();
     for (const core::KeyCount &k : catalog.keys) {
-        m_owner->addItem(tr("%1 · %2 of %3 rows")
+        // The count is plural-aware (the number itself keeps the locale's grouping).
+        m_owner->addItem(tr("%1 · %2 of %3 row(s)", nullptr, rowsForPlural(catalog.rows))
                              .arg(fmt::q(k.key), fmt::count(k.rows, m_app->locale),
                                   fmt::count(catalog.rows, m_app->locale)),
                          fmt::q(k.key));
@@ -220,8 +233,8 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
     if (ownerIndex >= 0)
         m_owner->setCurrentIndex(ownerIndex);
     else
-        m_owner->setEditText(
-            tr("%1 · 0 of %2 rows").arg(owner, fmt::count(catalog.rows, m_app->locale)));
+        m_owner->setEditText(tr("%1 · 0 of %2 row(s)", nullptr, rowsForPlural(catalog.rows))
+                                 .arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_ownerShown = m_owner->currentText();
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
@@ -280,8 +293,9 @@ void AnalysisBar::rebuildSources(const core::AnalysisRequest &request)
     }
     m_sourcesMenu->setToolTipsVisible(true);
     const int total = int(catalog.sources.size());
-    QString label = selected == total ? tr("All %n source(s)", nullptr, total)
-                                      : tr("%1 of %2 sources").arg(selected).arg(total);
+    QString label = selected == total
+                        ? tr("All %n source(s)", nullptr, total)
+                        : tr("%1 of %2 source(s)", nullptr, total).arg(selected).arg(total);
     if (partial)
         label += QStringLiteral("  ⚠ ") + tr("partial data");
     m_sources->setText(label);

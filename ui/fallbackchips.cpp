@@ -11,6 +11,7 @@
 #include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <climits>
 
 namespace unalloc::ui {
 
@@ -84,7 +85,8 @@ void FallbackChips::show(const core::LedgerCatalog &catalog,
         chip->setChecked(position > 0);
         chip->setText(position > 0 ? QStringLiteral("%1  %2").arg(position).arg(key) : key);
         chip->setToolTip(
-            tr("%1 · %2 of %3 rows. Click to %4; fallbacks are tried in click order.")
+            tr("%1 · %2 of %3 row(s). Click to %4; fallbacks are tried in click order.", nullptr,
+               int(std::min<qint64>(catalog.rows, INT_MAX)))
                 .arg(key, fmt::count(k.rows, locale), fmt::count(catalog.rows, locale),
                      position > 0 ? tr("remove it")
                                   : tr("add it as fallback %1").arg(request.fallbacks.size() + 1)));

@@ -1,6 +1,7 @@
 #include "format.h"
 
 #include <QDate>
+#include <QDateTime>
 
 namespace unalloc::ui::fmt {
 
@@ -120,10 +121,29 @@ QString count(qint64 n, const QLocale &locale)
     return locale.toString(n);
 }
 
+namespace {
+
+QString datePattern(const QLocale &locale)
+{
+    return locale.language() == QLocale::German ? QStringLiteral("dd.MM.yyyy")
+                                                : QStringLiteral("d MMM yyyy");
+}
+
+} // namespace
+
 QString day(std::int32_t dayIndex, const QLocale &locale)
 {
-    const QDate date = QDate(1970, 1, 1).addDays(dayIndex);
-    return locale.toString(date, QLocale::ShortFormat);
+    return date(QDate(1970, 1, 1).addDays(dayIndex), locale);
+}
+
+QString date(const QDate &date, const QLocale &locale)
+{
+    return locale.toString(date, datePattern(locale));
+}
+
+QString dateTime(const QDateTime &time, const QLocale &locale)
+{
+    return locale.toString(time.toUTC(), datePattern(locale) + QStringLiteral(" HH:mm:ss"));
 }
 
 QString exact(const core::Decimal &value)

@@ -3,6 +3,8 @@
 #include "core/decimal.h"
 #include "core/money.h"
 
+#include <QDate>
+#include <QDateTime>
 #include <QLocale>
 #include <QString>
 
@@ -41,8 +43,12 @@ QString sharePercent(const core::Decimal &part, const core::Decimal &whole, cons
 QString
 moneyExact(const core::Decimal &value, const core::Currency &currency, const QLocale &locale);
 QString count(qint64 n, const QLocale &locale);
-/// A day index as a short locale date.
+/// A day index as an unambiguous date: "1 Aug 2026" (month named in the locale's language),
+/// "01.08.2026" in German; never a two-digit year or a month/day order to guess.
 QString day(std::int32_t dayIndex, const QLocale &locale);
+QString date(const QDate &date, const QLocale &locale);
+/// A time in UTC with seconds: "1 Aug 2026 00:00:00", "01.08.2026 00:00:00" in German.
+QString dateTime(const QDateTime &time, const QLocale &locale);
 /// The canonical exact text core gives ("66630.38"); for CSV and clipboard.
 QString exact(const core::Decimal &value);
 

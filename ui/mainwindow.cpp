@@ -10,6 +10,7 @@
 #include "sidebar.h"
 #include "themecontroller.h"
 #include "views/viewregistry.h"
+#include "widgets/focusring.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -53,6 +54,7 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
     connect(m_app->theme, &ThemeController::changed, this, &MainWindow::updateSidebarIcons);
     buildUi();
     resize(1440, 900);
+    new FocusRing(m_app->theme, this); // a visible focus mark in both themes, dialogs too
 }
 
 MainWindow::~MainWindow() = default;

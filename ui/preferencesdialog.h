@@ -3,6 +3,8 @@
 #include <QDialog>
 
 class QComboBox;
+class QDialogButtonBox;
+class QLabel;
 
 namespace unalloc::ui {
 
@@ -20,10 +22,19 @@ public:
     /// Applies and stores the chosen language and theme.
     void apply();
 
+protected:
+    /// A live language switch retranslates the open dialog too.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+
     AppContext *m_app;
     QComboBox *m_language;
     QComboBox *m_theme;
+    QLabel *m_languageLabel;
+    QLabel *m_themeLabel;
+    QDialogButtonBox *m_buttons;
 };
 
 } // namespace unalloc::ui

@@ -341,6 +341,17 @@ int runMeters(const std::vector<std::string> &argv, Io &io)
     auto pod = findPod(**store, m->pod);
     if (!pod)
         return reportError(pod.error(), io);
+    // The view lists only cluster cost objects as pods; the CLI splits nothing else either.
+    if (!core::isClusterWorkload(pod->row.labels))
+        return reportError({"not-a-pod",
+                            "row #" + std::to_string(pod->id) + " '" + pod->row.name +
+                                "' is not a cluster cost object (no namespace, controller or "
+                                "pod label): meters split an OpenCost/FOCUS workload that "
+                                "request telemetry is routed to, never a provider's bill line",
+                            m->ledger,
+                            {},
+                            {}},
+                           io);
     // The ledger's own telemetry goes through the function the Meter comparison view calls.
     const core::PodCandidate candidate{pod->id, pod->row, 0, std::nullopt};
     core::Result<core::MeterSnapshot> meters = core::fail("internal", "not computed");

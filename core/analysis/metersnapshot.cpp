@@ -1,5 +1,7 @@
 #include "metersnapshot.h"
 
+#include "core/meters/trafficmix.h"
+
 #include <algorithm>
 #include <map>
 
@@ -19,6 +21,8 @@ struct PodSet
 
 std::optional<PodSet> podSet(const LabelMap &labels)
 {
+    if (!isClusterWorkload(labels))
+        return std::nullopt; // a provider's bill line names a model too, but is no pod
     if (const std::string *model = labels.find("model"))
         return PodSet{false, *model};
     const std::string *layer = labels.find("unalloc_layer");
@@ -87,6 +91,16 @@ struct RequestStarts
 };
 
 } // namespace
+
+bool isClusterWorkload(const LabelMap &labels)
+{
+    for (const char *key : {"namespace", "controller", "pod"}) {
+        const std::string *value = labels.find(key);
+        if (value && !value->empty())
+            return true;
+    }
+    return false;
+}
 
 Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
                                                     std::string_view /*tenantKey*/)
@@ -263,6 +277,14 @@ SimConfig meterSweepConfig()
 {
     SimConfig c = SimConfig::headline();
     c.durationS = 120.0; // the studies' quick mode
+    return c;
+}
+
+SimConfig meterSweepConfig(const std::vector<RequestRecord> &measured)
+{
+    SimConfig c = meterSweepConfig();
+    if (!measured.empty())
+        c.tenants = tenantsFromRequests(measured);
     return c;
 }
 

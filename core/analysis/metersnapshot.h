@@ -21,8 +21,14 @@ struct PodCandidate
     std::optional<SplitRecord> split; ///< the meter split applied to it, if any
 };
 
-/// The pods of a ledger: rows that are not split parts, carry no request usage, are labelled
-/// as inference (a `model` label — OpenCost's modelName — or unalloc_layer=inference), and
+/// True for the labels of a cluster cost object (an OpenCost allocation, a FOCUS row of a
+/// Kubernetes cluster): a `namespace`, `controller` or `pod` label. A provider's bill line
+/// (Anthropic, OpenAI, a LiteLLM report) has none and is never a pod.
+bool isClusterWorkload(const LabelMap &labels);
+
+/// The pods of a ledger: cluster workloads (isClusterWorkload) that are not split parts, carry
+/// no request usage, are labelled as inference (a `model` label — OpenCost's modelName — or
+/// unalloc_layer=inference), and
 /// whose window holds usable request telemetry (of the same model when the pod names one).
 /// Ordered by amount descending, then row id. Reads the label sets and two brief row scans
 /// (request telemetry, then the rows of pod label sets), never a whole row that is no pod.
@@ -87,6 +93,9 @@ Result<PodMeters> podMeters(const LedgerStore &store,
 /// The load sweep the view shows: the simulator's default tenants over a short window per
 /// rate (same seed), so that it runs in a few seconds.
 SimConfig meterSweepConfig();
+/// The load sweep over a pod's own measured traffic mix (tenantsFromRequests) at the same
+/// duration and seed; the studies' reference tenants when `measured` is empty.
+SimConfig meterSweepConfig(const std::vector<RequestRecord> &measured);
 const std::vector<double> &meterSweepRates();
 
 } // namespace unalloc::core

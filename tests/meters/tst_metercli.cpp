@@ -19,6 +19,7 @@ private slots:
     void telemetryFromVllmBench_data();
     void telemetryFromVllmBench();
     void applyThenReportsNameTheMeter();
+    void billLineIsNoPod();
     void usageErrors_data();
     void usageErrors();
 
@@ -161,6 +162,28 @@ void TstMeterCli::applyThenReportsNameTheMeter()
                            QStringLiteral("--pod"), QStringLiteral("inference/vllm-llama-3.1-8b"),
                            QStringLiteral("--apply"), QStringLiteral("tokens")});
     QVERIFY(again.exit != 0);
+}
+
+void TstMeterCli::billLineIsNoPod()
+{
+    // An Anthropic bill line names the model the gateway's Claude requests used; it is still
+    // no pod. The OpenCost pod of the same ledger is.
+    const QString ledger = m_dir.filePath(QStringLiteral("bills.unalloc"));
+    const QString data = QStringLiteral(UNALLOC_TEST_DATA "/meters/cluster/");
+    const Run import = run({QStringLiteral("import"), QStringLiteral("--ledger"), ledger,
+                            data + QStringLiteral("anthropic_cost_report.json"),
+                            data + QStringLiteral("litellm_spend.json"),
+                            data + QStringLiteral("opencost_allocation.json")});
+    QVERIFY2(import.exit == 0, qPrintable(import.err));
+    const Run bill =
+        run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger, QStringLiteral("--pod"),
+             QStringLiteral("Claude Sonnet 4 Usage - Output Tokens")});
+    QCOMPARE(bill.exit, 1);
+    QVERIFY2(bill.err.contains(QStringLiteral("not a cluster cost object")), qPrintable(bill.err));
+    const Run pod = run({QStringLiteral("meters"), QStringLiteral("--ledger"), ledger,
+                         QStringLiteral("--pod"), QStringLiteral("ml/vllm-qwen-7b")});
+    QVERIFY2(pod.exit == 0, qPrintable(pod.err));
+    QVERIFY(pod.out.contains(QStringLiteral("60 requests by team")));
 }
 
 void TstMeterCli::usageErrors_data()

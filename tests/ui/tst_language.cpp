@@ -3,20 +3,26 @@
 #include "uitestsupport.h"
 
 #include "ui/analysisbar.h"
+#include "ui/format.h"
+#include "ui/import/importdialog.h"
 #include "ui/mainwindow.h"
 #include "ui/preferencesdialog.h"
 #include "ui/translations.h"
+#include "ui/views/analysisview.h"
 #include "ui/widgets/figurecard.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QPointer>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolButton>
 
 using namespace unalloc::ui;
@@ -32,6 +38,11 @@ private slots:
     void catalogsAreEmbedded();
     void englishHasPlurals();
     void switchesToGermanAndBack();
+    void openDialogsFollow();
+    void plurals_data();
+    void plurals();
+    void datesAreUnambiguous_data();
+    void datesAreUnambiguous();
 
 private:
     QString sidebarText(QListWidget *sidebar, int row) const;
@@ -156,6 +167,117 @@ void TstLanguage::switchesToGermanAndBack()
     UI_FIND(totalEn, FigureCard, m_window, "figureTotal");
     QCOMPARE(sidebarText(sidebarEn, 1), QStringLiteral("Overview"));
     QTRY_COMPARE(totalEn->value(), english);
+}
+
+void TstLanguage::openDialogsFollow()
+{
+    // A view and two dialogs are open when the language changes: each follows, including the
+    // texts built in code (the import dialog's status line) and the view's own.
+    QVERIFY(m_window->showView(QStringLiteral("meters")));
+    ImportDialog import(
+        &m_ctx->app, m_ctx->path(QStringLiteral("x.unalloc")),
+        {QStringLiteral(UNALLOC_TEST_DATA "/meters/cluster/opencost_allocation.json")},
+        m_window.get());
+    QSignalSpy preview(&import, &ImportDialog::previewReady);
+    import.show();
+    QTRY_VERIFY(preview.count() == 1);
+    UI_FIND(status, QLabel, &import, "importStatus");
+    UI_FIND(remove, QPushButton, &import, "removeFileButton");
+    QCOMPARE(import.windowTitle(), QStringLiteral("Import into ledger"));
+    QCOMPARE(status->text(), QStringLiteral("Ready to import 1 file."));
+    QCOMPARE(remove->text(), QStringLiteral("&Remove file"));
+    PreferencesDialog prefs(&m_ctx->app, m_window.get());
+    prefs.show();
+    QCOMPARE(prefs.windowTitle(), QStringLiteral("Preferences"));
+    const QString themeEn = prefs.themeCombo()->itemText(0);
+    const QPointer<QWidget> englishView(m_window->view(QStringLiteral("meters")));
+
+    prefs.languageCombo()->setCurrentIndex(prefs.languageCombo()->findData(QStringLiteral("de")));
+    prefs.apply();
+    QTRY_COMPARE(import.windowTitle(), QStringLiteral("In das Hauptbuch importieren"));
+    QCOMPARE(remove->text(), QStringLiteral("Datei &entfernen"));
+    QVERIFY2(status->text() != QStringLiteral("Ready to import 1 file.") &&
+                 status->text().contains(QLatin1Char('1')),
+             qPrintable(status->text()));
+    QCOMPARE(prefs.windowTitle(), QStringLiteral("Einstellungen"));
+    QVERIFY(prefs.themeCombo()->itemText(0) != themeEn);
+    // The rebuilt view speaks German too.
+    QTRY_VERIFY(englishView.isNull());
+    QWidget *germanView = m_window->view(QStringLiteral("meters"));
+    QVERIFY(germanView);
+    UI_FIND(apply, QPushButton, germanView, "applyMeterButton");
+    QVERIFY2(apply->text() != QStringLiteral("Apply to ledger"), qPrintable(apply->text()));
+
+    prefs.languageCombo()->setCurrentIndex(prefs.languageCombo()->findData(QStringLiteral("en")));
+    prefs.apply();
+    QTRY_COMPARE(import.windowTitle(), QStringLiteral("Import into ledger"));
+    QCOMPARE(status->text(), QStringLiteral("Ready to import 1 file."));
+}
+
+void TstLanguage::plurals_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<QString>("expected");
+    const QString meters = QStringLiteral("unalloc::ui::MeterView");
+    const QString bar = QStringLiteral("unalloc::ui::AnalysisBar");
+    const QString request = QStringLiteral("%Ln request(s)");
+    const QString tenants = QStringLiteral("%1 tenant(s) by %2");
+    const QString rows = QStringLiteral("%1 · %2 of %3 row(s)");
+    auto row = [](const char *name, const char *language, const QString &context,
+                  const QString &source, int n, const char *expected) {
+        QTest::newRow(name) << QString::fromUtf8(language) << context << source << n
+                            << QString::fromUtf8(expected);
+    };
+    row("en 1 request", "en", meters, request, 1, "1 request");
+    row("en 2 requests", "en", meters, request, 2, "2 requests");
+    row("de 1 request", "de", meters, request, 1, "1 Anfrage");
+    row("de 2 requests", "de", meters, request, 2, "2 Anfragen");
+    row("en 1 tenant", "en", meters, tenants, 1, "%1 tenant by %2");
+    row("en 3 tenants", "en", meters, tenants, 3, "%1 tenants by %2");
+    row("de 1 tenant", "de", meters, tenants, 1, "%1 Mandant nach %2");
+    row("de 3 tenants", "de", meters, tenants, 3, "%1 Mandanten nach %2");
+    row("en 1 row", "en", bar, rows, 1, "%1 · %2 of %3 row");
+    row("en 5 rows", "en", bar, rows, 5, "%1 · %2 of %3 rows");
+    row("de 1 row", "de", bar, rows, 1, "%1 · %2 von %3 Zeile");
+    row("de 5 rows", "de", bar, rows, 5, "%1 · %2 von %3 Zeilen");
+}
+
+void TstLanguage::plurals()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, context);
+    QFETCH(QString, source);
+    QFETCH(int, n);
+    QFETCH(QString, expected);
+    QVERIFY(m_translations->setLanguage(language));
+    QLocale::setDefault(Translations::localeFor(language));
+    const QString got =
+        QCoreApplication::translate(qPrintable(context), qPrintable(source), nullptr, n);
+    QLocale::setDefault(QLocale::c());
+    m_translations->setLanguage(QStringLiteral("en"));
+    QCOMPARE(got, expected);
+}
+
+void TstLanguage::datesAreUnambiguous_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("English") << QStringLiteral("en") << QStringLiteral("1 Aug 2026 00:00:00");
+    QTest::newRow("German") << QStringLiteral("de") << QStringLiteral("01.08.2026 00:00:00");
+}
+
+void TstLanguage::datesAreUnambiguous()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, expected);
+    const QLocale locale = Translations::localeFor(language);
+    const QDateTime t(QDate(2026, 8, 1), QTime(0, 0), QTimeZone::utc());
+    QCOMPARE(fmt::dateTime(t, locale), expected);
+    QCOMPARE(fmt::day(int(QDate(1970, 1, 1).daysTo(QDate(2026, 8, 1))), locale),
+             expected.left(expected.size() - 9));
 }
 
 QTEST_MAIN(TstLanguage)

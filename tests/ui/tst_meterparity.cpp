@@ -2,7 +2,9 @@
 // CLI's requests, shares, amounts and largest gap are compared exactly with the view's
 // MeterShareModel, under both overhead policies, and also when the pod's window holds
 // requests of another model (tests/data/meters/other_model_telemetry.json), which only the
-// pod's own model may be split by.
+// pod's own model may be split by. A ledger that is not the demo (tests/data/meters/cluster:
+// OpenCost, LiteLLM and an Anthropic bill whose Claude line names a model the gateway served)
+// offers only its OpenCost pod, and the view and the CLI agree on it too.
 #include "uitestsupport.h"
 
 #include "ui/mainwindow.h"
@@ -12,6 +14,8 @@
 
 #include <QAbstractProxyModel>
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,27 +74,44 @@ void TstMeterParity::cliMatchesView_data()
 {
     QTest::addColumn<QString>("extra"); // a file imported into the demo ledger, or none
     QTest::addColumn<QString>("policy");
+    QTest::addColumn<QString>("pod");
     const QString other = QStringLiteral(UNALLOC_TEST_DATA "/meters/other_model_telemetry.json");
-    QTest::newRow("demo, overhead kept") << QString() << QStringLiteral("keep");
-    QTest::newRow("demo, overhead redistributed") << QString() << QStringLiteral("redistribute");
-    QTest::newRow("another model in the window, kept") << other << QStringLiteral("keep");
+    const QString demoPod = QStringLiteral("inference/vllm-llama-3.1-8b");
+    QTest::newRow("demo, overhead kept") << QString() << QStringLiteral("keep") << demoPod;
+    QTest::newRow("demo, overhead redistributed")
+        << QString() << QStringLiteral("redistribute") << demoPod;
+    QTest::newRow("another model in the window, kept")
+        << other << QStringLiteral("keep") << demoPod;
     QTest::newRow("another model in the window, redistributed")
-        << other << QStringLiteral("redistribute");
+        << other << QStringLiteral("redistribute") << demoPod;
+    const QString cluster = QStringLiteral(UNALLOC_TEST_DATA "/meters/cluster");
+    const QString clusterPod = QStringLiteral("ml/vllm-qwen-7b");
+    QTest::newRow("cluster ledger, kept") << cluster << QStringLiteral("keep") << clusterPod;
+    QTest::newRow("cluster ledger, redistributed")
+        << cluster << QStringLiteral("redistribute") << clusterPod;
 }
 
 void TstMeterParity::cliMatchesView()
 {
     QFETCH(QString, extra);
     QFETCH(QString, policy);
+    QFETCH(QString, pod);
     test::TestContext ctx;
-    const QString ledger = ctx.path(QStringLiteral("demo.unalloc"));
-    {
+    const QString ledger = ctx.path(QStringLiteral("meters.unalloc"));
+    const bool demo = !QFileInfo(extra).isDir();
+    if (demo) {
         auto store = createDemoLedger(ledger, test::demoDir());
         QVERIFY2(store, store ? "" : store.error().message().c_str());
     }
     if (!extra.isEmpty()) {
-        const Run import =
-            runCli({QStringLiteral("import"), QStringLiteral("--ledger"), ledger, extra});
+        QStringList args{QStringLiteral("import"), QStringLiteral("--ledger"), ledger};
+        if (demo)
+            args << extra;
+        else // a new ledger from the folder's files
+            for (const QFileInfo &f :
+                 QDir(extra).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+                args << f.filePath();
+        const Run import = runCli(args);
         QVERIFY2(import.exit == 0, import.err.constData());
     }
 
@@ -112,7 +133,10 @@ void TstMeterParity::cliMatchesView()
         QTRY_VERIFY(view->meters() && view->meters()->policy == core::OverheadPolicy::Redistribute);
     }
     const core::MeterSnapshot snapshot = *view->meters();
-    QCOMPARE(snapshot.pod.row.name, std::string("inference/vllm-llama-3.1-8b"));
+    QCOMPARE(QString::fromStdString(snapshot.pod.row.name), pod);
+    // Only cluster cost objects are pods: no provider bill line is offered.
+    UI_FIND(pods, QComboBox, view, "podCombo");
+    QCOMPARE(pods->count(), 1);
     UI_FIND(table, QTableView, view, "meterShareTableView");
     auto *proxy = qobject_cast<QAbstractProxyModel *>(table->model());
     auto *shares = proxy ? qobject_cast<MeterShareModel *>(proxy->sourceModel()) : nullptr;
@@ -132,13 +156,13 @@ void TstMeterParity::cliMatchesView()
     QCOMPARE(std::int64_t(doc.value(QStringLiteral("skipped")).toInteger()), snapshot.skipped);
     QCOMPARE(doc.value(QStringLiteral("owner_key")).toString(),
              QString::fromStdString(snapshot.tenantKey));
-    // The demo pod is one calendar month: its monthly column is its split, to the cent.
+    // Both pods are one calendar month: the monthly column is the split, to the cent.
     QCOMPARE(decimal(doc.value(QStringLiteral("monthly_cost"))), snapshot.pod.row.amount.amount);
 
     const QJsonArray meters = doc.value(QStringLiteral("meters")).toArray();
     QCOMPARE(meters.size(), 4);
     const int shown = shares->rowCount();
-    QVERIFY(shown >= 4);
+    QVERIFY(shown >= 3); // three tenants at least (and the kept overhead)
     for (const QJsonValue &mv : meters) {
         const QJsonObject m = mv.toObject();
         const QString id = m.value(QStringLiteral("meter")).toString();

@@ -1,8 +1,12 @@
 // The Meter comparison view on the demo ledger's shared inference pod: tenants and shares
 // under each meter, the compared meters, the load sweep, exports, and applying a meter
-// (which changes the Overview) with undo.
+// (after a confirmation that names pod, meter and amounts; it changes the Overview) with undo;
+// a ledger with provider bill lines but no cluster pod shows an empty state, not those lines.
 #include "uitestsupport.h"
 
+#include "adapters/import/importer.h"
+
+#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/models/metersharemodel.h"
 #include "ui/models/metersweepmodel.h"
@@ -16,6 +20,8 @@
 #include <QAbstractProxyModel>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -35,11 +41,15 @@ private slots:
     void comparedMetersDriveTheGapColumns();
     void redistributeDropsTheOverheadRow();
     void applyTimeShareChangesOverviewAndUndoRestores();
+    void applyAsksFirstAndCancelChangesNothing();
     void loadSweepRunsOffTheGuiThread();
+    void billLinesAreNoPods();
     void exportsChartsAndTables();
 
 private:
     template<class Model> Model *sourceModel(const char *tableView) const;
+    /// The confirmation "Apply to ledger" opened, once it is shown.
+    QMessageBox *confirmation() const;
 
     std::unique_ptr<test::TestContext> m_ctx;
     std::unique_ptr<MainWindow> m_window;
@@ -53,6 +63,12 @@ template<class Model> Model *TstMeterView::sourceModel(const char *tableView) co
     auto *table = test::findNamed<QTableView>(m_view, tableView);
     auto *proxy = table ? qobject_cast<QAbstractProxyModel *>(table->model()) : nullptr;
     return proxy ? qobject_cast<Model *>(proxy->sourceModel()) : nullptr;
+}
+
+QMessageBox *TstMeterView::confirmation() const
+{
+    auto *box = test::findNamed<QMessageBox>(m_view, "applyMeterConfirm");
+    return box && box->isVisible() ? box : nullptr;
 }
 
 void TstMeterView::init()
@@ -177,6 +193,26 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     apply->setCurrentIndex(apply->findData(QStringLiteral("time_share")));
     QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
     QTest::mouseClick(applyButton, Qt::LeftButton);
+    QTRY_VERIFY(confirmation());
+    QMessageBox *box = confirmation();
+    // It says which pod, which meter, and which amounts move to which tenants.
+    QVERIFY2(box->text().contains(QStringLiteral("inference/vllm-llama-3.1-8b")),
+             qPrintable(box->text()));
+    QVERIFY(box->text().contains(QStringLiteral("Time share")));
+    QVERIFY(box->text().contains(QStringLiteral("$17,280.00")));
+    const QString moves = box->informativeText();
+    for (const char *tenant : {"team=search", "team=agents", "team=platform", "overhead"})
+        QVERIFY2(moves.contains(QLatin1String(tenant)), qPrintable(moves));
+    const core::MeterSplit *split = m_view->meters()->split(core::MeterKind::TimeShare);
+    QVERIFY(split);
+    for (const core::MeterRow &r : split->rows)
+        if (r.tenant == "search")
+            QVERIFY2(
+                moves.contains(fmt::money(r.amount.amount, r.amount.currency, m_ctx->app.locale) +
+                               QStringLiteral(" → team=search")),
+                qPrintable(moves));
+    QCOMPARE(m_window->analysis()->undoStack()->count(), 0); // nothing written yet
+    QTest::mouseClick(box->button(QMessageBox::Yes), Qt::LeftButton);
     QTRY_VERIFY(loaded.count() >= 1);
     QTRY_VERIFY(m_view->meters() && m_view->meters()->pod.split);
     QCOMPARE(m_view->meters()->pod.split->meter, std::string("time_share"));
@@ -206,9 +242,64 @@ void TstMeterView::applyTimeShareChangesOverviewAndUndoRestores()
     QTRY_VERIFY(u->value() != uBefore);
 }
 
+void TstMeterView::applyAsksFirstAndCancelChangesNothing()
+{
+    UI_FIND(applyButton, QPushButton, m_view, "applyMeterButton");
+    QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
+    QTest::mouseClick(applyButton, Qt::LeftButton);
+    QTRY_VERIFY(confirmation());
+    QTest::mouseClick(confirmation()->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTRY_VERIFY(!confirmation());
+    QCOMPARE(m_window->analysis()->undoStack()->count(), 0);
+    QCOMPARE(loaded.count(), 0);
+    QVERIFY(!m_view->meters()->pod.split);
+    QVERIFY(applyButton->isEnabled());
+}
+
+void TstMeterView::billLinesAreNoPods()
+{
+    // An Anthropic bill line names the model the gateway's Claude requests used: it is no
+    // pod. The view explains what a pod needs instead of listing it.
+    const QString ledger = m_ctx->path(QStringLiteral("bills.unalloc"));
+    {
+        auto store = core::LedgerStore::create(ledger.toStdString());
+        QVERIFY(store);
+        const std::string dir = UNALLOC_TEST_DATA "/meters/cluster/";
+        auto imported = adapters::importFiles(
+            **store, {dir + "anthropic_cost_report.json", dir + "litellm_spend.json"});
+        QVERIFY2(imported, imported ? "" : imported.error().message().c_str());
+    }
+    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
+    QVERIFY(m_window->openLedger(ledger));
+    QTRY_VERIFY(ready.count() >= 1);
+    UI_FIND(pods, QComboBox, m_view, "podCombo");
+    UI_FIND(empty, QLabel, m_view, "meterEmptyState");
+    UI_FIND(body, QWidget, m_view, "meterBody");
+    QTRY_VERIFY(empty->isVisible());
+    QCOMPARE(pods->count(), 0);
+    QVERIFY(m_view->meters() == nullptr);
+    QVERIFY(!body->isVisible());
+    QVERIFY2(empty->text().contains(QStringLiteral("No shared inference pods in this ledger")),
+             qPrintable(empty->text()));
+    QVERIFY(empty->text().contains(QStringLiteral("OpenCost")));
+
+    // The demo again: the pod is back and the empty state goes.
+    ready.clear();
+    QVERIFY(m_window->openDemo(test::demoDir()));
+    QTRY_VERIFY(m_view->meters() != nullptr);
+    QVERIFY(!empty->isVisible());
+    QVERIFY(body->isVisible());
+}
+
 void TstMeterView::loadSweepRunsOffTheGuiThread()
 {
     QTRY_VERIFY_WITH_TIMEOUT(m_view->sweepReady(), 120000);
+    // The sweep runs the demo pod's own measured traffic, and says so.
+    QVERIFY(m_view->sweepMeasured());
+    UI_FIND(sweepPanel, ChartPanel, m_view, "meterSweepChart");
+    QVERIFY2(sweepPanel->subtitle().contains(QStringLiteral("measured traffic mix")),
+             qPrintable(sweepPanel->subtitle()));
+    QVERIFY(sweepPanel->subtitle().contains(QStringLiteral("search")));
     auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
     UI_REQUIRE(sweep, "the MeterSweepModel behind sweepTableView");
     QCOMPARE(sweep->rowCount(), int(core::meterSweepRates().size()));

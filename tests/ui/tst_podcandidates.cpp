@@ -25,7 +25,9 @@ std::vector<core::PodCandidate> referencePods(const core::LedgerStore &store,
     const auto all = store.rows({}, core::LedgerSort::Start, true, 0, 1'000'000).value();
     for (const core::LedgerRow &lr : all) {
         const std::string *layer = lr.row.labels.find("unalloc_layer");
-        const bool pod = !lr.row.usage && lr.derivedFrom.empty() &&
+        const bool cluster = lr.row.labels.find("namespace") || lr.row.labels.find("controller") ||
+                             lr.row.labels.find("pod");
+        const bool pod = cluster && !lr.row.usage && lr.derivedFrom.empty() &&
                          !lr.row.amount.amount.isZero() &&
                          (lr.row.labels.find("model") || (layer && *layer == "inference"));
         if (pod)
@@ -85,17 +87,23 @@ void addVariants(core::LedgerStore &store, const core::CostRow &pod, const core:
 {
     const std::string model = *pod.labels.find("model");
     std::vector<core::CostRow> rows;
-    rows.push_back(variant(pod, "any-model", {{"unalloc_layer", "inference"}}));
-    rows.push_back(variant(pod, "not-a-pod-layer", {{"unalloc_layer", "gateway"}}));
-    rows.push_back(variant(pod, "other-model", {{"model", "no-such-model"}}));
-    rows.push_back(variant(pod, "empty-model", {{"model", ""}}));
-    core::CostRow zero = variant(pod, "zero", {{"model", model}});
+    rows.push_back(
+        variant(pod, "any-model", {{"namespace", "ml"}, {"unalloc_layer", "inference"}}));
+    rows.push_back(
+        variant(pod, "not-a-pod-layer", {{"namespace", "ml"}, {"unalloc_layer", "gateway"}}));
+    rows.push_back(variant(pod, "other-model", {{"controller", "x"}, {"model", "no-such-model"}}));
+    rows.push_back(variant(pod, "empty-model", {{"model", ""}, {"pod", "p-0"}}));
+    // A provider's bill line names the pod's model but is no cluster cost object.
+    rows.push_back(variant(pod, "bill-line", {{"model", model}, {"provider", "anthropic"}}));
+    rows.push_back(variant(pod, "bill-line-layer", {{"unalloc_layer", "inference"}}));
+    core::CostRow zero = variant(pod, "zero", {{"model", model}, {"namespace", "ml"}});
     zero.amount.amount = core::Decimal();
     rows.push_back(zero);
-    core::CostRow half = variant(pod, "second-half", {{"model", model}, {"team", "x"}});
+    core::CostRow half =
+        variant(pod, "second-half", {{"model", model}, {"namespace", "ml"}, {"team", "x"}});
     half.start = pod.start + (pod.end - pod.start) / 2;
     rows.push_back(half);
-    core::CostRow empty = variant(pod, "empty-window", {{"model", model}});
+    core::CostRow empty = variant(pod, "empty-window", {{"model", model}, {"namespace", "ml"}});
     empty.end = empty.start;
     rows.push_back(empty);
     core::CostRow prefixed = request;

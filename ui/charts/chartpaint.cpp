@@ -3,6 +3,8 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace unalloc::ui::chartpaint {
 
 namespace {
@@ -51,6 +53,49 @@ legend(QPainter &p, const QRectF &rect, const std::vector<LegendItem> &items, co
         x += w;
     }
     return items.empty() ? 0 : y - rect.top() + kLine;
+}
+
+void unallocatedSegment(QPainter &p, const QRectF &rect, const QColor &base, const Theme &theme)
+{
+    p.save();
+    p.fillRect(rect, base);
+    p.fillRect(rect, theme.unallocatedBrush());
+    p.setPen(QPen(theme.unallocated, 1.2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    p.restore();
+}
+
+std::vector<QRectF> placePointLabels(const std::vector<QPointF> &anchors,
+                                     const std::vector<QSizeF> &sizes,
+                                     const std::vector<QRectF> &obstacles,
+                                     const QRectF &bounds)
+{
+    constexpr double kOffset = 6;
+    std::vector<QRectF> placed(anchors.size());
+    std::vector<QRectF> taken = obstacles;
+    for (size_t k = anchors.size(); k-- > 0;) {
+        const QPointF a = anchors[k];
+        const QSizeF s = sizes[k];
+        const QRectF candidates[] = {
+            QRectF(QPointF(a.x() + kOffset, a.y() - kOffset - s.height()), s),
+            QRectF(QPointF(a.x() + kOffset, a.y() + kOffset), s),
+            QRectF(QPointF(a.x() - kOffset - s.width(), a.y() - kOffset - s.height()), s),
+            QRectF(QPointF(a.x() - kOffset - s.width(), a.y() + kOffset), s),
+        };
+        for (const QRectF &c : candidates) {
+            if (!bounds.contains(c))
+                continue;
+            const bool clash = std::any_of(taken.begin(), taken.end(),
+                                           [&c](const QRectF &t) { return t.intersects(c); });
+            if (clash)
+                continue;
+            placed[k] = c;
+            taken.push_back(c);
+            break;
+        }
+    }
+    return placed;
 }
 
 void segment(QPainter &p,

@@ -1,5 +1,7 @@
 #include "curvechart.h"
 
+#include "chartpaint.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -64,11 +66,18 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
                    QString::number(i));
     p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18), Qt::AlignCenter,
                m_xTitle);
+    // What a point label must not cover: the target line (a band around it) and its label.
+    std::vector<QRectF> obstacles;
     if (m_target >= 0 && m_target <= yMax) {
+        const double ty = py(m_target);
         p.setPen(QPen(theme().fallback, 1, Qt::DashLine));
-        p.drawLine(QPointF(plot.left(), py(m_target)), QPointF(plot.right(), py(m_target)));
-        p.drawText(QPointF(plot.right() - fm.horizontalAdvance(m_targetLabel), py(m_target) - 4),
-                   m_targetLabel);
+        p.drawLine(QPointF(plot.left(), ty), QPointF(plot.right(), ty));
+        const QRectF targetLabel(plot.right() - fm.horizontalAdvance(m_targetLabel),
+                                 ty - 4 - fm.ascent(), fm.horizontalAdvance(m_targetLabel),
+                                 fm.height());
+        p.drawText(QPointF(targetLabel.left(), ty - 4), m_targetLabel);
+        obstacles.push_back(QRectF(plot.left(), ty - 2, plot.width(), 4));
+        obstacles.push_back(targetLabel);
     }
     QPainterPath path(QPointF(px(0), py(m_points[0].y)));
     for (size_t i = 1; i < n; ++i) {
@@ -85,18 +94,29 @@ void CurveChart::paintChart(QPainter &p, const QRectF &rect) const
         p.drawEllipse(c, 3.5, 3.5);
         m_hits.emplace_back(c, m_points[i].toolTip);
     }
-    // Labels from the last point back, each only where it does not touch the one after it
-    // (the last one is kept inside the chart); every point still has its tool tip.
-    p.setPen(theme().text);
-    double nextLeft = rect.right() + 1;
-    for (size_t k = n; k-- > 0;) {
-        const double width = fm.horizontalAdvance(m_points[k].label);
-        const double x = std::min(px(k) + 5, rect.right() - width - 2);
-        if (x + width + 4 > nextLeft)
-            continue;
-        p.drawText(QPointF(x, py(m_points[k].y) - 6), m_points[k].label);
-        nextLeft = x;
+    // Labels where they touch neither each other, the target line and its label, nor the
+    // curve's dots; a label that fits nowhere is left out (its point keeps its tool tip).
+    const size_t targetRects = obstacles.size();
+    std::vector<QPointF> anchors;
+    std::vector<QSizeF> sizes;
+    for (size_t i = 0; i < n; ++i) {
+        anchors.emplace_back(px(i), py(m_points[i].y));
+        sizes.emplace_back(fm.horizontalAdvance(m_points[i].label) + 2, fm.height());
+        obstacles.push_back(QRectF(anchors.back() - QPointF(4, 4), QSizeF(8, 8)));
     }
+    // Nor the x axis' numbers and title.
+    for (size_t i = 0; i < n; i += xStep) {
+        const double w = fm.horizontalAdvance(QString::number(i)) + 2;
+        obstacles.push_back(QRectF(px(i) - w / 2, plot.bottom() + 4, w, 16));
+    }
+    obstacles.push_back(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 18));
+    m_labelRects =
+        chartpaint::placePointLabels(anchors, sizes, obstacles, rect.adjusted(2, 2, -2, -2));
+    p.setPen(theme().text);
+    for (size_t k = 0; k < n; ++k)
+        if (!m_labelRects[k].isEmpty())
+            p.drawText(m_labelRects[k], Qt::AlignCenter, m_points[k].label);
+    m_targetRects.assign(obstacles.begin(), obstacles.begin() + long(targetRects));
 }
 
 QString CurveChart::toolTipAt(const QPointF &pos) const

@@ -28,12 +28,18 @@ public:
     QSize sizeHint() const override { return {560, 300}; }
     QSize minimumSizeHint() const override { return {320, 220}; }
     QString toolTipAt(const QPointF &pos) const override;
+    /// Where the last paint put each point's label (empty: left out), and the target line's
+    /// band and label: for tests of the collision pass.
+    const std::vector<QRectF> &labelRects() const { return m_labelRects; }
+    const std::vector<QRectF> &targetRects() const { return m_targetRects; }
 
 private:
     std::vector<Point> m_points;
     QString m_xTitle, m_yTitle, m_targetLabel;
     double m_target = -1;
     mutable std::vector<std::pair<QPointF, QString>> m_hits;
+    mutable std::vector<QRectF> m_labelRects;
+    mutable std::vector<QRectF> m_targetRects;
 };
 
 } // namespace unalloc::ui

@@ -1,5 +1,7 @@
 #include "hbarchart.h"
 
+#include "chartpaint.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -84,6 +86,7 @@ double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
     double x = rect.left();
     double y = rect.top();
     const QFontMetricsF fm(p.font());
+    m_swatches.clear();
     for (const LegendEntry &e : m_legend) {
         const double w = 17 + fm.horizontalAdvance(e.text) + 16;
         if (x > rect.left() && x + w > rect.right()) {
@@ -91,15 +94,14 @@ double HBarChart::paintLegend(QPainter &p, const QRectF &rect) const
             y += kLegendHeight;
         }
         const QRectF swatch(x, y + 6, 12, 12);
-        p.setPen(Qt::NoPen);
-        p.setBrush(e.colour);
+        m_swatches.push_back(swatch);
         if (e.hatched) {
-            p.setBrush(theme().panel);
+            chartpaint::unallocatedSegment(p, swatch, theme().panel, theme());
+        } else {
+            p.setPen(Qt::NoPen);
+            p.setBrush(e.colour);
             p.drawRect(swatch);
-            p.setBrush(QBrush(e.colour, Qt::BDiagPattern));
-            p.setPen(QPen(e.colour, 1));
         }
-        p.drawRect(swatch);
         p.setPen(theme().text);
         p.drawText(QPointF(x + 17, y + 6 + fm.ascent() - 1), e.text);
         x += w;
@@ -147,14 +149,10 @@ void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
             if (w <= 0)
                 continue;
             const QRectF seg(x, barTop, w, kBarHeight);
-            p.fillRect(seg, r.attention ? theme().panel : s.colour);
-            if (r.attention) {
-                p.fillRect(seg, QBrush(s.colour.lighter(theme().dark ? 60 : 170)));
-                p.fillRect(seg, theme().unallocatedBrush());
-                p.setPen(QPen(theme().unallocated, 1.2));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(seg.adjusted(0.5, 0.5, -0.5, -0.5));
-            }
+            if (r.attention)
+                chartpaint::unallocatedSegment(p, seg, s.colour, theme());
+            else
+                p.fillRect(seg, s.colour);
             m_hits.push_back({seg, s.toolTip});
             x += w;
         }
@@ -165,6 +163,19 @@ void HBarChart::paintChart(QPainter &p, const QRectF &rect) const
         f.setItalic(false);
         p.setFont(f);
     }
+}
+
+QRectF HBarChart::segmentRect(const QString &toolTip) const
+{
+    for (const Hit &h : m_hits)
+        if (h.text == toolTip)
+            return h.rect;
+    return {};
+}
+
+QRectF HBarChart::legendSwatch(int i) const
+{
+    return i >= 0 && i < int(m_swatches.size()) ? m_swatches[size_t(i)] : QRectF();
 }
 
 QString HBarChart::toolTipAt(const QPointF &pos) const

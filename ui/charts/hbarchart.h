@@ -47,6 +47,10 @@ public:
     QSize minimumSizeHint() const override;
     QSize exportSize() const override;
     QString toolTipAt(const QPointF &pos) const override;
+    /// Where the last paint put the segment with `toolTip`, and legend entry `i`'s swatch
+    /// (empty when not painted): for tests that sample the pixels.
+    QRectF segmentRect(const QString &toolTip) const;
+    QRectF legendSwatch(int i) const;
 
 private:
     struct Hit
@@ -64,6 +68,7 @@ private:
     double m_max = 0;
     QString m_empty;
     mutable std::vector<Hit> m_hits;
+    mutable std::vector<QRectF> m_swatches;
 };
 
 } // namespace unalloc::ui

@@ -7,6 +7,7 @@
 #include "ui/widgets/tablepanel.h"
 
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -90,11 +91,13 @@ ImportDialog::ImportDialog(AppContext *app,
     , m_previewModel(new ImportPreviewModel(app->locale, this))
     , m_warningModel(new WarningModel(app->locale, this))
     , m_status(new QLabel)
+    , m_filesLabel(new QLabel)
+    , m_warningsLabel(new QLabel)
+    , m_remove(new QPushButton)
     , m_progress(new QProgressBar)
-    , m_import(new QPushButton(tr("&Import")))
-    , m_cancel(new QPushButton(tr("Cancel")))
+    , m_import(new QPushButton)
+    , m_cancel(new QPushButton)
 {
-    setWindowTitle(tr("Import into ledger"));
     setObjectName(QStringLiteral("importDialog"));
     m_import->setObjectName(QStringLiteral("importButton"));
     m_import->setEnabled(false);
@@ -108,15 +111,13 @@ ImportDialog::ImportDialog(AppContext *app,
     buttons->addButton(m_import, QDialogButtonBox::AcceptRole);
     buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(
-        new QLabel(tr("Files to import (nothing is written until you press Import):")));
+    layout->addWidget(m_filesLabel);
     auto *preview = makeTable(m_previewModel, QStringLiteral("previewTable"));
     preview->setSelectionBehavior(QAbstractItemView::SelectRows);
     preview->setSelectionMode(QAbstractItemView::SingleSelection);
     layout->addWidget(preview, 2);
-    auto *remove = new QPushButton(tr("&Remove file"));
+    auto *remove = m_remove;
     remove->setObjectName(QStringLiteral("removeFileButton"));
-    remove->setToolTip(tr("Take the selected file off the list; the others import without it"));
     remove->setEnabled(false);
     connect(remove, &QPushButton::clicked, this, &ImportDialog::removeSelectedFile);
     connect(preview->selectionModel(), &QItemSelectionModel::selectionChanged, remove,
@@ -126,7 +127,7 @@ ImportDialog::ImportDialog(AppContext *app,
     removeRow->addStretch(1);
     layout->addLayout(removeRow);
     m_previewTable = preview;
-    layout->addWidget(new QLabel(tr("Warnings, with their location:")));
+    layout->addWidget(m_warningsLabel);
     auto *warnings = makeTable(m_warningModel, QStringLiteral("warningTable"));
     warnings->setWordWrap(true);
     warnings->horizontalHeader()->setStretchLastSection(true);
@@ -136,6 +137,7 @@ ImportDialog::ImportDialog(AppContext *app,
     layout->addWidget(m_progress);
     layout->addWidget(buttons);
     resize(900, 520);
+    retranslate();
 
     connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
     connect(m_cancel, &QPushButton::clicked, this, &ImportDialog::cancelRunning);
@@ -157,16 +159,47 @@ ImportDialog::~ImportDialog()
     m_importWatcher.waitForFinished();
 }
 
+void ImportDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
+}
+
+void ImportDialog::retranslate()
+{
+    setWindowTitle(tr("Import into ledger"));
+    m_import->setText(tr("&Import"));
+    m_cancel->setText(tr("Cancel"));
+    m_filesLabel->setText(tr("Files to import (nothing is written until you press Import):"));
+    m_warningsLabel->setText(tr("Warnings, with their location:"));
+    m_remove->setText(tr("&Remove file"));
+    m_remove->setToolTip(tr("Take the selected file off the list; the others import without it"));
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_previewModel),
+                                      static_cast<QAbstractItemModel *>(m_warningModel)})
+        if (model->columnCount() > 0)
+            emit model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+    if (m_statusText)
+        m_status->setText(m_statusText());
+}
+
+void ImportDialog::setStatus(std::function<QString()> text)
+{
+    m_statusText = std::move(text);
+    m_status->setText(m_statusText());
+}
+
 void ImportDialog::startPreview(const QStringList &files)
 {
-    m_status->setText(tr("Reading %n file(s)…", nullptr, int(files.size())));
+    const int count = int(files.size());
+    setStatus([count] { return tr("Reading %n file(s)…", nullptr, count); });
     m_previewWatcher.setFuture(QtConcurrent::run(runPreview, files));
 }
 
 void ImportDialog::onPreviewDone()
 {
     if (m_previewWatcher.isCanceled() || m_previewWatcher.future().resultCount() == 0) {
-        m_status->setText(tr("Preview cancelled."));
+        setStatus([] { return tr("Preview cancelled."); });
         return;
     }
     m_previewModel->setPreviews(m_previewWatcher.result());
@@ -186,11 +219,14 @@ void ImportDialog::showPreviewState()
     }
     m_warningModel->setWarnings(std::move(warnings));
     const int files = m_previewModel->rowCount();
-    m_status->setText(files == 0    ? tr("No files left to import.")
-                      : ok == files ? tr("Ready to import %n file(s).", nullptr, files)
-                                    : tr("%1 of %2 files cannot be imported; fix or remove them.")
-                                          .arg(files - ok)
-                                          .arg(files));
+    setStatus([files, ok] {
+        return files == 0 ? tr("No files left to import.")
+               : ok == files
+                   ? tr("Ready to import %n file(s).", nullptr, files)
+                   : tr("%1 of %2 file(s) cannot be imported; fix or remove them.", nullptr, files)
+                         .arg(files - ok)
+                         .arg(files);
+    });
     m_import->setEnabled(ok == files && files > 0);
 }
 
@@ -211,7 +247,7 @@ void ImportDialog::startImport()
     for (const FilePreview &p : m_previewModel->previews())
         files << p.path;
     m_import->setEnabled(false);
-    m_status->setText(tr("Importing… (Cancel leaves the ledger unchanged)"));
+    setStatus([] { return tr("Importing… (Cancel leaves the ledger unchanged)"); });
     m_progress->setValue(0);
     m_importWatcher.setFuture(QtConcurrent::run(runImport, m_ledgerPath, files));
 }
@@ -221,12 +257,14 @@ void ImportDialog::onImportDone()
     m_outcome =
         m_importWatcher.future().resultCount() > 0 ? m_importWatcher.result() : ImportOutcome{};
     if (m_importWatcher.isCanceled() || m_outcome.cancelled) {
-        m_status->setText(tr("Import cancelled; the ledger is unchanged."));
+        setStatus([] { return tr("Import cancelled; the ledger is unchanged."); });
         m_import->setEnabled(true);
         return;
     }
     if (!m_outcome.error.isEmpty()) {
-        m_status->setText(tr("Import failed; the ledger is unchanged.\n%1").arg(m_outcome.error));
+        setStatus([error = m_outcome.error] {
+            return tr("Import failed; the ledger is unchanged.\n%1").arg(error);
+        });
         m_import->setEnabled(true);
         return;
     }

@@ -5,6 +5,8 @@
 #include <QDialog>
 #include <QFutureWatcher>
 
+#include <functional>
+
 class QDialogButtonBox;
 class QLabel;
 class QTableView;
@@ -47,7 +49,15 @@ signals:
     void previewReady();
     void imported(const unalloc::ui::ImportOutcome &outcome);
 
+protected:
+    /// A live language switch: every text, the ones built in code included, is rebuilt.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+    /// Shows the status line built by `text`, and keeps `text` to rebuild it in another
+    /// language.
+    void setStatus(std::function<QString()> text);
     void startPreview(const QStringList &files);
     void onPreviewDone();
     void startImport();
@@ -61,6 +71,10 @@ private:
     ImportPreviewModel *m_previewModel;
     WarningModel *m_warningModel;
     QLabel *m_status;
+    std::function<QString()> m_statusText;
+    QLabel *m_filesLabel;
+    QLabel *m_warningsLabel;
+    QPushButton *m_remove;
     QTableView *m_previewTable = nullptr;
     QProgressBar *m_progress;
     QPushButton *m_import;

@@ -240,7 +240,7 @@ QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) 
     case Start: {
         const QDateTime t = QDateTime::fromMSecsSinceEpoch(row.start / 1000, QTimeZone::utc());
         if (role == Qt::DisplayRole)
-            return m_locale.toString(t, QLocale::ShortFormat);
+            return fmt::dateTime(t, m_locale);
         if (role == RawRole)
             return t;
         return role == ExportRole ? fmt::q(core::formatTimestamp(row.start)) : QVariant();

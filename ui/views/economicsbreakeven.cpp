@@ -4,6 +4,7 @@
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/rawsortproxy.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/tablepanel.h"
 
@@ -116,16 +117,22 @@ QWidget *EconomicsView::buildBreakevenSection()
     podsPanel->setObjectName(QStringLiteral("podStandingTable"));
     podsPanel->setMinimumHeight(150);
 
+    // The chart beside its inputs and tiers, stacked in a narrow window.
+    auto *side = new QWidget;
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(inputs);
+    sideLayout->addWidget(tiersPanel, 1);
+    auto *chartRow = new AdaptiveRow;
+    chartRow->setObjectName(QStringLiteral("breakevenRow"));
+    chartRow->addWidget(curvesPanel, 1);
+    chartRow->addWidget(side, 1);
     auto *section = new QWidget;
     auto *grid = new QGridLayout(section);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(curvesPanel, 0, 0, 2, 1);
-    grid->addWidget(inputs, 0, 1);
-    grid->addWidget(tiersPanel, 1, 1);
-    grid->addWidget(podsPanel, 2, 0, 1, 2);
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
-    grid->setRowStretch(1, 1);
+    grid->addWidget(chartRow, 0, 0);
+    grid->addWidget(podsPanel, 1, 0);
+    grid->setRowStretch(0, 1);
     return section;
 }
 

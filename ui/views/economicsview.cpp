@@ -10,6 +10,7 @@
 #include "ui/models/roles.h"
 #include "ui/settings.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/tablepanel.h"
@@ -116,8 +117,11 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     for (FigureCard *card : {m_requests, m_perK, m_invisible, m_unattributed})
         cards->addWidget(card, 1);
     auto *grid = new QGridLayout;
-    grid->addWidget(barsPanel, 0, 0);
-    grid->addWidget(m_trendPanel, 0, 1);
+    auto *charts = new AdaptiveRow; // stacked in a narrow window
+    charts->setObjectName(QStringLiteral("economicsCharts"));
+    charts->addWidget(barsPanel, 1);
+    charts->addWidget(m_trendPanel, 1);
+    grid->addWidget(charts, 0, 0, 1, 2);
     grid->addWidget(tablePanel, 1, 0, 1, 2);
     grid->addWidget(trendTable, 2, 0, 1, 2);
     grid->setColumnStretch(0, 3);

@@ -8,6 +8,7 @@
 #include "ui/models/ownerexposuremodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/tablepanel.h"
 
@@ -38,19 +39,19 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     auto *content = new QWidget;
     // Rows of their own, so each pair splits the width by what its tables need: the key
     // table has the most columns; the owner and value tables are alike.
-    auto *top = new QHBoxLayout;
+    auto *top = new AdaptiveRow; // stacked in a narrow window
     top->addWidget(chartPanel, 4);
     top->addWidget(
         tablePanel(tr("Fallback keys in detail"), QStringLiteral("fallbackKeyTable"), m_keys), 5);
-    auto *middle = new QHBoxLayout;
+    auto *middle = new AdaptiveRow;
     middle->addWidget(tablePanel(tr("F by owner"), QStringLiteral("ownerExposureTable"), m_owners),
                       1);
     middle->addWidget(
         tablePanel(tr("Fallback values"), QStringLiteral("fallbackValueTable"), m_values), 1);
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_summary);
-    layout->addLayout(top, 1);
-    layout->addLayout(middle, 1);
+    layout->addWidget(top, 1);
+    layout->addWidget(middle, 1);
     layout->addWidget(tablePanel(tr("Label-key collisions (whole ledger)"),
                                  QStringLiteral("collisionTable"), m_collisions),
                       1);

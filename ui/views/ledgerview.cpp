@@ -108,7 +108,7 @@ void LedgerView::sizeColumns()
     const QFontMetrics fm = m_table->fontMetrics();
     const QDateTime start(QDate(2026, 12, 28), QTime(23, 59, 59), QTimeZone::utc());
     const QString samples[] = {
-        locale().toString(start, QLocale::ShortFormat),
+        fmt::dateTime(start, locale()),
         QStringLiteral("anthropic"),
         QString(26, QLatin1Char('n')),
         fmt::money(core::Decimal::fromInt(1234567), core::Currency::usd(), locale()),

@@ -1,7 +1,5 @@
 #include "meterview.h"
 
-#include "metersplitcommand.h"
-
 #include "core/meters/metercompare.h"
 #include "ui/charts/groupedbarchart.h"
 #include "ui/charts/sweepchart.h"
@@ -10,6 +8,7 @@
 #include "ui/models/metersweepmodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/tablepanel.h"
@@ -18,10 +17,10 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
 #include <QTableView>
 #include <QtConcurrent/QtConcurrentRun>
+#include <climits>
 
 namespace unalloc::ui {
 
@@ -59,6 +58,8 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     , m_applyMeter(meterCombo("applyMeterCombo", core::MeterKind::TimeShare))
     , m_apply(new QPushButton(tr("Apply to ledger")))
     , m_message(new QLabel)
+    , m_empty(new QLabel)
+    , m_body(new QWidget)
     , m_cost(new FigureCard(tr("Pod cost per month")))
     , m_requests(new FigureCard(tr("Requests")))
     , m_largest(new FigureCard(tr("Largest gap between meters")))
@@ -70,7 +71,11 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     , m_cancelSweep(std::make_shared<std::atomic<bool>>(false))
 {
     m_pod->setObjectName(QStringLiteral("podCombo"));
-    m_pod->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A pod's name can be long: the combo shrinks with the window (elided), the tool tip and
+    // the popup keep the whole text.
+    m_pod->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pod->setMinimumContentsLength(24);
+    m_pod->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_policy->setObjectName(QStringLiteral("policyCombo"));
     m_policy->addItem(tr("Keep as its own row"), QStringLiteral("keep"));
     m_policy->addItem(tr("Redistribute to tenants"), QStringLiteral("redistribute"));
@@ -81,7 +86,14 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
                            "(the original is kept for audit; Edit ▸ Undo removes it)."));
     m_message->setObjectName(QStringLiteral("meterMessage"));
     m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
+    m_empty->setObjectName(QStringLiteral("meterEmptyState"));
+    m_empty->setWordWrap(true);
+    m_empty->setTextFormat(Qt::RichText);
+    m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_empty->setMargin(24);
+    m_empty->hide();
     for (auto *card : {m_cost, m_requests, m_largest, m_applied})
         card->setObjectName(QStringLiteral("meterFigure"));
     m_cost->setObjectName(QStringLiteral("figurePodCost"));
@@ -96,11 +108,9 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     m_barsPanel =
         new ChartPanel(tr("Share of the pod by tenant under each meter"), m_bars, exportHost());
     m_barsPanel->setObjectName(QStringLiteral("meterSharesChart"));
-    auto *sweepPanel =
+    m_sweepPanel =
         new ChartPanel(tr("Load sweep: overhead each meter sees"), m_sweepChart, exportHost());
-    sweepPanel->setObjectName(QStringLiteral("meterSweepChart"));
-    sweepPanel->setSubtitle(tr("Simulated vLLM-style server, studies' tenants, %1 s per rate")
-                                .arg(core::meterSweepConfig().durationS));
+    m_sweepPanel->setObjectName(QStringLiteral("meterSweepChart"));
     auto *sharesPanel =
         new TablePanel(tr("Shares, dollars per month and gaps"),
                        tableFor(m_shares, this, "meterShareTableView"), m_shares, exportHost());
@@ -128,8 +138,11 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     compare->addWidget(m_applyMeter);
     compare->addWidget(m_apply);
     auto *grid = new QGridLayout;
-    grid->addWidget(m_barsPanel, 0, 0);
-    grid->addWidget(sweepPanel, 0, 1);
+    auto *charts = new AdaptiveRow; // stacked in a narrow window
+    charts->setObjectName(QStringLiteral("meterCharts"));
+    charts->addWidget(m_barsPanel, 3);
+    charts->addWidget(m_sweepPanel, 2);
+    grid->addWidget(charts, 0, 0, 1, 2);
     grid->addLayout(compare, 1, 0, 1, 2);
     grid->addWidget(sharesPanel, 2, 0, 1, 2);
     grid->addWidget(sweepTable, 3, 0, 1, 2);
@@ -139,15 +152,21 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     grid->setRowStretch(2, 1);
     sharesPanel->setMinimumHeight(220);
     sweepTable->setMinimumHeight(250);
+    m_body->setObjectName(QStringLiteral("meterBody"));
+    auto *body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addLayout(controls);
+    body->addLayout(cards);
+    body->addLayout(grid, 1);
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_message);
-    layout->addLayout(controls);
-    layout->addLayout(cards);
-    layout->addLayout(grid, 1);
+    layout->addWidget(m_empty, 1);
+    layout->addWidget(m_body, 1);
     setContent(content);
 
     connect(m_pod, &QComboBox::currentIndexChanged, this, &MeterView::recompute);
+    connect(m_pod, &QComboBox::currentTextChanged, m_pod, &QComboBox::setToolTip);
     connect(m_policy, &QComboBox::activated, this, [this] {
         m_policyFromRules = false;
         recompute();
@@ -158,22 +177,18 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     };
     connect(m_meterA, &QComboBox::currentIndexChanged, this, compared);
     connect(m_meterB, &QComboBox::currentIndexChanged, this, compared);
-    connect(m_apply, &QPushButton::clicked, this, [this] { applyMeter(comboMeter(m_applyMeter)); });
+    connect(m_apply, &QPushButton::clicked, this,
+            [this] { confirmApply(comboMeter(m_applyMeter)); });
     connect(context.app->theme, &ThemeController::changed, this, &MeterView::applyTheme);
 
-    // The sweep does not depend on the ledger: start it now, off the GUI thread.
+    // The sweep runs the selected pod's traffic off the GUI thread once its telemetry is read.
     connect(&m_sweepWatcher, &QFutureWatcher<std::vector<core::SweepPoint>>::finished, this,
             [this] {
                 m_sweepPoints = m_sweepWatcher.result();
                 m_sweep->setPoints(m_sweepPoints);
                 showSweep();
             });
-    const auto cancel = m_cancelSweep;
     m_pool.setMaxThreadCount(1);
-    m_sweepWatcher.setFuture(QtConcurrent::run(&m_pool, [cancel] {
-        return core::loadSweep(core::meterSweepConfig(), core::meterSweepRates(),
-                               [cancel](size_t) { return !cancel->load(); });
-    }));
     applyTheme();
     updateApplyControls();
 }
@@ -269,17 +284,20 @@ void MeterView::showPods(const PodsResult &pods)
     const QSignalBlocker block(m_pod);
     m_pod->clear();
     for (const core::PodCandidate &p : m_pods) {
-        QString text = tr("%1 — %2 · %3 requests")
-                           .arg(fmt::q(p.row.name),
-                                fmt::money(p.row.amount.amount, p.row.amount.currency, locale()),
-                                fmt::count(p.requests, locale()));
+        QString text =
+            tr("%1 — %2 · %3", "pod, cost, requests")
+                .arg(fmt::q(p.row.name),
+                     fmt::money(p.row.amount.amount, p.row.amount.currency, locale()),
+                     tr("%Ln request(s)", "", int(std::min<std::int64_t>(p.requests, INT_MAX))));
         if (p.split)
             text += tr(" · split by %1").arg(fmt::q(p.split->meter));
         m_pod->addItem(text, QVariant::fromValue<qint64>(p.rowId));
     }
     const int keep = m_pod->findData(QVariant::fromValue<qint64>(selected));
     m_pod->setCurrentIndex(keep >= 0 ? keep : (m_pods.empty() ? -1 : 0));
+    m_pod->setToolTip(m_pod->currentText());
     recompute();
+    showEmptyState(pods && m_pods.empty());
     if (!pods) {
         m_message->setText(tr("Cannot list the pods: %1").arg(fmt::q(pods.error().message())));
         m_message->show();
@@ -328,13 +346,7 @@ void MeterView::recompute()
     const core::LedgerStore *store = m_context.document->store();
     if (index < 0 || index >= int(m_pods.size()) || !store) {
         m_meters.reset();
-        const QString problem =
-            store ? tr("No pod of this ledger has request telemetry in its window. Import a "
-                       "gateway log with first-token times (LiteLLM spend logs) for the pod's "
-                       "model, or see `unalloc meters --telemetry`.")
-                  : QString();
-        m_message->setText(problem);
-        m_message->setVisible(!problem.isEmpty());
+        m_message->setVisible(false);
         showMeters();
         return;
     }
@@ -398,6 +410,63 @@ void MeterView::showMeterResult(const TelemetryPtr &telemetry,
     m_message->setText(problem);
     m_message->setVisible(!problem.isEmpty());
     showMeters();
+    if (m_meters)
+        startSweep(m_telemetry);
+}
+
+void MeterView::showEmptyState(bool empty)
+{
+    m_body->setVisible(!empty);
+    m_empty->setVisible(empty);
+    m_empty->setText(
+        tr("<b>No shared inference pods in this ledger.</b><br>Meters need OpenCost rows with "
+           "request telemetry: import the OpenCost allocation of the inference pod (a workload "
+           "with a model, e.g. <code>modelName</code>) and the gateway's LiteLLM spend logs "
+           "(with first-token times) for the same window, with File ▸ Import… or "
+           "<code>unalloc import</code>. Provider bill lines (Anthropic, OpenAI) are not pods."));
+}
+
+void MeterView::startSweep(const TelemetryPtr &telemetry)
+{
+    const bool measured = telemetry && !telemetry->records.empty();
+    const QString key =
+        measured ? QStringLiteral("%1 %2").arg(m_telemetryPod).arg(fmt::q(m_telemetryKey))
+                 : QStringLiteral("reference");
+    if (key == m_sweepFor)
+        return;
+    m_sweepFor = key;
+    m_sweepMeasured = measured;
+    m_sweepPoints.clear();
+    m_sweep->setPoints(m_sweepPoints);
+    m_sweepChart->setMessage(tr("Simulating the load sweep…"));
+    const core::SimConfig config =
+        core::meterSweepConfig(measured ? telemetry->records : std::vector<core::RequestRecord>());
+    if (measured) {
+        QStringList names;
+        for (const core::SimTenant &t : config.tenants)
+            names << (t.team.empty() && t.name == "<unlabeled>" ? tr("<unlabeled>")
+                                                                : fmt::q(t.name));
+        m_sweepPanel->setSubtitle(
+            tr("Simulated vLLM-style server running this pod's measured traffic mix "
+               "(%1 from %2: %3), %4 s per rate")
+                .arg(tr("%Ln request(s)", "", int(telemetry->records.size())),
+                     fmt::q(m_meters ? m_meters->pod.row.name : std::string()),
+                     names.join(QStringLiteral(", ")))
+                .arg(config.durationS));
+    } else {
+        m_sweepPanel->setSubtitle(
+            tr("This ledger has no request telemetry for the pod: the sweep shows the studies' "
+               "reference tenants (search, agents, platform, sandbox), not this pod's traffic. "
+               "%1 s per rate.")
+                .arg(config.durationS));
+    }
+    // The running sweep (of another pod) stops at its next rate; the pool runs one at a time.
+    m_cancelSweep->store(true);
+    m_cancelSweep = std::make_shared<std::atomic<bool>>(false);
+    m_sweepWatcher.setFuture(QtConcurrent::run(&m_pool, [cancel = m_cancelSweep, config] {
+        return core::loadSweep(config, core::meterSweepRates(),
+                               [cancel](size_t) { return !cancel->load(); });
+    }));
 }
 
 void MeterView::showMeters()
@@ -406,43 +475,6 @@ void MeterView::showMeters()
     showBars();
     showFigures();
     updateApplyControls();
-}
-
-bool MeterView::applyMeter(core::MeterKind kind)
-{
-    const core::MeterSplit *split = m_meters ? m_meters->split(kind) : nullptr;
-    if (!split || m_meters->pod.split || !m_context.document->store()) {
-        m_message->setText(m_meters && m_meters->pod.split
-                               ? tr("This pod is already split by %1; undo that first.")
-                                     .arg(fmt::q(m_meters->pod.split->meter))
-                               : tr("There is no pod with meters to apply."));
-        m_message->show();
-        return false;
-    }
-    const core::PodCandidate &pod = m_meters->pod;
-    // The command outlives this view (language switches rebuild the views): it reports
-    // through a guarded label and a shared flag.
-    const auto ok = std::make_shared<bool>(true);
-    const QPointer<QLabel> message = m_message;
-    m_context.analysis->undoStack()->push(new MeterSplitCommand(
-        m_context.document, m_context.analysis, pod.rowId, std::string(core::meterId(kind)),
-        core::splitRows(pod.row, *split, m_meters->tenantKey),
-        tr("Apply %1 to %2").arg(MeterShareModel::meterName(kind), fmt::q(pod.row.name)),
-        [ok, message](const QString &error) {
-            *ok = false;
-            if (message) {
-                message->setText(MeterView::tr("Cannot write the meter split: %1").arg(error));
-                message->show();
-            }
-        }));
-    return *ok;
-}
-
-void MeterView::updateApplyControls()
-{
-    const bool ready = m_meters && m_context.document->store() && !m_meters->pod.split;
-    m_apply->setEnabled(ready);
-    m_applyMeter->setEnabled(ready);
 }
 
 } // namespace unalloc::ui

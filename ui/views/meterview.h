@@ -47,6 +47,9 @@ public:
     /// in the view) when it cannot.
     bool applyMeter(core::MeterKind kind);
     bool sweepReady() const { return !m_sweepPoints.empty(); }
+    /// True when the load sweep shown runs the selected pod's measured traffic mix; false
+    /// while it shows the studies' reference tenants.
+    bool sweepMeasured() const { return m_sweepMeasured; }
 
 private:
     using PodsResult = core::Result<std::vector<core::PodCandidate>>;
@@ -65,6 +68,13 @@ private:
     void showSweep();
     void showFigures();
     void updateApplyControls();
+    /// Asks before writing `kind`'s split: which pod, which meter, which amounts move to which
+    /// tenants (meterviewapply.cpp). Yes applies through the undo stack.
+    void confirmApply(core::MeterKind kind);
+    /// Starts the load sweep over the selected pod's measured traffic (the studies' tenants
+    /// when it has none), unless the one running or shown is for the same pod and key.
+    void startSweep(const TelemetryPtr &telemetry);
+    void showEmptyState(bool empty);
     void applyTheme();
     std::string tenantKey() const;
     core::OverheadPolicy policy() const;
@@ -77,12 +87,15 @@ private:
     QComboBox *m_applyMeter;
     QPushButton *m_apply;
     QLabel *m_message;
+    QLabel *m_empty; ///< the empty state: why there is no pod, and what to import
+    QWidget *m_body;
     FigureCard *m_cost;
     FigureCard *m_requests;
     FigureCard *m_largest;
     FigureCard *m_applied;
     GroupedBarChart *m_bars;
     ChartPanel *m_barsPanel;
+    ChartPanel *m_sweepPanel;
     SweepChart *m_sweepChart;
     MeterShareModel *m_shares;
     MeterSweepModel *m_sweep;
@@ -97,6 +110,8 @@ private:
     MeterSnapshotPtr m_meters;
     bool m_policyFromRules = true;
     std::vector<core::SweepPoint> m_sweepPoints;
+    bool m_sweepMeasured = false;
+    QString m_sweepFor; ///< pod id and tenant key of the sweep running or shown
     QFutureWatcher<std::vector<core::SweepPoint>> m_sweepWatcher;
     std::shared_ptr<std::atomic<bool>> m_cancelSweep;
     /// The view's own background thread (sweep, pod search, telemetry reads): long reads of a

@@ -145,7 +145,8 @@ void MeterView::showFigures()
             .arg(fmt::q(m.pod.row.name),
                  fmt::money(m.pod.row.amount.amount, m.pod.row.amount.currency, locale())));
     const int tenants = int(m.shownRows()) - (m.policy == core::OverheadPolicy::Keep ? 1 : 0);
-    QString detail = tr("%1 tenants by %2").arg(tenants).arg(fmt::q(m.tenantKey));
+    QString detail =
+        tr("%1 tenant(s) by %2", nullptr, tenants).arg(tenants).arg(fmt::q(m.tenantKey));
     if (m.skipped > 0)
         detail += tr(" · %1 without first-token time skipped").arg(fmt::count(m.skipped, locale()));
     m_requests->setValue(fmt::count(m.requests, locale()), detail);

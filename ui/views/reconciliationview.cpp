@@ -11,6 +11,7 @@
 #include "ui/models/reconstatus.h"
 #include "ui/themecontroller.h"
 #include "ui/views/batchdeletecommand.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/seambanner.h"
@@ -70,8 +71,11 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     for (FigureCard *card : {m_reconFigure, m_overlapFigure, m_coverageFigure, m_batchFigure})
         cards->addWidget(card, 1);
     auto *grid = new QGridLayout;
-    grid->addWidget(reconPanel, 0, 0);
-    grid->addWidget(overlapPanel, 0, 1);
+    auto *charts = new AdaptiveRow; // stacked in a narrow window
+    charts->setObjectName(QStringLiteral("reconCharts"));
+    charts->addWidget(reconPanel, 1);
+    charts->addWidget(overlapPanel, 1);
+    grid->addWidget(charts, 0, 0, 1, 2);
     grid->addWidget(tablePanel(tr("Ledger vs invoice per provider and billing period"),
                                QStringLiteral("reconTable"), m_lines, 150),
                     1, 0, 1, 2);

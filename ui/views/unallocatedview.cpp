@@ -6,6 +6,7 @@
 #include "ui/models/rawsortproxy.h"
 #include "ui/models/unallocatedtreemodel.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/tablepanel.h"
 
@@ -65,8 +66,11 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
 
     auto *content = new QWidget;
     auto *grid = new QGridLayout;
-    grid->addWidget(treePanel, 0, 0);
-    grid->addWidget(curvePanel, 0, 1);
+    auto *top = new AdaptiveRow; // stacked in a narrow window
+    top->setObjectName(QStringLiteral("unallocatedCharts"));
+    top->addWidget(treePanel, 3);
+    top->addWidget(curvePanel, 2);
+    grid->addWidget(top, 0, 0, 1, 2);
     grid->addWidget(backlogPanel, 1, 0, 1, 2);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);

@@ -1,9 +1,106 @@
 #include "figurecard.h"
 
+#include <QEvent>
 #include <QLabel>
+#include <QTextLayout>
 #include <QVBoxLayout>
 
 namespace unalloc::ui {
+
+namespace {
+
+constexpr int kDetailLines = 2;
+
+/// `text` in at most `lines` lines of `width`, the last one elided ("…") when it does not fit.
+QString fitLines(const QString &text, const QFont &font, int width, int lines)
+{
+    if (width <= 0)
+        return text;
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    QString out;
+    for (int n = 0; n < lines; ++n) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        const QString part = text.mid(line.textStart(), line.textLength());
+        if (n == lines - 1 && line.textStart() + line.textLength() < text.size()) {
+            out += QFontMetrics(font).elidedText(text.mid(line.textStart()), Qt::ElideRight, width);
+            break;
+        }
+        out += part;
+    }
+    layout.endLayout();
+    return out;
+}
+
+/// Keeps a card readable when it narrows (four cards side by side at 1024 px): the figure's
+/// font shrinks (down to 1.2× the body text) until its widest word fits, and the detail keeps
+/// two lines, elided, with the whole text in its tool tip.
+class CardFitter final : public QObject
+{
+public:
+    CardFitter(QLabel *value, QLabel *detail, QObject *parent)
+        : QObject(parent)
+        , m_value(value)
+        , m_detail(detail)
+        , m_big(value->font())
+    {}
+
+    void setTexts(const QString &value, const QString &detail)
+    {
+        m_valueText = value;
+        m_detailText = detail;
+        fit();
+    }
+    QString value() const { return m_valueText; }
+    QString detail() const { return m_detailText; }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fit();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void fit()
+    {
+        const int width = m_value->contentsRect().width();
+        QFont font = m_big;
+        const double smallest = m_big.pointSizeF() / 2.0 * 1.2;
+        auto widest = [this](const QFont &f) {
+            int w = 0;
+            for (const QString &word : m_valueText.split(QLatin1Char(' ')))
+                w = std::max(w, QFontMetrics(f).horizontalAdvance(word));
+            return w;
+        };
+        while (width > 0 && widest(font) > width && font.pointSizeF() - 1 >= smallest)
+            font.setPointSizeF(font.pointSizeF() - 1);
+        m_value->setFont(font);
+        m_value->setText(m_valueText);
+        m_value->setToolTip(widest(font) > width ? m_valueText : QString());
+        const QString shown = fitLines(m_detailText, m_detail->font(),
+                                       m_detail->contentsRect().width(), kDetailLines);
+        m_detail->setText(shown);
+        m_detail->setToolTip(shown != m_detailText ? m_detailText : QString());
+    }
+
+    QLabel *m_value;
+    QLabel *m_detail;
+    QFont m_big;
+    QString m_valueText, m_detailText;
+};
+
+CardFitter *fitterOf(const QObject *card)
+{
+    // By name: CardFitter has no meta-object of its own for findChild<CardFitter *>.
+    return static_cast<CardFitter *>(
+        card->findChild<QObject *>(QStringLiteral("cardFitter"), Qt::FindDirectChildrenOnly));
+}
+
+} // namespace
 
 FigureCard::FigureCard(const QString &caption, QWidget *parent)
     : QFrame(parent)
@@ -35,12 +132,15 @@ FigureCard::FigureCard(const QString &caption, QWidget *parent)
     layout->addWidget(m_caption);
     layout->addWidget(m_value);
     layout->addWidget(m_detail);
+    auto *fitter = new CardFitter(m_value, m_detail, this);
+    fitter->setObjectName(QStringLiteral("cardFitter"));
+    m_value->installEventFilter(fitter);
+    m_detail->installEventFilter(fitter);
 }
 
 void FigureCard::setValue(const QString &value, const QString &detail, const QColor &colour)
 {
-    m_value->setText(value);
-    m_detail->setText(detail);
+    fitterOf(this)->setTexts(value, detail);
     // A style sheet, not the palette: the application palette (light/dark) is set after us.
     m_value->setStyleSheet(colour.isValid() ? QStringLiteral("color: %1").arg(colour.name())
                                             : QString());
@@ -48,12 +148,12 @@ void FigureCard::setValue(const QString &value, const QString &detail, const QCo
 
 QString FigureCard::value() const
 {
-    return m_value->text();
+    return fitterOf(this)->value();
 }
 
 QString FigureCard::detail() const
 {
-    return m_detail->text();
+    return fitterOf(this)->detail(); // the whole text, also when the card shows it elided
 }
 
 } // namespace unalloc::ui

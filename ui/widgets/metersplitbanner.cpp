@@ -36,11 +36,12 @@ void MeterSplitBanner::refresh()
         const auto kind = core::meterFromId(s.meter);
         const QString meter = kind ? MeterShareModel::meterName(*kind) : fmt::q(s.meter);
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(s.appliedAt / 1000, QTimeZone::utc());
-        lines << tr("Meter split: %1 (%2) is split by %3 into %4 rows — applied %5.")
+        lines << tr("Meter split: %1 (%2) is split by %3 into %4 row(s) — applied %5.", nullptr,
+                    int(s.parts))
                      .arg(fmt::q(s.podName),
                           fmt::money(s.amount.amount, s.amount.currency, m_locale), meter)
                      .arg(s.parts)
-                     .arg(m_locale.toString(at, QLocale::ShortFormat) + QStringLiteral(" UTC"));
+                     .arg(fmt::dateTime(at, m_locale) + QStringLiteral(" UTC"));
     }
     setText(lines.join(QLatin1Char('\n')));
     setVisible(!lines.isEmpty());

@@ -61,6 +61,11 @@ void Panel::setTitle(const QString &title)
     m_title->setToolTip(title); // a narrow panel cuts a long title: the tooltip has it all
 }
 
+QString Panel::subtitle() const
+{
+    return m_subtitle->text();
+}
+
 void Panel::setSubtitle(const QString &subtitle)
 {
     m_subtitle->setText(subtitle);

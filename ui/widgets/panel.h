@@ -31,6 +31,7 @@ public:
     QString title() const;
     void setTitle(const QString &title);
     void setSubtitle(const QString &subtitle);
+    QString subtitle() const;
     QMenu *exportMenu() const { return m_menu; }
     QToolButton *exportButton() const { return m_button; }
 
