@@ -108,13 +108,14 @@ Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
     // Which label sets are pods' is decided on the (few) label sets; the rows are read in brief
     // (no labels decoded): the request telemetry first — without any there is no pod — then
     // the rows of the pod label sets. Only the pods found are read whole.
-    auto sets = store.labelSets();
-    if (!sets)
-        return fail(sets.error());
+    // One set at a time: with per-request metadata there are about as many sets as rows.
     std::map<std::int64_t, PodSet> podSets;
-    for (const auto &[id, labels] : *sets)
+    auto sets = store.forEachLabelSet([&podSets](std::int64_t id, const LabelMap &labels) {
         if (auto set = podSet(labels))
             podSets.emplace(id, std::move(*set));
+    });
+    if (!sets)
+        return fail(sets.error());
     if (podSets.empty())
         return std::vector<PodCandidate>{};
     auto requests = store.rowBriefs({LedgerBriefFilter::Kind::Requests, {}});

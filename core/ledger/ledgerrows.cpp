@@ -219,24 +219,34 @@ Result<std::optional<LedgerRow>> SqliteLedger::rowById(std::int64_t id) const
 
 Result<std::vector<std::pair<std::int64_t, LabelMap>>> SqliteLedger::labelSets() const
 {
+    std::vector<std::pair<std::int64_t, LabelMap>> out;
+    auto r = forEachLabelSet(
+        [&out](std::int64_t id, const LabelMap &labels) { out.emplace_back(id, labels); });
+    if (!r)
+        return fail(r.error());
+    return out;
+}
+
+Result<void> SqliteLedger::forEachLabelSet(
+    const std::function<void(std::int64_t, const LabelMap &)> &visit) const
+{
     auto strings = labelsetcodec::StringTable::load(m_db);
     if (!strings)
         return fail(strings.error());
     auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
     if (!st)
         return fail(st.error());
-    std::vector<std::pair<std::int64_t, LabelMap>> out;
     for (;;) {
         auto row = st->step();
         if (!row)
             return fail(row.error());
         if (!*row)
-            return out;
+            return {};
         auto v =
             labelsetcodec::decode(st->blob(1), strings->lookup(), labelsetcodec::Parts::Labels);
         if (!v)
             return fail(v.error());
-        out.emplace_back(st->int64(0), std::move(v->labels));
+        visit(st->int64(0), v->labels);
     }
 }
 

@@ -299,8 +299,20 @@ public:
                                                     bool ascending,
                                                     const LedgerRowKey &first,
                                                     std::int64_t limit) const = 0;
-    /// Every label set by id: the ledger interns them (a few hundred in practice).
+    /// Every label set by id. With per-request metadata a ledger holds about one set per row:
+    /// prefer forEachLabelSet, which holds one set at a time.
     virtual Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const = 0;
+    /// Calls `visit` with every label set in id order, one at a time.
+    virtual Result<void>
+    forEachLabelSet(const std::function<void(std::int64_t, const LabelMap &)> &visit) const
+    {
+        auto all = labelSets();
+        if (!all)
+            return fail(all.error());
+        for (const auto &[id, labels] : *all)
+            visit(id, labels);
+        return {};
+    }
     /// The rows of a kind in brief, by id.
     virtual Result<std::vector<LedgerRowBrief>>
     rowBriefs(const LedgerBriefFilter &filter) const = 0;

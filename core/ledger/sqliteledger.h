@@ -47,6 +47,8 @@ public:
                                             const LedgerRowKey &first,
                                             std::int64_t limit) const override;
     Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const override;
+    Result<void> forEachLabelSet(
+        const std::function<void(std::int64_t, const LabelMap &)> &visit) const override;
     Result<std::vector<LedgerRowBrief>> rowBriefs(const LedgerBriefFilter &filter) const override;
 
     Result<Rules> rules() const override;
