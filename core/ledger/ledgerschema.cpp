@@ -165,6 +165,18 @@ CREATE TABLE agg(
     amount BLOB NOT NULL, rows INTEGER NOT NULL,
     PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
     WITHOUT ROWID;
+)sql"
+                                          R"sql(
+CREATE TABLE value_aliases(
+    key TEXT NOT NULL, value TEXT NOT NULL, target TEXT NOT NULL,
+    PRIMARY KEY (key, value)) WITHOUT ROWID;
+)sql";
+
+// v5 adds the label value aliases (valuealiases.h): a new table, nothing else changes.
+constexpr const char *kUpgradeV4ToV5 = R"sql(
+CREATE TABLE value_aliases(
+    key TEXT NOT NULL, value TEXT NOT NULL, target TEXT NOT NULL,
+    PRIMARY KEY (key, value)) WITHOUT ROWID;
 )sql";
 
 struct SumState
@@ -398,6 +410,10 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
                     path);
     if (*version == kCurrentVersion)
         return static_cast<int>(*version);
+    // v5 only adds the value_aliases table: a v4 file reads as one without aliases, so a
+    // read-only open (every report) need not migrate it first.
+    if (readOnly && *version == 4)
+        return 4;
     if (readOnly)
         return fail("ledger-needs-migration",
                     "the ledger has schema version " + std::to_string(*version) +
@@ -406,7 +422,7 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     auto r = db.exec("BEGIN IMMEDIATE");
     if (!r)
         return fail(r.error());
-    // The aggregate is rebuilt once, in the v4 layout, whatever version the file had.
+    // The aggregate is rebuilt once, in the v4 layout, whatever older version the file had.
     if (*version == 1)
         r = db.exec(kUpgradeV1ToV2);
     if (r && *version <= 2)
@@ -415,8 +431,10 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = db.exec(kUpgradeV3ToV4);
     if (r && *version <= 3)
         r = upgradeLabelSetsV3ToV4(db);
-    if (r)
+    if (r && *version <= 3)
         r = rebuildAggregate(db);
+    if (r && *version <= 4)
+        r = db.exec(kUpgradeV4ToV5);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {

@@ -8,7 +8,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 4;
+inline constexpr int kCurrentVersion = 5;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 

@@ -10,12 +10,16 @@
 #include "ui/models/reconstatus.h"
 #include "ui/themecontroller.h"
 #include "ui/views/batchdeletecommand.h"
+#include "ui/views/batchreplacecommand.h"
+#include "ui/appcontext.h"
+#include "ui/settings.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/seambanner.h"
 #include "ui/widgets/tablepanel.h"
 
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -172,7 +176,36 @@ QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
     del->setToolTip(tr("Take this import out of the ledger: its rows, invoices and meter "
                        "splits. Undo puts it back."));
     connect(del, &QAction::triggered, this, [this, id] { deleteBatch(id); });
+    QAction *replace = menu->addAction(tr("&Replace batch %1 (%2)…").arg(id).arg(source));
+    replace->setObjectName(QStringLiteral("replaceBatch"));
+    replace->setToolTip(tr("Swap this import for corrected files in one step (like `unalloc "
+                           "batches replace`): if they cannot be imported the batch stays. "
+                           "Undo puts it back."));
+    connect(replace, &QAction::triggered, this, [this, id] {
+        const QStringList files = QFileDialog::getOpenFileNames(
+            this, tr("Replace Batch %1").arg(id),
+            m_context.app->settings->value(keys::lastDirectory),
+            tr("Cost exports (*.json *.csv);;All files (*)"));
+        if (!files.isEmpty())
+            replaceBatch(id, files);
+    });
     return menu;
+}
+
+void ReconciliationView::replaceBatch(qint64 id, const QStringList &files)
+{
+    const QPointer<QLabel> message = m_batchMessage;
+    message->hide();
+    auto *command = new BatchReplaceCommand(
+        m_context.document, m_context.analysis, id, files, tr("Replace batch %1").arg(id),
+        [message](const QString &error) {
+            if (message) {
+                message->setText(
+                    ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
+                message->show();
+            }
+        });
+    m_context.analysis->undoStack()->push(command);
 }
 
 void ReconciliationView::deleteBatch(qint64 id)
