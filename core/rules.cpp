@@ -4,8 +4,8 @@
 
 #include <QByteArray>
 
-#include <algorithm>
 #include <QCryptographicHash>
+#include <algorithm>
 
 namespace unalloc::core {
 

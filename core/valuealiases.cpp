@@ -9,7 +9,6 @@
 
 namespace unalloc::core {
 
-
 Result<std::pair<std::string, std::string>> parseAliasSource(std::string_view text)
 {
     const size_t eq = text.find('=');
@@ -79,9 +78,8 @@ AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias
             mapped[g.labelSet] = out.cube.internLabelSet(std::move(labels));
         }
         out.cube.addGroup(mapped[g.labelSet], cube.sources().at(g.source),
-                          cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount,
-                          g.rows, cube.usageName(g.usageProvider), cube.usageName(g.usageModel),
-                          g.days);
+                          cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
+                          cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
         for (std::uint32_t i : used[g.labelSet]) {
             AliasMove &m = moves[{i, g.day, g.currency.code()}];
             m.alias = i;

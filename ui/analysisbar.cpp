@@ -1,11 +1,11 @@
 #include "analysisbar.h"
 
 #include "analysiscontroller.h"
-#include "periodchoice.h"
 #include "appcontext.h"
 #include "fallbackchips.h"
 #include "format.h"
 #include "ledgerdocument.h"
+#include "periodchoice.h"
 #include "themecontroller.h"
 
 #include "core/labels.h"
@@ -315,8 +315,8 @@ void AnalysisBar::askCustomPeriod()
             r.fromDay = range.first;
             r.toDay = range.second;
             m_analysis->change(
-                r, tr("Period %1").arg(periodchoice::rangeText(range.first, range.second,
-                                                               m_app->locale)));
+                r, tr("Period %1")
+                       .arg(periodchoice::rangeText(range.first, range.second, m_app->locale)));
         }
         showRequest(m_analysis->request()); // a cancelled dialog leaves "Custom…" unselected
     });

@@ -149,8 +149,7 @@ void MainWindow::buildViews()
     connect(m_sidebar, &QListWidget::itemClicked, this, applyItem);
     connect(m_sidebar, &QListWidget::itemActivated, this, applyItem);
     m_sidebar->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_sidebar, &QWidget::customContextMenuRequested, this,
-            &MainWindow::showSavedViewMenu);
+    connect(m_sidebar, &QWidget::customContextMenuRequested, this, &MainWindow::showSavedViewMenu);
     if (auto *filter = findChild<QLineEdit *>(QStringLiteral("ledgerFilter")))
         connect(filter, &QLineEdit::textChanged, this, &MainWindow::saveLedgerState);
     if (!showView(m_app->settings->value(keys::lastView)))

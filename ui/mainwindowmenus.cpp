@@ -38,7 +38,8 @@ void MainWindow::buildMenus()
     QAction *focus = exportMenu->addAction(
         tr("&FOCUS 1.2 CSV…"), this, [this] { askExportFocus(this, m_document, m_analysis); });
     focus->setObjectName(QStringLiteral("actionExportFocus"));
-    QAction *importView = file->addAction(tr("Import Saved &View…"), this, &MainWindow::askImportView);
+    QAction *importView =
+        file->addAction(tr("Import Saved &View…"), this, &MainWindow::askImportView);
     importView->setObjectName(QStringLiteral("actionImportView"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -6,6 +6,7 @@
 #include "settings.h"
 #include "sidebar.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -44,9 +45,9 @@ void MainWindow::onStateLoaded()
         setLedgerFilterText(fmt::q(state->ledgerFilter));
         const core::ViewStateCheck check = checkViewState(*state, m_document.catalog());
         if (!check.ok())
-            statusBar()->showMessage(tr("Restored the last analysis of this ledger; %1")
-                                         .arg(describeCheck(check)),
-                                     10000);
+            statusBar()->showMessage(
+                tr("Restored the last analysis of this ledger; %1").arg(describeCheck(check)),
+                10000);
     }
     m_stateKey = m_document.settingsKey();
     saveLedgerState();
@@ -124,8 +125,7 @@ bool MainWindow::applySavedView(const QString &name)
     if (!state.view.empty())
         showView(fmt::q(state.view));
     setLedgerFilterText(fmt::q(state.ledgerFilter));
-    if (const core::ViewStateCheck check = checkViewState(state, m_document.catalog());
-        !check.ok())
+    if (const core::ViewStateCheck check = checkViewState(state, m_document.catalog()); !check.ok())
         statusBar()->showMessage(tr("View “%1”: %2").arg(fmt::q(state.name), describeCheck(check)),
                                  10000);
     return true;
@@ -199,10 +199,11 @@ void MainWindow::showSavedViewMenu(const QPoint &pos)
                       tr("The name is empty or another view has it."));
     });
     menu.addAction(tr("&Export…"), this, [this, name] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Saved View"),
-            QDir(m_app->settings->value(keys::lastDirectory)).filePath(name + QStringLiteral(".json")),
-            tr("Saved views (*.json)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export Saved View"),
+                                         QDir(m_app->settings->value(keys::lastDirectory))
+                                             .filePath(name + QStringLiteral(".json")),
+                                         tr("Saved views (*.json)"));
         if (path.isEmpty())
             return;
         if (auto r = m_savedViews.exportTo(m_savedViews.indexOf(name), path); !r)

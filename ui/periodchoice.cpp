@@ -46,8 +46,10 @@ void fill(QComboBox *combo, const core::LedgerCatalog &catalog, const QLocale &l
     combo->addItem(QCoreApplication::translate("AnalysisBar", "All dates"), QVariant());
     combo->addItem(QCoreApplication::translate("AnalysisBar", "Custom…"));
     combo->setItemData(combo->count() - 1, kCustomEntry, KindRole);
-    combo->setItemData(combo->count() - 1,
-                       QCoreApplication::translate("AnalysisBar", "Any first and last day (both included)"), Qt::ToolTipRole);
+    combo->setItemData(
+        combo->count() - 1,
+        QCoreApplication::translate("AnalysisBar", "Any first and last day (both included)"),
+        Qt::ToolTipRole);
 }
 
 bool isCustomEntry(const QComboBox *combo, int index)

@@ -20,9 +20,9 @@ std::string field(const std::string &text)
 
 std::string manualInvoiceCsv(const ManualInvoice &invoice)
 {
-    const std::string note =
-        invoice.invoiceId.empty() ? std::string("entered by hand")
-                                  : "invoice " + invoice.invoiceId + " (entered by hand)";
+    const std::string note = invoice.invoiceId.empty()
+                                 ? std::string("entered by hand")
+                                 : "invoice " + invoice.invoiceId + " (entered by hand)";
     return "source,amount,currency,period_start,period_end,note\n" + field(invoice.source) + ',' +
            field(invoice.amount) + ',' + field(invoice.currency) + ',' +
            field(core::formatTimestamp(invoice.periodStart)) + ',' +
@@ -35,8 +35,8 @@ core::Result<ImportReport> importManualInvoice(core::LedgerStore &ledger,
     if (invoice.source.empty())
         return core::fail("missing-field", "the invoice needs a provider", {}, {}, "source");
     const std::string csv = manualInvoiceCsv(invoice);
-    const std::string origin = "manual invoice " +
-                               (invoice.invoiceId.empty() ? invoice.source : invoice.invoiceId);
+    const std::string origin =
+        "manual invoice " + (invoice.invoiceId.empty() ? invoice.source : invoice.invoiceId);
     ImportOptions options;
     options.adapterId = "invoices-csv";
     return importInputs(ledger, {ImportInput{origin, csv}}, options);

@@ -10,11 +10,11 @@ namespace unalloc::adapters {
 /// An invoice typed in by hand (the explorer's Ledger → Add invoice…).
 struct ManualInvoice
 {
-    std::string source;     ///< the provider, as the ledger's cost source is named (openai, …)
-    std::string invoiceId;  ///< optional; kept in the invoice's note
+    std::string source;    ///< the provider, as the ledger's cost source is named (openai, …)
+    std::string invoiceId; ///< optional; kept in the invoice's note
     core::TimeUs periodStart = 0;
     core::TimeUs periodEnd = 0; ///< exclusive, as in invoice files
-    std::string amount;     ///< exact decimal text, e.g. "4412.80"
+    std::string amount;         ///< exact decimal text, e.g. "4412.80"
     std::string currency = "USD";
 };
 

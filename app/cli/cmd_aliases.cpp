@@ -114,8 +114,7 @@ int runAliases(const std::vector<std::string> &argv, Io &io)
         return reportError(removed.error(), io);
     if (!*removed)
         return reportError({"no-alias",
-                            "the ledger has no alias for " + source->first + "=" +
-                                source->second,
+                            "the ledger has no alias for " + source->first + "=" + source->second,
                             ledgerPath,
                             {},
                             {}},

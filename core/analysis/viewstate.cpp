@@ -32,9 +32,8 @@ std::string textOf(const nlohmann::json &j, const char *field)
 
 } // namespace
 
-ViewState ViewState::of(const AnalysisRequest &request,
-                        const std::string &view,
-                        const std::string &filter)
+ViewState
+ViewState::of(const AnalysisRequest &request, const std::string &view, const std::string &filter)
 {
     ViewState s;
     s.ownerKey = request.ownerKey;
@@ -89,8 +88,8 @@ Result<ViewState> ViewState::fromJson(std::string_view json)
         return fail("bad-view", "not a JSON object");
     if (textOf(j, "format") != kFormat)
         return fail("bad-view", "not a saved view (\"format\" is not \"unalloc-view\")");
-    if (const auto v = j.find("version"); v == j.end() || !v->is_number_integer() ||
-                                          v->get<int>() < 1 || v->get<int>() > kVersion)
+    if (const auto v = j.find("version");
+        v == j.end() || !v->is_number_integer() || v->get<int>() < 1 || v->get<int>() > kVersion)
         return fail("bad-view", "unsupported saved-view version");
     ViewState s;
     s.name = normaliseViewName(textOf(j, "name"));
@@ -105,8 +104,7 @@ Result<ViewState> ViewState::fromJson(std::string_view json)
         }
     }
     // Canonicalised as the CLI does with --dimension/--fallback: a hand-edited file works too.
-    const AnalysisRequest keys =
-        AnalysisRequest{}.withKeys(textOf(j, "owner_key"), fallbacks);
+    const AnalysisRequest keys = AnalysisRequest{}.withKeys(textOf(j, "owner_key"), fallbacks);
     if (LabelNormaliser().canonicalKey(textOf(j, "owner_key")).empty())
         return fail("bad-view", "\"owner_key\" is missing or empty");
     s.ownerKey = keys.ownerKey;
@@ -152,9 +150,9 @@ ViewStateCheck checkViewState(const ViewState &state, const LedgerCatalog &catal
     for (const std::string &f : state.fallbacks)
         check(f);
     if (state.currency)
-        c.unknownCurrency = std::none_of(
-            catalog.currencies.begin(), catalog.currencies.end(),
-            [&](const CurrencyRows &r) { return r.currency == *state.currency; });
+        c.unknownCurrency =
+            std::none_of(catalog.currencies.begin(), catalog.currencies.end(),
+                         [&](const CurrencyRows &r) { return r.currency == *state.currency; });
     if (catalog.firstDay && catalog.lastDay)
         c.emptyPeriod = (state.toDay && *state.toDay <= *catalog.firstDay) ||
                         (state.fromDay && *state.fromDay > *catalog.lastDay);

@@ -33,9 +33,8 @@ struct ViewState
     friend bool operator==(const ViewState &, const ViewState &) = default;
 
     /// The state of `request` shown in `view` with the Ledger filter `filter`.
-    static ViewState of(const AnalysisRequest &request,
-                        const std::string &view,
-                        const std::string &filter);
+    static ViewState
+    of(const AnalysisRequest &request, const std::string &view, const std::string &filter);
     /// `base` with this state's owner key, fallbacks, dedupe, currency and period (sources and
     /// tolerance are not part of a state and stay as they are).
     AnalysisRequest applyTo(AnalysisRequest base) const;

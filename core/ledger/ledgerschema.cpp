@@ -166,7 +166,7 @@ CREATE TABLE agg(
     PRIMARY KEY (label_set, source, object, day, currency, batch, provider, model, days))
     WITHOUT ROWID;
 )sql"
-                                          R"sql(
+                                       R"sql(
 CREATE TABLE value_aliases(
     key TEXT NOT NULL, value TEXT NOT NULL, target TEXT NOT NULL,
     PRIMARY KEY (key, value)) WITHOUT ROWID;

@@ -42,8 +42,8 @@ void TstAliasesCli::initTestCase()
 
 QMap<QString, QString> TstAliasesCli::buckets(QString *digest, QString *total)
 {
-    const Run r = run({QStringLiteral("report"), QStringLiteral("--ledger"), m_ledger,
-                       QStringLiteral("--json")});
+    const Run r = run(
+        {QStringLiteral("report"), QStringLiteral("--ledger"), m_ledger, QStringLiteral("--json")});
     if (r.exitCode != 0)
         return {};
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -61,7 +61,8 @@ void TstAliasesCli::addChangesEveryReport()
 {
     QString digestBefore, totalBefore;
     const QMap<QString, QString> before = buckets(&digestBefore, &totalBefore);
-    QVERIFY2(before.contains(QStringLiteral("platform")) && before.contains(QStringLiteral("search")),
+    QVERIFY2(before.contains(QStringLiteral("platform")) &&
+                 before.contains(QStringLiteral("search")),
              qPrintable(QStringList(before.keys()).join(QLatin1Char(','))));
     QVERIFY(!digestBefore.isEmpty());
 
@@ -76,10 +77,10 @@ void TstAliasesCli::addChangesEveryReport()
     QCOMPARE(totalAfter, totalBefore); // conserved
     QVERIFY(digestAfter != digestBefore);
     // search now holds exactly both.
-    const QString expected = QString::number(
-        before.value(QStringLiteral("search")).toDouble() +
-            before.value(QStringLiteral("platform")).toDouble(),
-        'f', 2);
+    const QString expected =
+        QString::number(before.value(QStringLiteral("search")).toDouble() +
+                            before.value(QStringLiteral("platform")).toDouble(),
+                        'f', 2);
     QCOMPARE(QString::number(after.value(QStringLiteral("search")).toDouble(), 'f', 2), expected);
 
     r = run({QStringLiteral("aliases"), QStringLiteral("list"), QStringLiteral("--ledger"),
@@ -105,10 +106,15 @@ void TstAliasesCli::usageErrors_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     QTest::newRow("no action") << QStringList{} << 64;
-    QTest::newRow("add without target") << QStringList{"add", "team=x"} << 64;
-    QTest::newRow("add without value") << QStringList{"add", "team", "x"} << 64;
-    QTest::newRow("to itself") << QStringList{"add", "team=x", "x"} << 64;
-    QTest::newRow("delete unknown") << QStringList{"delete", "team=nobody"} << 1;
+    QTest::newRow("add without target")
+        << QStringList{QStringLiteral("add"), QStringLiteral("team=x")} << 64;
+    QTest::newRow("add without value")
+        << QStringList{QStringLiteral("add"), QStringLiteral("team"), QStringLiteral("x")} << 64;
+    QTest::newRow("to itself") << QStringList{QStringLiteral("add"), QStringLiteral("team=x"),
+                                              QStringLiteral("x")}
+                               << 64;
+    QTest::newRow("delete unknown")
+        << QStringList{QStringLiteral("delete"), QStringLiteral("team=nobody")} << 1;
 }
 
 void TstAliasesCli::usageErrors()

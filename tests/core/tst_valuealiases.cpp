@@ -4,8 +4,11 @@
 #include "rowbuilder.h"
 
 #include "core/attribution.h"
+#include "core/ledger/ledgerstore.h"
 #include "core/rules.h"
 #include "core/valuealiases.h"
+
+#include <QTemporaryDir>
 
 using namespace unalloc;
 using namespace unalloc::test;
@@ -23,13 +26,15 @@ std::vector<core::CostRow> sample()
     };
 }
 
+using Owners = std::vector<std::string>;
+
 /// "owner=amount" per bucket, in report order.
-QStringList buckets(const core::CostCube &cube, core::AttributionOptions options = {})
+Owners buckets(const core::CostCube &cube, core::AttributionOptions options = {})
 {
-    QStringList out;
+    Owners out;
     const auto report = core::attribute(cube, options).value();
     for (const core::Bucket &b : report.buckets)
-        out << QString::fromStdString(b.key + "=" + b.amount.toString());
+        out.push_back(b.key + "=" + b.amount.toString());
     return out;
 }
 
@@ -43,15 +48,19 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected"); // aliasText, or "error"
-        QTest::newRow("plain") << "team=e8d1460f=>search" << "team=e8d1460f=>search";
-        QTest::newRow("key canonicalised") << "teamID=e8=>search" << "team=e8=>search";
-        QTest::newRow("spaces trimmed") << " team = e8 => search " << "team=e8=>search";
-        QTest::newRow("value keeps =") << "team=a=b=>c" << "team=a=b=>c";
-        QTest::newRow("no arrow") << "team=e8" << "error";
-        QTest::newRow("no key") << "=e8=>x" << "error";
-        QTest::newRow("no value") << "team==>x" << "error";
-        QTest::newRow("no target") << "team=e8=>" << "error";
-        QTest::newRow("to itself") << "team=x=>x" << "error";
+        QTest::newRow("plain") << QStringLiteral("team=e8d1460f=>search")
+                               << QStringLiteral("team=e8d1460f=>search");
+        QTest::newRow("key canonicalised")
+            << QStringLiteral("teamID=e8=>search") << QStringLiteral("team=e8=>search");
+        QTest::newRow("spaces trimmed")
+            << QStringLiteral(" team = e8 => search ") << QStringLiteral("team=e8=>search");
+        QTest::newRow("value keeps =")
+            << QStringLiteral("team=a=b=>c") << QStringLiteral("team=a=b=>c");
+        QTest::newRow("no arrow") << QStringLiteral("team=e8") << QStringLiteral("error");
+        QTest::newRow("no key") << QStringLiteral("=e8=>x") << QStringLiteral("error");
+        QTest::newRow("no value") << QStringLiteral("team==>x") << QStringLiteral("error");
+        QTest::newRow("no target") << QStringLiteral("team=e8=>") << QStringLiteral("error");
+        QTest::newRow("to itself") << QStringLiteral("team=x=>x") << QStringLiteral("error");
     }
     void parse()
     {
@@ -65,11 +74,10 @@ private slots:
     void remapsBeforeAttribution()
     {
         const core::CostCube cube = cubeOf(sample());
-        QCOMPARE(buckets(cube), (QStringList{"e8d1460f=13", "search=5", "ads=1",
-                                             "<unallocated>=7"}));
+        QCOMPARE(buckets(cube), (Owners{"e8d1460f=13", "search=5", "ads=1", "<unallocated>=7"}));
         const std::vector<core::ValueAlias> aliases{{"team", "e8d1460f", "search"}};
         const core::AliasedCube aliased = core::applyValueAliases(cube, aliases);
-        QCOMPARE(buckets(aliased.cube), (QStringList{"search=18", "ads=1", "<unallocated>=7"}));
+        QCOMPARE(buckets(aliased.cube), (Owners{"search=18", "ads=1", "<unallocated>=7"}));
         // The total is conserved exactly, and rows too.
         const auto before = core::attribute(cube, {}).value();
         const auto after = core::attribute(aliased.cube, {}).value();
@@ -88,8 +96,7 @@ private slots:
         const std::vector<core::ValueAlias> aliases{{"team", "e8d1460f", "search"},
                                                     {"team", "search", "web"}};
         const core::AliasedCube aliased = core::applyValueAliases(cube, aliases);
-        QCOMPARE(buckets(aliased.cube),
-                 (QStringList{"search=13", "web=5", "ads=1", "<unallocated>=7"}));
+        QCOMPARE(buckets(aliased.cube), (Owners{"search=13", "web=5", "ads=1", "<unallocated>=7"}));
     }
 
     void movesPerPeriod()
@@ -105,7 +112,8 @@ private slots:
         QVERIFY(all[1].moved.empty());
         auto dayOne = core::aliasTotals(aliases, aliased.moves, 1, 2, {});
         QCOMPARE(dayOne[0].moved[0].amount, dec("2.75"));
-        auto euro = core::aliasTotals(aliases, aliased.moves, {}, {}, core::Currency::parse("EUR").value());
+        auto euro =
+            core::aliasTotals(aliases, aliased.moves, {}, {}, core::Currency::parse("EUR").value());
         QVERIFY(euro[0].moved.empty());
     }
 
@@ -114,11 +122,52 @@ private slots:
         std::vector<core::CostRow> rows = sample();
         const std::vector<core::ValueAlias> aliases{{"team", "e8d1460f", "search"},
                                                     {"team", "ads", "search"}};
-        const QStringList forward = buckets(core::applyValueAliases(cubeOf(rows), aliases).cube);
+        const Owners forward = buckets(core::applyValueAliases(cubeOf(rows), aliases).cube);
         std::reverse(rows.begin(), rows.end());
         std::vector<core::ValueAlias> reversed(aliases.rbegin(), aliases.rend());
         QCOMPARE(buckets(core::applyValueAliases(cubeOf(rows), reversed).cube), forward);
-        QCOMPARE(forward, (QStringList{"search=19", "<unallocated>=7"}));
+        QCOMPARE(forward, (Owners{"search=19", "<unallocated>=7"}));
+    }
+
+    void storedInTheLedger()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("a.unalloc")).toStdString();
+        auto ledger = core::LedgerStore::create(path);
+        QVERIFY(ledger.has_value());
+        {
+            auto txn = (*ledger)->beginImport().value();
+            core::ImportBatch meta;
+            meta.source = "litellm";
+            meta.origin = "test";
+            QVERIFY(txn->beginBatch(meta).has_value());
+            for (const core::CostRow &r : sample())
+                QVERIFY(txn->addRow(r).has_value());
+            QVERIFY(txn->endBatch(meta).has_value());
+            QVERIFY(txn->commit().has_value());
+        }
+        const std::string digest = (*ledger)->rules().value().digest();
+        QVERIFY((*ledger)->setValueAlias({"team", "e8d1460f", "web"}).has_value());
+        QVERIFY((*ledger)->setValueAlias({"team", "e8d1460f", "search"}).has_value()); // retarget
+        QVERIFY(!(*ledger)->setValueAlias({"team", "x", "x"}).has_value());
+        const core::Rules rules = (*ledger)->rules().value();
+        QCOMPARE(rules.valueAliases.size(), size_t(1));
+        QCOMPARE(rules.valueAliases[0].target, std::string("search"));
+        QVERIFY(rules.digest() != digest);
+        auto cube = core::loadAnalysisCube(**ledger, rules.valueAliases);
+        QVERIFY(cube.has_value());
+        QCOMPARE(buckets(cube->cube), (Owners{"search=18", "ads=1", "<unallocated>=7"}));
+        ledger->reset();
+        auto readOnly = core::LedgerStore::open(path, true);
+        QVERIFY(readOnly.has_value());
+        QCOMPARE((*readOnly)->valueAliases().value().size(), size_t(1));
+        QVERIFY(!(*readOnly)->setValueAlias({"team", "a", "b"}).has_value());
+        readOnly->reset();
+        auto writable = core::LedgerStore::open(path);
+        QVERIFY(writable.has_value());
+        QCOMPARE((*writable)->removeValueAlias("team", "e8d1460f").value(), true);
+        QCOMPARE((*writable)->removeValueAlias("team", "e8d1460f").value(), false);
+        QCOMPARE((*writable)->rules().value().digest(), digest);
     }
 
     void digest()

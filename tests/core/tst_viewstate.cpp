@@ -35,22 +35,27 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("error");
-        QTest::newRow("not json") << "{" << "not a JSON object";
+        QTest::newRow("not json") << QStringLiteral("{") << QStringLiteral("not a JSON object");
         QTest::newRow("wrong format")
-            << R"({"format":"x","version":1,"owner_key":"team"})" << "not a saved view";
+            << QStringLiteral(R"({"format":"x","version":1,"owner_key":"team"})")
+            << QStringLiteral("not a saved view");
         QTest::newRow("newer version")
-            << R"({"format":"unalloc-view","version":9,"owner_key":"team"})" << "version";
-        QTest::newRow("no owner")
-            << R"({"format":"unalloc-view","version":1})" << "owner_key";
+            << QStringLiteral(R"({"format":"unalloc-view","version":9,"owner_key":"team"})")
+            << QStringLiteral("version");
+        QTest::newRow("no owner") << QStringLiteral(R"({"format":"unalloc-view","version":1})")
+                                  << QStringLiteral("owner_key");
         QTest::newRow("bad date")
-            << R"({"format":"unalloc-view","version":1,"owner_key":"team","from":"2026-13-01"})"
-            << "from";
+            << QStringLiteral(
+                   R"({"format":"unalloc-view","version":1,"owner_key":"team","from":"2026-13-01"})")
+            << QStringLiteral("from");
         QTest::newRow("to before from")
-            << R"({"format":"unalloc-view","version":1,"owner_key":"team","from":"2026-08-02","to":"2026-08-01"})"
-            << "before";
+            << QStringLiteral(
+                   R"({"format":"unalloc-view","version":1,"owner_key":"team","from":"2026-08-02","to":"2026-08-01"})")
+            << QStringLiteral("before");
         QTest::newRow("bad currency")
-            << R"({"format":"unalloc-view","version":1,"owner_key":"team","currency":"XYZ"})"
-            << "currency";
+            << QStringLiteral(
+                   R"({"format":"unalloc-view","version":1,"owner_key":"team","currency":"XYZ"})")
+            << QStringLiteral("currency");
     }
     void reject()
     {
@@ -73,9 +78,8 @@ private slots:
 
     void checkAgainstLedger()
     {
-        const core::CostCube cube =
-            cubeOf({makeRow("litellm", "a", "1", {{"team", "x"}}, 100),
-                    makeRow("litellm", "b", "2", {{"project", "p"}}, 110)});
+        const core::CostCube cube = cubeOf({makeRow("litellm", "a", "1", {{"team", "x"}}, 100),
+                                            makeRow("litellm", "b", "2", {{"project", "p"}}, 110)});
         const core::LedgerCatalog catalog = core::buildCatalog(cube, {});
         core::ViewState s;
         s.ownerKey = "team";

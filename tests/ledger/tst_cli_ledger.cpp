@@ -115,7 +115,7 @@ void TestCliLedger::ledgerListsBatches()
     QCOMPARE(json.rc, 0);
     const auto j = nlohmann::json::parse(json.out);
     QCOMPARE(j["batches"].size(), size_t(2));
-    QCOMPARE(j["schema_version"].get<int>(), 4);
+    QCOMPARE(j["schema_version"].get<int>(), core::LedgerStore::currentSchemaVersion());
     QCOMPARE(j["batches"][1]["source"].get<std::string>(), std::string("anthropic"));
 }
 

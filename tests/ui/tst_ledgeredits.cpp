@@ -1,6 +1,7 @@
 // Issue 18 items 4 and 7 through real widgets: the import preview counts the records the
 // ledger already holds, "Replace batch…" swaps a batch for new files (a failed replace keeps
 // it; undo and redo swap back), and an invoice typed in by hand reaches Reconciliation.
+#include "grabifasked.h"
 #include "uitestsupport.h"
 
 #include "ui/dialogs/invoicedialog.h"
@@ -27,6 +28,7 @@
 #include <QTableView>
 #include <QTest>
 
+using namespace unalloc;
 using namespace unalloc::ui;
 
 class TstLedgerEdits final : public QObject
@@ -97,15 +99,21 @@ void TstLedgerEdits::previewCountsDuplicates()
     UI_FIND(status, QLabel, dialog, "importStatus");
     QVERIFY2(status->text().contains(QStringLiteral("already in the ledger")),
              qPrintable(status->text()));
+    test::grabIfAsked(dialog, QStringLiteral("import-preview-duplicates"));
     dialog->close();
     // A file the ledger has not seen: none.
-    const QString fresh = test::demoDir() + QStringLiteral("/../../tests/data/litellm/duplicate_keys/input.json");
+    const QString fresh =
+        test::demoDir() + QStringLiteral("/../../tests/data/litellm/duplicate_keys/input.json");
     if (QFile::exists(fresh)) {
         ImportDialog *other = m_window->importFiles({fresh});
         QSignalSpy ready2(other, &ImportDialog::previewReady);
         QTRY_VERIFY(ready2.count() >= 1);
-        const qint64 n = other->previewModel()->index(0, ImportPreviewModel::Rows).data(RawRole).toLongLong();
-        const qint64 d = other->previewModel()->index(0, ImportPreviewModel::Duplicates).data(RawRole).toLongLong();
+        const qint64 n =
+            other->previewModel()->index(0, ImportPreviewModel::Rows).data(RawRole).toLongLong();
+        const qint64 d = other->previewModel()
+                             ->index(0, ImportPreviewModel::Duplicates)
+                             .data(RawRole)
+                             .toLongLong();
         QVERIFY(d < n || n == 0);
         other->close();
     }
@@ -114,7 +122,8 @@ void TstLedgerEdits::previewCountsDuplicates()
 void TstLedgerEdits::replaceBatchIsAtomicAndUndoable()
 {
     QVERIFY(m_window->showView(QStringLiteral("reconciliation")));
-    auto *view = qobject_cast<ReconciliationView *>(m_window->view(QStringLiteral("reconciliation")));
+    auto *view =
+        qobject_cast<ReconciliationView *>(m_window->view(QStringLiteral("reconciliation")));
     UI_REQUIRE(view, "the reconciliation view");
     UI_FIND(table, QTableView, view, "batchTableView");
     const std::int64_t litellm = batchOf("litellm_spend.json");
@@ -122,6 +131,8 @@ void TstLedgerEdits::replaceBatchIsAtomicAndUndoable()
     const qint64 before = rows();
     // The context menu offers it next to Delete.
     QMenu *menu = view->batchMenu(table->model()->index(0, 0));
+    menu->adjustSize();
+    test::grabIfAsked(menu, QStringLiteral("batch-menu"));
     UI_FIND(replaceAction, QAction, menu, "replaceBatch");
     UI_FIND(deleteAction, QAction, menu, "deleteBatch");
     delete menu;
@@ -160,7 +171,8 @@ void TstLedgerEdits::replaceBatchIsAtomicAndUndoable()
     QVERIFY(waitSnapshot());
     QCOMPARE(rows(), before - 1);
     QVERIFY(batchOf("litellm_spend.json") != litellm);
-    QVERIFY(m_window->analysis()->undoStack()->undoText().contains(QStringLiteral("Replace batch")));
+    QVERIFY(
+        m_window->analysis()->undoStack()->undoText().contains(QStringLiteral("Replace batch")));
     m_window->analysis()->undoStack()->undo();
     QTRY_VERIFY(loaded.count() >= 2);
     QVERIFY(waitSnapshot());
@@ -200,6 +212,7 @@ void TstLedgerEdits::manualInvoiceReachesReconciliation()
     end->setDate(QDate(2026, 7, 1)); // before the start
     QVERIFY(!ok->isEnabled());
     end->setDate(QDate(2026, 9, 1));
+    test::grabIfAsked(dialog, QStringLiteral("add-invoice-dialog"));
     QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
     QTest::mouseClick(ok, Qt::LeftButton);
     QTRY_VERIFY(loaded.count() >= 1);

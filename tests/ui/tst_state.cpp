@@ -1,6 +1,7 @@
 // Issue 18 item 6 through real widgets: the last ledger reopens with the analysis it was left
 // in, a vanished ledger falls back to the demo and says so, and saved views apply from the
 // sidebar (undoably), export and import.
+#include "grabifasked.h"
 #include "uitestsupport.h"
 
 #include "ui/analysisbar.h"
@@ -9,10 +10,12 @@
 #include "ui/sidebar.h"
 
 #include <QFile>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
 
+using namespace unalloc;
 using namespace unalloc::ui;
 
 class TstState final : public QObject
@@ -87,7 +90,8 @@ void TstState::lastLedgerReopensWithItsState()
     QVERIFY(!r.fromDay && !r.toDay);
     QVERIFY(r.dedupe);
     QCOMPARE(again.currentViewId(), QStringLiteral("unallocated"));
-    QVERIFY(again.analysisBar()->commandLine()->text().contains(QStringLiteral("--dimension project")));
+    QVERIFY(
+        again.analysisBar()->commandLine()->text().contains(QStringLiteral("--dimension project")));
 }
 
 void TstState::vanishedLedgerFallsBackToDemo()
@@ -120,6 +124,8 @@ void TstState::savedViewAppliesFromSidebarAndUndoes()
     const int row = sidebar->rowOfSavedView(QStringLiteral("By team"));
     QVERIFY(row >= 0);
     QVERIFY(row > sidebar->rowOf(QStringLiteral("ledger"))); // listed under the views
+    w.resize(1024, 700);
+    test::grabIfAsked(&w, QStringLiteral("saved-view-1024x700"));
     QListWidgetItem *item = sidebar->item(row);
     QTest::mouseClick(sidebar->viewport(), Qt::LeftButton, {},
                       sidebar->visualItemRect(item).center());

@@ -1,5 +1,6 @@
 // Issue 18 item 7 through real widgets: a custom period gives the CLI's figures for the same
 // --from/--to, and a label value alias added in its dialog moves an owner's dollars (undoably).
+#include "grabifasked.h"
 #include "uitestsupport.h"
 
 #include "../cli/clirun.h"
@@ -14,10 +15,13 @@
 #include <QDateEdit>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace unalloc;
 using namespace unalloc::ui;
 
 class TstTimeAliases final : public QObject
@@ -93,28 +97,31 @@ void TstTimeAliases::customRangeMatchesCli()
     UI_FIND(note, QLabel, dialog, "rangeNote");
     QVERIFY(note->text().contains(QStringLiteral("before")));
     to->setDate(QDate(2026, 8, 7)); // inclusive: the 7th counts
+    test::grabIfAsked(dialog, QStringLiteral("custom-range-dialog"));
     dialog->accept();
     QVERIFY(waitSnapshot());
     const core::AnalysisRequest &r = m_window->analysis()->request();
     QCOMPARE(periodchoice::dateOf(*r.fromDay), QDate(2026, 8, 3));
     QCOMPARE(periodchoice::dateOf(*r.toDay), QDate(2026, 8, 8)); // exclusive inside
     QCOMPARE(combo->currentText(), QStringLiteral("3 Aug 2026 – 7 Aug 2026"));
+    m_window->resize(1024, 700);
+    test::grabIfAsked(m_window.get(), QStringLiteral("custom-range-1024x700"));
     QVERIFY(m_window->analysisBar()->commandLine()->text().contains(
         QStringLiteral("--from 2026-08-03 --to 2026-08-08")));
     const QString total =
         QString::fromStdString(m_window->analysis()->snapshot()->report.total.toString());
     QVERIFY2(total != monthTotal, "the range must cut the month for the check to mean anything");
     const clitest::Run cli =
-        clitest::run(m_ctx->dir.path(),
-                     {QStringLiteral("report"), QStringLiteral("--ledger"), m_ledger,
-                      QStringLiteral("--from"), QStringLiteral("2026-08-03"), QStringLiteral("--to"),
-                      QStringLiteral("2026-08-08"), QStringLiteral("--json")});
+        clitest::run(m_ctx->dir.path(), {QStringLiteral("report"), QStringLiteral("--ledger"),
+                                         m_ledger, QStringLiteral("--from"),
+                                         QStringLiteral("2026-08-03"), QStringLiteral("--to"),
+                                         QStringLiteral("2026-08-08"), QStringLiteral("--json")});
     QVERIFY2(cli.exitCode == 0, cli.err.constData());
     const QJsonObject o = QJsonDocument::fromJson(cli.out).object();
     QCOMPARE(o.value(QStringLiteral("total_usd")).toString(), total);
-    QCOMPARE(o.value(QStringLiteral("unallocated_usd")).toString(),
-             QString::fromStdString(
-                 m_window->analysis()->snapshot()->report.unallocated.toString()));
+    QCOMPARE(
+        o.value(QStringLiteral("unallocated_usd")).toString(),
+        QString::fromStdString(m_window->analysis()->snapshot()->report.unallocated.toString()));
     // Undo goes back to the month.
     m_window->analysis()->undoStack()->undo();
     QVERIFY(waitSnapshot());
@@ -151,6 +158,7 @@ void TstTimeAliases::aliasMovesOwnerDollarsAndUndoes()
     // The dialog lists it with the dollars it moves in the period.
     QTRY_COMPARE(dialog->model()->rowCount(), 1);
     QCOMPARE(dialog->model()->aliases()[0].moved.at(0).amount.toString(), platform.toStdString());
+    test::grabIfAsked(dialog, QStringLiteral("value-aliases-dialog"));
     // Undo takes the alias out of the ledger again.
     m_window->analysis()->undoStack()->undo();
     QTRY_VERIFY(loaded.count() >= 2);

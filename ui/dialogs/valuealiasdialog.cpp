@@ -121,8 +121,8 @@ void ValueAliasDialog::showMessage(const QString &text)
 
 bool ValueAliasDialog::addAlias(const QString &key, const QString &value, const QString &target)
 {
-    auto alias = core::parseValueAlias(fmt::s(key + QLatin1Char('=') + value +
-                                              QStringLiteral("=>") + target));
+    auto alias = core::parseValueAlias(
+        fmt::s(key + QLatin1Char('=') + value + QStringLiteral("=>") + target));
     if (!alias) {
         showMessage(fmt::q(alias.error().detail));
         return false;
@@ -138,8 +138,8 @@ bool ValueAliasDialog::addAlias(const QString &key, const QString &value, const 
     showMessage({});
     const QPointer<ValueAliasDialog> self(this);
     m_analysis->undoStack()->push(new ValueAliasCommand(
-        m_document, m_analysis, before, *alias,
-        tr("Alias %1").arg(fmt::q(core::aliasText(*alias))), [self](const QString &error) {
+        m_document, m_analysis, before, *alias, tr("Alias %1").arg(fmt::q(core::aliasText(*alias))),
+        [self](const QString &error) {
             if (self)
                 self->showMessage(tr("Cannot change the aliases: %1").arg(error));
         }));

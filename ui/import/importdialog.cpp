@@ -198,7 +198,8 @@ void ImportDialog::showPreviewState()
     if (duplicates > 0)
         ready += QLatin1Char(' ') +
                  tr("%1 of %2 rows are already in the ledger and will be skipped as duplicates.")
-                     .arg(fmt::count(duplicates, m_previewModel->locale()), fmt::count(rows, m_previewModel->locale()));
+                     .arg(fmt::count(duplicates, m_previewModel->locale()),
+                          fmt::count(rows, m_previewModel->locale()));
     m_status->setText(files == 0    ? tr("No files left to import.")
                       : ok == files ? ready
                                     : tr("%1 of %2 files cannot be imported; fix or remove them.")

@@ -83,9 +83,8 @@ FilePreview previewOne(const QString &path,
 
 } // namespace
 
-std::vector<FilePreview> previewFiles(const QStringList &paths,
-                                      const PreviewProgress &progress,
-                                      const QString &ledgerPath)
+std::vector<FilePreview>
+previewFiles(const QStringList &paths, const PreviewProgress &progress, const QString &ledgerPath)
 {
     std::vector<FilePreview> out;
     std::unique_ptr<core::LedgerStore> ledger;

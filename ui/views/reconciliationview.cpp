@@ -1,5 +1,6 @@
 #include "reconciliationview.h"
 
+#include "ui/appcontext.h"
 #include "ui/charts/overlapchart.h"
 #include "ui/charts/reconbarchart.h"
 #include "ui/format.h"
@@ -8,11 +9,10 @@
 #include "ui/models/rawsortproxy.h"
 #include "ui/models/reconlinemodel.h"
 #include "ui/models/reconstatus.h"
+#include "ui/settings.h"
 #include "ui/themecontroller.h"
 #include "ui/views/batchdeletecommand.h"
 #include "ui/views/batchreplacecommand.h"
-#include "ui/appcontext.h"
-#include "ui/settings.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/seambanner.h"
@@ -182,10 +182,10 @@ QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
                            "batches replace`): if they cannot be imported the batch stays. "
                            "Undo puts it back."));
     connect(replace, &QAction::triggered, this, [this, id] {
-        const QStringList files = QFileDialog::getOpenFileNames(
-            this, tr("Replace Batch %1").arg(id),
-            m_context.app->settings->value(keys::lastDirectory),
-            tr("Cost exports (*.json *.csv);;All files (*)"));
+        const QStringList files =
+            QFileDialog::getOpenFileNames(this, tr("Replace Batch %1").arg(id),
+                                          m_context.app->settings->value(keys::lastDirectory),
+                                          tr("Cost exports (*.json *.csv);;All files (*)"));
         if (!files.isEmpty())
             replaceBatch(id, files);
     });
@@ -200,8 +200,7 @@ void ReconciliationView::replaceBatch(qint64 id, const QStringList &files)
         m_context.document, m_context.analysis, id, files, tr("Replace batch %1").arg(id),
         [message](const QString &error) {
             if (message) {
-                message->setText(
-                    ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
+                message->setText(ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
                 message->show();
             }
         });
