@@ -33,8 +33,17 @@ Owners buckets(const core::CostCube &cube, core::AttributionOptions options = {}
 {
     Owners out;
     const auto report = core::attribute(cube, options).value();
-    for (const core::Bucket &b : report.buckets)
-        out.push_back(b.key + "=" + b.amount.toString());
+    for (const core::Bucket &b : report.buckets) {
+        // Amounts without trailing zeros, so that "13.00" reads as the "13" written below.
+        std::string a = b.amount.toString();
+        if (a.find('.') != std::string::npos) {
+            while (a.back() == '0')
+                a.pop_back();
+            if (a.back() == '.')
+                a.pop_back();
+        }
+        out.push_back(b.key + "=" + a);
+    }
     return out;
 }
 
