@@ -43,7 +43,7 @@ void TestLedgerStore::createAndReopen()
     QCOMPARE(again.error().code, std::string("ledger-exists"));
     auto opened = core::LedgerStore::open(path);
     QVERIFY(opened.has_value());
-    QCOMPARE((*opened)->schemaVersion(), 4);
+    QCOMPARE((*opened)->schemaVersion(), core::LedgerStore::currentSchemaVersion());
     QVERIFY((*opened)->checkIntegrity().has_value());
     // v3 and later files carry the fingerprint index only: the sort indexes are built on demand.
     QCOMPARE(rowIndexes(path), (std::vector<std::string>{"rows_fp", "rows_split"}));
@@ -55,12 +55,12 @@ void TestLedgerStore::refusesNewerSchema()
 {
     QTemporaryDir dir;
     const std::string path = createLedger(dir)->path();
-    QVERIFY(execRaw(path, "PRAGMA user_version = 5"));
+    QVERIFY(execRaw(path, "PRAGMA user_version = 6"));
     auto l = core::LedgerStore::open(path);
     QVERIFY(!l.has_value());
     QCOMPARE(l.error().code, std::string("ledger-too-new"));
     QCOMPARE(l.error().file, path);
-    QVERIFY(l.error().detail.find("version 5") != std::string::npos);
+    QVERIFY(l.error().detail.find("version 6") != std::string::npos);
 }
 
 void TestLedgerStore::refusesForeignFiles_data()
