@@ -3,7 +3,9 @@
 #include "labels.h"
 
 #include <QByteArray>
+
 #include <QCryptographicHash>
+#include <algorithm>
 
 namespace unalloc::core {
 
@@ -69,7 +71,18 @@ std::string Rules::canonicalJson() const
     const auto &prefixes = LabelNormaliser::defaultPrefixes();
     for (size_t i = 0; i < prefixes.size(); ++i)
         out += (i ? "," : "") + quoted(prefixes[i]);
-    out += "]}";
+    out += "]";
+    if (!valueAliases.empty()) {
+        std::vector<ValueAlias> sorted = valueAliases;
+        std::sort(sorted.begin(), sorted.end());
+        out += ",\"value_aliases\":[";
+        for (size_t i = 0; i < sorted.size(); ++i)
+            out += std::string(i ? "," : "") + "{\"key\":" + quoted(sorted[i].key) +
+                   ",\"target\":" + quoted(sorted[i].target) +
+                   ",\"value\":" + quoted(sorted[i].value) + "}";
+        out += "]";
+    }
+    out += "}";
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "fallbackchips.h"
 #include "format.h"
 #include "ledgerdocument.h"
+#include "periodchoice.h"
 #include "themecontroller.h"
 #include "widgets/flowlayout.h"
 
@@ -187,13 +188,7 @@ void AnalysisBar::rebuildFromCatalog()
 {
     m_updating = true;
     const core::LedgerCatalog &catalog = m_document->catalog();
-    m_period->clear();
-    for (const core::MonthSlice &m : catalog.months) {
-        const QDate date(m.year, m.month, 1);
-        m_period->addItem(m_app->locale.toString(date, QStringLiteral("MMMM yyyy")),
-                          QVariantList{m.fromDay, m.toDay});
-    }
-    m_period->addItem(tr("All dates"), QVariant());
+    periodchoice::fill(m_period, catalog, m_app->locale);
     m_owner->clear();
     for (const core::KeyCount &k : catalog.keys) {
         // The count is plural-aware (the number itself keeps the locale's grouping).
@@ -220,14 +215,7 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
 {
     m_updating = true;
     const core::LedgerCatalog &catalog = m_document->catalog();
-    int periodIndex = m_period->count() - 1;
-    for (int i = 0; i < m_period->count(); ++i) {
-        const QVariantList range = m_period->itemData(i).toList();
-        if (range.size() == 2 && request.fromDay == range[0].toInt() &&
-            request.toDay == range[1].toInt())
-            periodIndex = i;
-    }
-    m_period->setCurrentIndex(periodIndex);
+    periodchoice::select(m_period, request, m_app->locale);
     const QString owner = fmt::q(request.ownerKey);
     const int ownerIndex = m_owner->findData(owner);
     if (ownerIndex >= 0)
@@ -314,10 +302,39 @@ void AnalysisBar::onPeriodActivated(int index)
     if (m_updating)
         return;
     core::AnalysisRequest r = m_analysis->request();
-    const QVariantList range = m_period->itemData(index).toList();
-    r.fromDay = range.size() == 2 ? std::optional(range[0].toInt()) : std::nullopt;
-    r.toDay = range.size() == 2 ? std::optional(range[1].toInt()) : std::nullopt;
+    if (periodchoice::isCustomEntry(m_period, index)) {
+        askCustomPeriod();
+        return;
+    }
+    const std::optional<periodchoice::Range> range = periodchoice::rangeOf(m_period, index);
+    r.fromDay = range ? std::optional(range->first) : std::nullopt;
+    r.toDay = range ? std::optional(range->second) : std::nullopt;
     m_analysis->change(r, tr("Period %1").arg(m_period->itemText(index)));
+}
+
+void AnalysisBar::askCustomPeriod()
+{
+    // Starts from the period in force, else the ledger's whole span.
+    const core::AnalysisRequest &now = m_analysis->request();
+    const core::LedgerCatalog &catalog = m_document->catalog();
+    const std::int32_t today = periodchoice::dayOf(m_app->clock().date());
+    const std::int32_t from = now.fromDay.value_or(catalog.firstDay.value_or(today));
+    const std::int32_t to = now.toDay.value_or(catalog.lastDay.value_or(today) + 1);
+    auto *dialog = new DateRangeDialog({from, std::max(to, from + 1)}, m_app->locale, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, [this, dialog](int result) {
+        core::AnalysisRequest r = m_analysis->request();
+        if (result == QDialog::Accepted) {
+            const periodchoice::Range range = dialog->range();
+            r.fromDay = range.first;
+            r.toDay = range.second;
+            m_analysis->change(
+                r, tr("Period %1")
+                       .arg(periodchoice::rangeText(range.first, range.second, m_app->locale)));
+        }
+        showRequest(m_analysis->request()); // a cancelled dialog leaves "Custom…" unselected
+    });
+    dialog->open();
 }
 
 void AnalysisBar::onCurrencyActivated(int index)

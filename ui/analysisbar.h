@@ -49,6 +49,7 @@ private:
     void showRequest(const core::AnalysisRequest &request);
     void rebuildSources(const core::AnalysisRequest &request);
     void onPeriodActivated(int index);
+    void askCustomPeriod();
     void onSourceToggled(const QString &source, bool on);
     void onCurrencyActivated(int index);
     void copyCommand();

@@ -88,6 +88,8 @@ void AnalysisController::onDocumentLoaded()
     if (!std::exchange(m_keepHistory, false))
         m_undo.clear();
     core::AnalysisRequest next = initialRequest(m_document->input());
+    const bool sameLedger =
+        m_snapshot && m_snapshot->caption.ledger == m_document->input().ledgerName;
     if (m_preset) {
         std::vector<std::string> keys =
             m_preset->second.isEmpty() ? next.fallbacks : std::vector<std::string>();
@@ -96,6 +98,8 @@ void AnalysisController::onDocumentLoaded()
         next = next.withKeys(fmt::s(m_preset->first), keys, m_document->input().rules.extraAliases);
         m_preset.reset();
         m_snapshot.reset(); // the preset wins over choices kept across a reload
+    } else if (m_restorer && !sameLedger) {
+        next = m_restorer(next);
     }
     // Keep the analyst's choices across a reload of the same ledger (after an import).
     apply(m_snapshot && m_snapshot->caption.ledger == m_document->input().ledgerName ? m_request

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -42,6 +43,11 @@ public:
     /// The next load re-reads the same ledger after an undoable command changed it (a meter
     /// split): keep the undo history instead of clearing it. Used once.
     void keepHistoryOnNextLoad() { m_keepHistory = true; }
+    /// Gives the request a newly opened ledger starts with, from the defaults (stored rules,
+    /// latest month): e.g. the state the analyst left that ledger in. Not asked when a preset
+    /// is pending or the same ledger is read again.
+    using Restorer = std::function<core::AnalysisRequest(const core::AnalysisRequest &defaults)>;
+    void setRestorer(Restorer restorer) { m_restorer = std::move(restorer); }
 
 signals:
     void requestChanged(const core::AnalysisRequest &request);
@@ -60,6 +66,7 @@ private:
     std::optional<std::pair<QString, QStringList>> m_preset;
     int m_running = 0;
     bool m_keepHistory = false;
+    Restorer m_restorer;
 };
 
 } // namespace unalloc::ui

@@ -1,6 +1,7 @@
 #include "ledgerdocument.h"
 
 #include "core/analysis/slicecache.h"
+#include "core/valuealiases.h"
 
 #include "format.h"
 
@@ -14,11 +15,17 @@ namespace {
 LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
 {
     LoadedLedger out;
-    auto cube = store->loadCube();
-    if (!cube) {
-        out.error = fmt::q(cube.error().message());
+    auto rules = store->rules();
+    if (rules)
+        out.rules = *rules;
+    auto aliased = core::loadAnalysisCube(*store, out.rules.valueAliases);
+    if (!aliased) {
+        out.error = fmt::q(aliased.error().message());
         return out;
     }
+    auto *cube = &aliased->cube;
+    out.aliasMoves =
+        std::make_shared<const std::vector<core::AliasMove>>(std::move(aliased->moves));
     auto batches = store->batches();
     if (!batches) {
         out.error = fmt::q(batches.error().message());
@@ -28,8 +35,6 @@ LoadedLedger loadLedger(const std::shared_ptr<core::LedgerStore> &store)
     out.catalog =
         std::make_shared<core::LedgerCatalog>(core::buildCatalog(*shared, std::move(*batches)));
     out.cube = std::move(shared);
-    if (auto rules = store->rules())
-        out.rules = *rules;
     if (auto invoices = store->invoices())
         out.invoices = std::make_shared<const std::vector<core::Invoice>>(std::move(*invoices));
     return out;
@@ -78,6 +83,17 @@ QString LedgerDocument::filePath() const
     return QFileInfo(path).isAbsolute() ? path : QString();
 }
 
+QString LedgerDocument::settingsKey() const
+{
+    if (m_demo)
+        return QStringLiteral("demo");
+    const QString path = filePath();
+    if (path.isEmpty())
+        return m_displayName;
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    return canonical.isEmpty() ? path : canonical;
+}
+
 const core::LedgerCatalog &LedgerDocument::catalog() const
 {
     static const core::LedgerCatalog empty;
@@ -96,6 +112,7 @@ void LedgerDocument::onLoadFinished()
     m_input.catalog = std::move(result.catalog);
     m_input.rules = std::move(result.rules);
     m_input.invoices = std::move(result.invoices);
+    m_input.aliasMoves = std::move(result.aliasMoves);
     m_input.slices = std::make_shared<core::SliceCache>();
     // The demo too names its (temporary) file: the CLI line must reproduce the numbers.
     m_input.ledgerPath =

@@ -2,6 +2,7 @@
 
 #include "core/analysis/analysissnapshot.h"
 #include "core/ledger/ledgerstore.h"
+#include "core/valuealiases.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -18,6 +19,7 @@ struct LoadedLedger
     std::shared_ptr<const core::LedgerCatalog> catalog;
     core::Rules rules;
     std::shared_ptr<const std::vector<core::Invoice>> invoices;
+    std::shared_ptr<const std::vector<core::AliasMove>> aliasMoves;
     QString error;
 };
 
@@ -44,6 +46,9 @@ public:
     QString displayName() const { return m_displayName; }
     /// The ledger file, or empty for an in-memory ledger.
     QString filePath() const;
+    /// What the explorer's settings remember this ledger by: "demo", the file's canonical
+    /// path (so two spellings of one file share their state), or the display name.
+    QString settingsKey() const;
     core::LedgerStore *store() const { return m_loading ? nullptr : m_store.get(); }
     const core::AnalysisInput &input() const { return m_input; }
     const core::LedgerCatalog &catalog() const;

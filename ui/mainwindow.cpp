@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -33,6 +34,7 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
     : QMainWindow(parent)
     , m_app(app)
     , m_analysis(&m_document)
+    , m_savedViews(app->settings)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -43,8 +45,21 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
             v->documentLoaded();
         updateTitle();
         updateStatus();
+        onStateLoaded();
     });
+    m_analysis.setRestorer([this](const core::AnalysisRequest &defaults) {
+        m_restored = m_savedViews.ledgerState(m_document.settingsKey());
+        if (!m_restored)
+            return defaults;
+        core::AnalysisRequest r = m_restored->applyTo(defaults);
+        if (checkViewState(*m_restored, m_document.catalog()).unknownCurrency)
+            r.currency = defaults.currency; // the ledger lost those rows: show what it has
+        return r;
+    });
+    connect(&m_analysis, &AnalysisController::requestChanged, this, &MainWindow::saveLedgerState);
+    connect(&m_savedViews, &SavedViews::changed, this, &MainWindow::refreshSavedViews);
     connect(&m_document, &LedgerDocument::loadingStarted, this, [this] {
+        m_stateKey.clear();
         for (AnalysisView *v : std::as_const(m_views))
             v->documentLoaded(); // the store is busy: views let go of it until loaded()
     });
@@ -124,10 +139,21 @@ void MainWindow::buildViews()
         m_views.insert(info.id, view);
     }
     updateSidebarIcons();
+    refreshSavedViews();
     connect(m_sidebar, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        if (item)
+        if (item && !item->data(Sidebar::SavedViewRole).isValid())
             showView(item->data(Sidebar::IdRole).toString());
     });
+    const auto applyItem = [this](QListWidgetItem *item) {
+        if (item && item->data(Sidebar::SavedViewRole).isValid())
+            applySavedView(item->data(Sidebar::SavedViewRole).toString());
+    };
+    connect(m_sidebar, &QListWidget::itemClicked, this, applyItem);
+    connect(m_sidebar, &QListWidget::itemActivated, this, applyItem);
+    m_sidebar->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_sidebar, &QWidget::customContextMenuRequested, this, &MainWindow::showSavedViewMenu);
+    if (auto *filter = findChild<QLineEdit *>(QStringLiteral("ledgerFilter")))
+        connect(filter, &QLineEdit::textChanged, this, &MainWindow::saveLedgerState);
     if (!showView(m_app->settings->value(keys::lastView)))
         showView(QStringLiteral("overview"));
 }
@@ -160,6 +186,7 @@ bool MainWindow::showView(const QString &id)
     if (const int row = m_sidebar->rowOf(id); row >= 0 && m_sidebar->currentRow() != row)
         m_sidebar->setCurrentRow(row);
     m_app->settings->setValue(keys::lastView, id);
+    saveLedgerState();
     return true;
 }
 
@@ -179,6 +206,8 @@ void MainWindow::setStore(core::Result<std::unique_ptr<core::LedgerStore>> store
         return;
     }
     m_document.setStore(std::move(*store), demo ? tr("demo") : QFileInfo(path).fileName(), demo);
+    m_app->settings->setValue(keys::lastLedger,
+                              demo ? QStringLiteral("demo") : QFileInfo(path).absoluteFilePath());
     if (!demo) {
         m_app->settings->addRecentFile(QFileInfo(path).absoluteFilePath());
         updateRecentMenu();

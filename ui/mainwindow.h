@@ -3,6 +3,7 @@
 #include "analysiscontroller.h"
 #include "demoledger.h"
 #include "ledgerdocument.h"
+#include "savedviews.h"
 
 #include <QMainWindow>
 #include <QMap>
@@ -45,6 +46,23 @@ public:
     class PullDialog *pullFromApis();
     void restoreWindowState();
 
+    /// Opens the ledger open at the last exit; the demo on a first start, or when that ledger
+    /// is gone (the status line says so). False when the last ledger could not be opened.
+    bool openLastLedger(const QString &sampleDir);
+    /// Shows `id` now and keeps it over the view the ledger's remembered state names (--view).
+    void pinView(const QString &id);
+    SavedViews *savedViews() { return &m_savedViews; }
+    /// Saves the current analysis state as the saved view `name` (replacing one so named).
+    void saveCurrentView(const QString &name);
+    /// Applies the saved view `name` as one undoable change, then shows its view.
+    bool applySavedView(const QString &name);
+    /// Adds the view in `path` to the saved views; returns the status text (flags included).
+    core::Result<QString> importViewFile(const QString &path);
+    /// Ledger → Value aliases… (non-modal; one per window). Returns it for tests.
+    class ValueAliasDialog *showValueAliases();
+    /// Ledger → Add invoice… (non-modal). Returns it for tests.
+    class InvoiceDialog *showAddInvoice();
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -67,6 +85,15 @@ private:
     void askOpen();
     void askNew();
     void askImport();
+    void askSaveView();
+    void askImportView();
+    void showSavedViewMenu(const QPoint &pos);
+    void refreshSavedViews();
+    void saveLedgerState();
+    void onStateLoaded();
+    QString ledgerFilterText() const;
+    void setLedgerFilterText(const QString &text);
+    QString describeCheck(const core::ViewStateCheck &check) const;
 
     AppContext *m_app;
     LedgerDocument m_document;
@@ -81,6 +108,10 @@ private:
     QString m_demoDir;
     std::unique_ptr<DemoLedgerFile> m_demoFile; ///< the demo ledger this window has open
     bool m_retranslating = false;
+    SavedViews m_savedViews;
+    QString m_stateKey; ///< settingsKey() of the loaded ledger; empty while one loads
+    std::optional<core::ViewState> m_restored; ///< what the restorer applied for this load
+    bool m_viewPinned = false;
 };
 
 } // namespace unalloc::ui

@@ -48,6 +48,9 @@ void MainWindow::buildMenus()
         dialog.exec();
     });
     pack->setObjectName(QStringLiteral("actionExportPack"));
+    QAction *importView =
+        file->addAction(tr("Import Saved &View…"), this, &MainWindow::askImportView);
+    importView->setObjectName(QStringLiteral("actionImportView"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -80,6 +83,18 @@ void MainWindow::buildMenus()
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(n++)));
         a->setEnabled(static_cast<bool>(info.create));
     }
+    view->addSeparator();
+    QAction *saveView = view->addAction(tr("&Save View…"), QKeySequence(tr("Ctrl+Shift+S")), this,
+                                        &MainWindow::askSaveView);
+    saveView->setObjectName(QStringLiteral("actionSaveView"));
+
+    QMenu *ledger = menuBar()->addMenu(tr("&Ledger"));
+    ledger->setObjectName(QStringLiteral("menuLedger"));
+    QAction *aliases =
+        ledger->addAction(tr("&Value Aliases…"), this, [this] { showValueAliases(); });
+    aliases->setObjectName(QStringLiteral("actionValueAliases"));
+    QAction *invoice = ledger->addAction(tr("Add &Invoice…"), this, [this] { showAddInvoice(); });
+    invoice->setObjectName(QStringLiteral("actionAddInvoice"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("What are &U and F?"), QKeySequence::HelpContents, this, [this] {

@@ -28,6 +28,13 @@ inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
 /// Per ledger (Settings::ledgerValue): the Feature economics view's feature key.
 inline const SettingKey<QString> economicsFeatureKey{"economics/featureKey",
                                                      QStringLiteral("feature")};
+/// The ledger open when the explorer last closed: its absolute path, or "demo" (the bundled
+/// demo). Empty until a first start has opened something.
+inline const SettingKey<QString> lastLedger{"files/lastLedger", {}};
+/// The named saved views (core::ViewState JSON, one per entry), shared by every ledger.
+inline const SettingKey<QStringList> savedViews{"views/saved", {}};
+/// Per ledger: the analysis state it was left in (core::ViewState JSON).
+inline const SettingKey<QString> ledgerState{"analysis/state", {}};
 } // namespace keys
 
 /// @brief Typed access to QSettings: a key's type and default live in its declaration.

@@ -60,6 +60,36 @@ int Sidebar::rowOf(const QString &id) const
     return -1;
 }
 
+void Sidebar::setSavedViews(const QStringList &names, const QStringList &tooltips)
+{
+    const bool blocked = blockSignals(true); // the current view entry stays current
+    for (int i = count() - 1; i >= 0; --i) {
+        QListWidgetItem *it = item(i);
+        if (it->data(SavedViewRole).isValid() || it->data(SavedViewRole + 1).toBool())
+            delete takeItem(i);
+    }
+    if (!names.isEmpty()) {
+        addSection(tr("Saved views"));
+        item(count() - 1)->setData(SavedViewRole + 1, true); // marks the header as ours
+    }
+    for (int i = 0; i < names.size(); ++i) {
+        auto *it = new QListWidgetItem(names[i], this);
+        it->setData(SavedViewRole, names[i]);
+        it->setToolTip(tooltips.value(i));
+        it->setSizeHint(QSize(0, m_rowHeight));
+    }
+    blockSignals(blocked);
+}
+
+int Sidebar::rowOfSavedView(const QString &name) const
+{
+    for (int i = 0; i < count(); ++i) {
+        if (item(i)->data(SavedViewRole).toString() == name)
+            return i;
+    }
+    return -1;
+}
+
 bool Sidebar::isSelectableRow(int row) const
 {
     const QListWidgetItem *it = item(row);

@@ -13,6 +13,8 @@ class Sidebar final : public QListWidget
 public:
     /// Role holding a view entry's `--view` id (headers have none).
     static constexpr int IdRole = Qt::UserRole;
+    /// Role holding a saved view entry's name (other entries have none).
+    static constexpr int SavedViewRole = Qt::UserRole + 1;
 
     explicit Sidebar(QWidget *parent = nullptr);
 
@@ -26,6 +28,10 @@ public:
                              bool available);
     /// Row of the view `id`, or -1.
     int rowOf(const QString &id) const;
+    /// Replaces the "Saved views" section (added after the views) by `names`, in order.
+    void setSavedViews(const QStringList &names, const QStringList &tooltips);
+    /// Row of the saved view `name`, or -1.
+    int rowOfSavedView(const QString &name) const;
 
 protected:
     QModelIndex moveCursor(CursorAction action, Qt::KeyboardModifiers modifiers) override;

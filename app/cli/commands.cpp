@@ -17,6 +17,7 @@ int runPack(const std::vector<std::string> &args, Io &io);
 int runBatches(const std::vector<std::string> &args, Io &io);
 int runPull(const std::vector<std::string> &args, Io &io);
 int runCredentials(const std::vector<std::string> &args, Io &io);
+int runAliases(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()
 {
@@ -37,6 +38,8 @@ const std::vector<Command> &commands()
         {"batches", "Delete an import batch or replace it by new files, atomically", &runBatches},
         {"pull", "Pull live APIs into a ledger: complete, or loudly not", &runPull},
         {"credentials", "Store, list or delete API keys in the OS keychain", &runCredentials},
+        {"aliases", "Label value aliases (team=e8d1460f → search), applied before attribution",
+         &runAliases},
     };
     return kCommands;
 }

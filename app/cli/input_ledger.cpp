@@ -1,6 +1,7 @@
 #include "input.h"
 
 #include "core/ledger/ledgerstore.h"
+#include "core/valuealiases.h"
 
 #include <algorithm>
 #include <map>
@@ -34,15 +35,18 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
     auto ledger = core::LedgerStore::open(options.ledger, true);
     if (!ledger)
         return core::fail(ledger.error());
-    auto cube = (*ledger)->loadCube();
-    if (!cube)
-        return core::fail(cube.error());
+    auto rules = (*ledger)->rules();
+    if (!rules)
+        return core::fail(rules.error());
+    // Value aliases apply here, before any filter: every command attributes what they map to.
+    auto aliased = core::loadAnalysisCube(**ledger, rules->valueAliases);
+    if (!aliased)
+        return core::fail(aliased.error());
+    auto *cube = &aliased->cube;
     auto invoices = (*ledger)->invoices();
     auto batches = (*ledger)->batches();
-    auto rules = (*ledger)->rules();
-    if (!invoices || !batches || !rules)
-        return core::fail(!invoices ? invoices.error()
-                                    : (!batches ? batches.error() : rules.error()));
+    if (!invoices || !batches)
+        return core::fail(!invoices ? invoices.error() : batches.error());
     LoadedInput in;
     in.mode = "ledger";
     in.rules = std::move(*rules);

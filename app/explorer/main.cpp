@@ -83,13 +83,17 @@ int main(int argc, char *argv[])
     if (parser.isSet(dimension) || parser.isSet(fallback))
         window.analysis()->setPreset(parser.value(dimension), parser.values(fallback));
     const bool grabbing = parser.isSet(grab);
+    if (grabbing)
+        window.analysis()->setRestorer({}); // a grab shows the defaults, not the last session
     if (!grabbing)
         window.restoreWindowState();
     if (parser.isSet(ledger)) {
         if (!window.openLedger(parser.value(ledger)) && grabbing)
             return 1;
-    } else {
+    } else if (grabbing || parser.isSet(demo)) {
         window.openDemo(QStringLiteral(":/demo"));
+    } else {
+        window.openLastLedger(QStringLiteral(":/demo")); // the demo on a first start
     }
     if (grabbing) {
         const QSize wanted = parseSize(parser.value(size));
@@ -103,7 +107,7 @@ int main(int argc, char *argv[])
         return QApplication::exec();
     }
     if (parser.isSet(view))
-        window.showView(parser.value(view));
+        window.pinView(parser.value(view)); // over the view the ledger was left in
     window.show();
     return QApplication::exec();
 }

@@ -10,6 +10,7 @@
 
 #include "core/attribution.h"
 #include "core/rules.h"
+#include "core/valuealiases.h"
 
 #include <functional>
 #include <memory>
@@ -52,6 +53,8 @@ struct AnalysisInput
     std::shared_ptr<const std::vector<Invoice>> invoices; ///< may be null (no invoices)
     /// Slices already computed for this ledger (may be null: every call computes its own).
     std::shared_ptr<SliceCache> slices;
+    /// What each of rules.valueAliases moved, per day and currency (may be null: none).
+    std::shared_ptr<const std::vector<AliasMove>> aliasMoves;
 };
 
 /// Returns true when the caller no longer wants the result (a newer request superseded it).

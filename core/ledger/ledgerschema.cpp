@@ -129,7 +129,8 @@ CREATE VIEW agg_text AS
          JOIN agg_strings m ON m.id = a.model;
 )sql";
 
-// Version 5: the aggregate's texts (source, cost object, currency, provider, model: a few
+// Version 5: label value aliases (valuealiases.h: table value_aliases, applied before
+// attribution). The aggregate's texts (source, cost object, currency, provider, model: a few
 // hundred distinct values) become ids of agg_strings. Per-request label sets make the
 // aggregate about as long as the rows; its texts were ~60 bytes of each of its rows, and a
 // ledger opens faster reading integers. The view agg_text shows the aggregate with its texts
@@ -147,6 +148,9 @@ UPDATE rows SET send_us = send_us - start_us, first_token_us = first_token_us - 
 ALTER TABLE rows RENAME COLUMN send_us TO send_after_us;
 ALTER TABLE rows RENAME COLUMN first_token_us TO first_token_after_us;
 ALTER TABLE rows RENAME COLUMN done_us TO done_after_us;
+CREATE TABLE value_aliases(
+    key TEXT NOT NULL, value TEXT NOT NULL, target TEXT NOT NULL,
+    PRIMARY KEY (key, value)) WITHOUT ROWID;
 )sql";
 
 // The current version as a new file gets it: v1 + … + v5 without the sort indexes
@@ -199,6 +203,9 @@ CREATE TABLE splits(
     id INTEGER PRIMARY KEY, original_row INTEGER NOT NULL REFERENCES rows(id),
     meter TEXT NOT NULL, applied_at INTEGER NOT NULL, parts INTEGER NOT NULL);
 CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;
+CREATE TABLE value_aliases(
+    key TEXT NOT NULL, value TEXT NOT NULL, target TEXT NOT NULL,
+    PRIMARY KEY (key, value)) WITHOUT ROWID;
 )sql";
 
 struct SumState

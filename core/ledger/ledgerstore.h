@@ -137,6 +137,21 @@ struct RemovedBatch
     std::int64_t splitsDropped = 0; ///< meter splits of its rows, dropped with them
 };
 
+/// A record's identity: two rows are the same record iff both parts are equal.
+struct RecordId
+{
+    std::string source;
+    std::string recordKey;
+};
+
+/// What LedgerStore::swapBatches did: the batches it took out (as they were) and the ids of
+/// the ones it put in, in the order given.
+struct SwappedBatches
+{
+    std::vector<RemovedBatch> removed;
+    std::vector<std::int64_t> added;
+};
+
 /// What ImportTransaction::removeBatch deleted.
 struct BatchRemovalCounts
 {
@@ -319,6 +334,32 @@ public:
 
     virtual Result<Rules> rules() const = 0;
     virtual Result<void> setRules(const Rules &rules) = 0;
+    /// The invoices batch `batchId` brought, by id.
+    virtual Result<std::vector<Invoice>> invoicesOfBatch(std::int64_t /*batchId*/) const
+    {
+        return std::vector<Invoice>{};
+    }
+    /// How many of `keys` the ledger already holds (an import would skip them as duplicates).
+    virtual Result<std::int64_t> countKnownRecords(std::span<const RecordId> /*keys*/) const
+    {
+        return fail("unsupported", "this ledger cannot look records up");
+    }
+    /// The label value aliases (Rules::valueAliases), by key then value.
+    virtual Result<std::vector<ValueAlias>> valueAliases() const
+    {
+        return std::vector<ValueAlias>{};
+    }
+    /// Adds an alias, or changes the target of the one with its (key, value).
+    virtual Result<void> setValueAlias(const ValueAlias & /*alias*/)
+    {
+        return fail("unsupported", "this ledger cannot hold value aliases");
+    }
+    /// Removes the alias of (key, value); false when there was none.
+    virtual Result<bool> removeValueAlias(const std::string & /*key*/,
+                                          const std::string & /*value*/)
+    {
+        return fail("unsupported", "this ledger cannot hold value aliases");
+    }
 
     /// Replaces row `originalRowId` in reports by `parts` (meter split); the original is kept.
     virtual Result<std::int64_t> applySplit(std::int64_t originalRowId,
@@ -333,6 +374,12 @@ public:
     /// Imports a deleted batch again as a new batch (same source, origin, rows, invoices,
     /// status and warnings; a new id). Returns the new id.
     Result<std::int64_t> restoreBatch(const RemovedBatch &removed);
+    /// What deleteBatch would return for `batchId` (meter splits aside), read only.
+    Result<RemovedBatch> readBatch(std::int64_t batchId) const;
+    /// Deletes the batches `remove` and imports `restore` again (as restoreBatch does), in one
+    /// transaction: the undo/redo of a replace. Nothing changes when any step fails.
+    Result<SwappedBatches> swapBatches(const std::vector<std::int64_t> &remove,
+                                       const std::vector<RemovedBatch> &restore);
 };
 
 } // namespace unalloc::core

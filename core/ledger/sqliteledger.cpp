@@ -382,9 +382,14 @@ Result<Rules> SqliteLedger::rules() const
     auto row = st->step();
     if (!row)
         return fail(row.error());
-    if (!*row)
-        return Rules{};
-    return codec::rulesFromJson(st->textView(0));
+    auto rules = *row ? codec::rulesFromJson(st->textView(0)) : Result<Rules>(Rules{});
+    if (!rules)
+        return rules;
+    auto aliases = valueAliases(); // their own table: the digest sees them, setRules does not
+    if (!aliases)
+        return fail(aliases.error());
+    rules->valueAliases = std::move(*aliases);
+    return rules;
 }
 
 Result<void> SqliteLedger::setRules(const Rules &rules)

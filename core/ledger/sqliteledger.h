@@ -53,6 +53,11 @@ public:
 
     Result<Rules> rules() const override;
     Result<void> setRules(const Rules &rules) override;
+    Result<std::vector<Invoice>> invoicesOfBatch(std::int64_t batchId) const override;
+    Result<std::int64_t> countKnownRecords(std::span<const RecordId> keys) const override;
+    Result<std::vector<ValueAlias>> valueAliases() const override;
+    Result<void> setValueAlias(const ValueAlias &alias) override;
+    Result<bool> removeValueAlias(const std::string &key, const std::string &value) override;
 
     Result<std::int64_t> applySplit(std::int64_t originalRowId,
                                     const std::string &meter,

@@ -61,7 +61,7 @@ void TestLedgerStore::refusesNewerSchema()
     QVERIFY(!l.has_value());
     QCOMPARE(l.error().code, std::string("ledger-too-new"));
     QCOMPARE(l.error().file, path);
-    QVERIFY(l.error().detail.find("version 5") != std::string::npos);
+    QVERIFY(l.error().detail.find("version 6") != std::string::npos);
 }
 
 void TestLedgerStore::refusesForeignFiles_data()

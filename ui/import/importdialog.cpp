@@ -22,14 +22,17 @@ namespace unalloc::ui {
 
 namespace {
 
-void runPreview(QPromise<std::vector<FilePreview>> &promise, const QStringList &files)
+void runPreview(QPromise<std::vector<FilePreview>> &promise,
+                const QStringList &files,
+                const QString &ledgerPath)
 {
     promise.setProgressRange(0, 1000);
-    auto result = previewFiles(files, [&promise](int file, int count, qint64 done, qint64 total) {
+    auto progress = [&promise](int file, int count, qint64 done, qint64 total) {
         const double part = total > 0 ? double(done) / double(total) : 0.0;
         promise.setProgressValue(int(1000.0 * (file + part) / std::max(count, 1)));
         return !promise.isCanceled();
-    });
+    };
+    auto result = previewFiles(files, progress, ledgerPath);
     promise.addResult(std::move(result));
 }
 
@@ -193,7 +196,7 @@ void ImportDialog::startPreview(const QStringList &files)
 {
     const int count = int(files.size());
     setStatus([count] { return tr("Reading %n file(s)…", nullptr, count); });
-    m_previewWatcher.setFuture(QtConcurrent::run(runPreview, files));
+    m_previewWatcher.setFuture(QtConcurrent::run(runPreview, files, m_ledgerPath));
 }
 
 void ImportDialog::onPreviewDone()
@@ -219,10 +222,22 @@ void ImportDialog::showPreviewState()
     }
     m_warningModel->setWarnings(std::move(warnings));
     const int files = m_previewModel->rowCount();
-    setStatus([files, ok] {
+    std::int64_t rows = 0, duplicates = 0;
+    for (const FilePreview &p : m_previewModel->previews()) {
+        rows += p.rows;
+        duplicates += std::max<std::int64_t>(p.duplicates, 0);
+    }
+    const QLocale locale = m_previewModel->locale();
+    setStatus([files, ok, rows, duplicates, locale] {
+        QString ready = tr("Ready to import %n file(s).", nullptr, files);
+        if (duplicates > 0)
+            ready += QLatin1Char(' ') +
+                     tr("%1 of %2 rows are already in the ledger and will be skipped as "
+                        "duplicates.")
+                         .arg(fmt::count(duplicates, locale), fmt::count(rows, locale));
         return files == 0 ? tr("No files left to import.")
                : ok == files
-                   ? tr("Ready to import %n file(s).", nullptr, files)
+                   ? ready
                    : tr("%1 of %2 file(s) cannot be imported; fix or remove them.", nullptr, files)
                          .arg(files - ok)
                          .arg(files);

@@ -1,17 +1,25 @@
 #include "importpreview.h"
 
 #include "adapters/adapter.h"
+#include "core/ledger/ledgerstore.h"
 #include "ui/format.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
+#include <memory>
+#include <set>
+
 namespace unalloc::ui {
 
 namespace {
 
-FilePreview previewOne(const QString &path, int index, int count, const PreviewProgress &progress)
+FilePreview previewOne(const QString &path,
+                       int index,
+                       int count,
+                       const PreviewProgress &progress,
+                       const core::LedgerStore *ledger)
 {
     FilePreview p;
     p.path = path;
@@ -37,8 +45,20 @@ FilePreview previewOne(const QString &path, int index, int count, const PreviewP
     options.normaliser = &normaliser;
     adapters::ReadResult result;
     std::int64_t rows = 0;
+    std::vector<core::RecordId> keys;
+    std::set<std::pair<std::string, std::string>> seen;
+    std::int64_t repeats = 0; // a record twice in the file is imported once
     auto read = adapter->read(
-        view, options, [&rows](core::CostRow &&) { ++rows; },
+        view, options,
+        [&](core::CostRow &&row) {
+            ++rows;
+            if (!ledger)
+                return;
+            if (!seen.emplace(row.source, row.recordKey).second)
+                ++repeats;
+            else
+                keys.push_back({std::move(row.source), std::move(row.recordKey)});
+        },
         [&](std::int64_t done, std::int64_t total) {
             return !progress || progress(index, count, done, total);
         });
@@ -54,18 +74,28 @@ FilePreview previewOne(const QString &path, int index, int count, const PreviewP
     p.status = b.status;
     p.reason = fmt::q(b.evidence.reason);
     p.warnings = b.warnings;
+    if (ledger) {
+        if (auto known = ledger->countKnownRecords(keys))
+            p.duplicates = *known + repeats;
+    }
     return p;
 }
 
 } // namespace
 
-std::vector<FilePreview> previewFiles(const QStringList &paths, const PreviewProgress &progress)
+std::vector<FilePreview>
+previewFiles(const QStringList &paths, const PreviewProgress &progress, const QString &ledgerPath)
 {
     std::vector<FilePreview> out;
+    std::unique_ptr<core::LedgerStore> ledger;
+    if (!ledgerPath.isEmpty()) {
+        if (auto opened = core::LedgerStore::open(fmt::s(ledgerPath), true))
+            ledger = std::move(*opened);
+    }
     for (int i = 0; i < paths.size(); ++i) {
         if (progress && !progress(i, int(paths.size()), 0, 0))
             break;
-        out.push_back(previewOne(paths[i], i, int(paths.size()), progress));
+        out.push_back(previewOne(paths[i], i, int(paths.size()), progress, ledger.get()));
     }
     return out;
 }

@@ -32,6 +32,8 @@ QString ImportPreviewModel::columnTitle(int column) const
         return tr("Source");
     case Rows:
         return tr("Rows");
+    case Duplicates:
+        return tr("Already in ledger");
     case Total:
         return tr("Total");
     case Status:
@@ -63,6 +65,12 @@ QVariant ImportPreviewModel::cell(int row, int column, int role) const
         if (p.rows == 0 && p.invoices > 0 && role == Qt::DisplayRole)
             return tr("%n invoice(s)", nullptr, int(p.invoices));
         return cells::count(p.rows, locale(), role);
+    case Duplicates:
+        if (role == Qt::ToolTipRole)
+            return tr("Rows whose record the ledger already holds: the import skips them");
+        if (p.duplicates < 0 || (p.rows == 0 && p.invoices > 0))
+            return cells::text(QStringLiteral("—"), role);
+        return cells::count(p.duplicates, locale(), role);
     case Total: {
         if (p.totals.size() == 1)
             return cells::money(p.totals[0].amount, p.totals[0].currency, locale(), role);

@@ -10,7 +10,7 @@ class ImportPreviewModel final : public RowTableModel
 {
     Q_OBJECT
 public:
-    enum Column { File, Format, Source, Rows, Total, Status, Warnings, ColumnCount };
+    enum Column { File, Format, Source, Rows, Duplicates, Total, Status, Warnings, ColumnCount };
     using RowTableModel::RowTableModel;
 
     void setPreviews(std::vector<FilePreview> previews);
@@ -24,7 +24,7 @@ protected:
     QString columnTitle(int column) const override;
     bool isNumeric(int column) const override
     {
-        return column == Rows || column == Total || column == Warnings;
+        return column == Rows || column == Duplicates || column == Total || column == Warnings;
     }
     QVariant cell(int row, int column, int role) const override;
 

@@ -1,6 +1,7 @@
 #include "reconciliationview.h"
 
 #include "core/timeutil.h"
+#include "ui/appcontext.h"
 #include "ui/charts/overlapchart.h"
 #include "ui/charts/reconbarchart.h"
 #include "ui/format.h"
@@ -9,8 +10,10 @@
 #include "ui/models/rawsortproxy.h"
 #include "ui/models/reconlinemodel.h"
 #include "ui/models/reconstatus.h"
+#include "ui/settings.h"
 #include "ui/themecontroller.h"
 #include "ui/views/batchdeletecommand.h"
+#include "ui/views/batchreplacecommand.h"
 #include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
@@ -18,6 +21,7 @@
 #include "ui/widgets/tablepanel.h"
 
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -183,7 +187,35 @@ QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
     del->setToolTip(tr("Take this import out of the ledger: its rows, invoices and meter "
                        "splits. Undo puts it back."));
     connect(del, &QAction::triggered, this, [this, id] { deleteBatch(id); });
+    QAction *replace = menu->addAction(tr("&Replace batch %1 (%2)…").arg(id).arg(source));
+    replace->setObjectName(QStringLiteral("replaceBatch"));
+    replace->setToolTip(tr("Swap this import for corrected files in one step (like `unalloc "
+                           "batches replace`): if they cannot be imported the batch stays. "
+                           "Undo puts it back."));
+    connect(replace, &QAction::triggered, this, [this, id] {
+        const QStringList files =
+            QFileDialog::getOpenFileNames(this, tr("Replace Batch %1").arg(id),
+                                          m_context.app->settings->value(keys::lastDirectory),
+                                          tr("Cost exports (*.json *.csv);;All files (*)"));
+        if (!files.isEmpty())
+            replaceBatch(id, files);
+    });
     return menu;
+}
+
+void ReconciliationView::replaceBatch(qint64 id, const QStringList &files)
+{
+    const QPointer<QLabel> message = m_batchMessage;
+    message->hide();
+    auto *command = new BatchReplaceCommand(
+        m_context.document, m_context.analysis, id, files, tr("Replace batch %1").arg(id),
+        [message](const QString &error) {
+            if (message) {
+                message->setText(ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
+                message->show();
+            }
+        });
+    m_context.analysis->undoStack()->push(command);
 }
 
 void ReconciliationView::deleteBatch(qint64 id)

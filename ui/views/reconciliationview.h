@@ -39,6 +39,8 @@ public:
     QMenu *batchMenu(const QModelIndex &index);
     /// Deletes batch `id` as one undoable command (the menu's action).
     void deleteBatch(qint64 id);
+    /// Replaces batch `id` by `files` (one undoable step; the batch stays when they fail).
+    void replaceBatch(qint64 id, const QStringList &files);
     OverlapChart *overlapChart() const { return m_overlapChart; }
 
 private:
