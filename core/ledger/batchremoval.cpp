@@ -4,8 +4,6 @@
 #include "importtransaction_p.h"
 #include "ledgercodec.h"
 
-#include <limits>
-
 namespace unalloc::core {
 
 namespace codec = ledgercodec;
@@ -87,32 +85,11 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
 
 Result<RemovedBatch> LedgerStore::deleteBatch(std::int64_t batchId)
 {
-    RemovedBatch out;
-    auto records = batchRecords();
-    if (!records)
-        return fail(records.error());
-    bool found = false;
-    for (BatchRecord &r : *records) {
-        if (r.batch.id == batchId) {
-            out.record = std::move(r);
-            found = true;
-        }
-    }
-    if (!found)
-        return fail("no-such-batch", "the ledger has no batch " + std::to_string(batchId), path());
-    LedgerRowFilter filter;
-    filter.batch = batchId;
-    auto rowsOf =
-        rows(filter, LedgerSort::Start, true, 0, std::numeric_limits<std::int64_t>::max());
-    if (!rowsOf)
-        return fail(rowsOf.error());
-    for (LedgerRow &r : *rowsOf) {
-        if (!r.derivedFrom.empty())
-            continue; // a split part: restoring the original is enough
-        r.row.labelSetHash = 0;
-        r.row.labelSetMemo = 0;
-        out.rows.push_back(std::move(r.row));
-    }
+    // What undo restores: the batch's record, rows (split parts left out) and invoices.
+    auto read = readBatch(batchId);
+    if (!read)
+        return fail(read.error());
+    RemovedBatch out = std::move(*read);
     auto txn = beginImport();
     if (!txn)
         return fail(txn.error());

@@ -38,28 +38,7 @@ Result<std::vector<Invoice>> SqliteLedger::invoicesOfBatch(std::int64_t batchId)
     if (!st)
         return fail(st.error());
     st->bind(1, batchId);
-    std::vector<Invoice> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        Invoice inv;
-        inv.source = st->text(0);
-        auto amount = ledgercodec::decodeAmount(st->blob(1));
-        auto currency = ledgercodec::decodeCurrency(st->textView(2));
-        if (!amount || !currency)
-            return fail("ledger-corrupt", "a stored invoice is malformed", m_path);
-        inv.amount = Money{*amount, *currency};
-        if (!st->isNull(3))
-            inv.periodStart = st->int64(3);
-        if (!st->isNull(4))
-            inv.periodEnd = st->int64(4);
-        inv.note = st->text(5);
-        out.push_back(std::move(inv));
-    }
-    return out;
+    return invoicesFrom(*st);
 }
 
 } // namespace unalloc::core

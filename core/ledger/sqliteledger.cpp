@@ -355,23 +355,32 @@ Result<std::vector<Invoice>> SqliteLedger::invoices() const
                            "FROM invoices ORDER BY source, period_start, id");
     if (!st)
         return fail(st.error());
+    return invoicesFrom(*st);
+}
+
+Result<std::vector<Invoice>> SqliteLedger::invoicesFrom(sql::Stmt &st) const
+{
     std::vector<Invoice> out;
-    for (auto row = st->step(); row && *row; row = st->step()) {
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
         Invoice inv;
-        inv.source = st->text(0);
-        auto amount = codec::decodeAmount(st->blob(1));
-        auto currency = codec::decodeCurrency(st->textView(2));
+        inv.source = st.text(0);
+        auto amount = codec::decodeAmount(st.blob(1));
+        auto currency = codec::decodeCurrency(st.textView(2));
         if (!amount || !currency)
             return fail("ledger-corrupt", "a stored invoice is malformed", m_path);
         inv.amount = Money{*amount, *currency};
-        if (!st->isNull(3))
-            inv.periodStart = st->int64(3);
-        if (!st->isNull(4))
-            inv.periodEnd = st->int64(4);
-        inv.note = st->text(5);
+        if (!st.isNull(3))
+            inv.periodStart = st.int64(3);
+        if (!st.isNull(4))
+            inv.periodEnd = st.int64(4);
+        inv.note = st.text(5);
         out.push_back(std::move(inv));
     }
-    return out;
 }
 
 Result<Rules> SqliteLedger::rules() const

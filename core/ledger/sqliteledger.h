@@ -54,6 +54,9 @@ public:
     Result<Rules> rules() const override;
     Result<void> setRules(const Rules &rules) override;
     Result<std::vector<Invoice>> invoicesOfBatch(std::int64_t batchId) const override;
+    /// The invoices a statement selecting (source, amount, currency, period_start,
+    /// period_end, note) steps through.
+    Result<std::vector<Invoice>> invoicesFrom(sql::Stmt &st) const;
     Result<std::int64_t> countKnownRecords(std::span<const RecordId> keys) const override;
     Result<std::vector<ValueAlias>> valueAliases() const override;
     Result<void> setValueAlias(const ValueAlias &alias) override;
