@@ -7,21 +7,6 @@
 
 namespace unalloc::core {
 
-bool groupInSlice(const CostCube &cube, const CostGroup &g, const AttributionOptions &o)
-{
-    if (o.fromDay && g.day < *o.fromDay)
-        return false;
-    if (o.toDay && g.day >= *o.toDay)
-        return false;
-    if (!o.sources.empty() && !o.sources.contains(cube.sources().at(g.source)))
-        return false;
-    if (!o.batches.empty() && !o.batches.contains(g.batch))
-        return false;
-    if (o.currency && g.currency != *o.currency)
-        return false;
-    return true;
-}
-
 std::string Bucket::sourceList() const
 {
     std::string out;

@@ -1,6 +1,8 @@
 #include "slice.h"
 
 #include "flatindex.h"
+#include "ownerrule.h"
+#include "slicefilter.h"
 
 #include <algorithm>
 #include <numeric>
@@ -9,32 +11,6 @@
 namespace unalloc::core {
 
 namespace {
-
-/// Group filter of a slice with the source names resolved to ids once.
-class SliceFilter
-{
-public:
-    SliceFilter(const CostCube &cube, const AttributionOptions &o)
-        : m_options(o)
-    {
-        m_source.assign(cube.sources().size(), o.sources.empty() ? 1 : 0);
-        for (const std::string &s : o.sources) {
-            if (const std::int64_t id = cube.sources().find(s); id >= 0)
-                m_source[static_cast<size_t>(id)] = 1;
-        }
-    }
-    bool operator()(const CostGroup &g) const
-    {
-        return (!m_options.fromDay || g.day >= *m_options.fromDay) &&
-               (!m_options.toDay || g.day < *m_options.toDay) && m_source[g.source] &&
-               (m_options.batches.empty() || m_options.batches.contains(g.batch)) &&
-               (!m_options.currency || g.currency == *m_options.currency);
-    }
-
-private:
-    const AttributionOptions &m_options;
-    std::vector<char> m_source;
-};
 
 /// Tracks the slice's currency; the first group of another currency is the error.
 class CurrencyCheck
@@ -61,64 +37,6 @@ private:
     std::optional<Currency> m_currency;
     std::optional<Error> m_error;
 };
-
-/// Owner of one label set: index into the owner list (-1 = unallocated) and which key gave
-/// it (0 = owner key, k = fallback k, -1 = none).
-struct Resolved
-{
-    std::int32_t owner = -1;
-    std::int32_t via = -1;
-};
-
-/// Resolves every set of `pool` as a scan over id columns: the owner key's and each
-/// fallback's value ids are read per set, and each distinct value text is trimmed and looked
-/// up once, however many sets carry it.
-std::vector<Resolved> resolveSets(const LabelSetPool &pool,
-                                  const AttributionOptions &options,
-                                  std::vector<std::string> &owners)
-{
-    constexpr std::int32_t kUnknown = -3, kBlank = -2, kUnallocatedValue = -1;
-    std::vector<std::uint32_t> keys; // owner key, then fallbacks; kAbsent when no set has it
-    keys.push_back(pool.keyId(options.ownerKey));
-    for (const std::string &f : options.fallbacks)
-        keys.push_back(pool.keyId(f));
-    std::vector<Resolved> resolved(pool.size());
-    std::vector<std::int32_t> valueOwner(pool.valueCount(), kUnknown);
-    std::unordered_map<std::string_view, std::int32_t> ownerIndex;
-    const auto classify = [&](std::uint32_t value) {
-        std::int32_t &o = valueOwner[value];
-        if (o != kUnknown)
-            return o;
-        const std::string &text = pool.valueText(value);
-        const std::string_view owner = trimmed(text);
-        if (owner.empty())
-            return o = kBlank;
-        if (text == kUnallocated)
-            return o = kUnallocatedValue;
-        auto [it, inserted] =
-            ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
-        if (inserted)
-            owners.emplace_back(owner);
-        return o = it->second;
-    };
-    for (size_t i = 0; i < pool.size(); ++i) {
-        const auto set = static_cast<std::uint32_t>(i);
-        for (size_t k = 0; k < keys.size(); ++k) {
-            if (keys[k] == LabelSetPool::kAbsent)
-                continue;
-            const std::uint32_t value = pool.valueId(set, keys[k]);
-            if (value == LabelSetPool::kAbsent)
-                continue;
-            const std::int32_t owner = classify(value);
-            if (owner == kBlank)
-                continue;
-            if (owner >= 0)
-                resolved[i] = {owner, static_cast<std::int32_t>(k)};
-            break; // an owner, or the literal <unallocated>: either way the search ends
-        }
-    }
-    return resolved;
-}
 
 /// Each id's position when the pool's strings are sorted.
 std::vector<std::uint32_t> ranks(const StringPool &pool)
@@ -222,7 +140,7 @@ attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOpti
     r.currency = sums.currency.value_or(Currency::usd());
 
     std::vector<std::string> owners;
-    const std::vector<Resolved> resolved = resolveSets(cube.labelSets(), options, owners);
+    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), options, owners);
 
     const size_t nSources = cube.sources().size();
     const size_t nBuckets = owners.size() + 1; // last = unallocated
@@ -234,7 +152,7 @@ attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOpti
     std::vector<std::int64_t> fbRows(options.fallbacks.size(), 0);
 
     for (const SliceSums::Cell &g : sums.cells) {
-        const Resolved &res = resolved[g.labelSet];
+        const SetOwner &res = resolved[g.labelSet];
         const size_t b = res.owner < 0 ? nBuckets - 1 : static_cast<size_t>(res.owner);
         bucketAmount[b] += g.amount;
         bucketRows[b] += g.rows;
@@ -359,7 +277,7 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
 std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions &options)
 {
     std::vector<std::string> owners;
-    const std::vector<Resolved> resolved = resolveSets(cube.labelSets(), options, owners);
+    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), options, owners);
     std::vector<char> out(resolved.size());
     for (size_t i = 0; i < resolved.size(); ++i)
         out[i] = resolved[i].owner < 0 ? 1 : 0;

@@ -6,6 +6,7 @@
 #include "reportperiods.h"
 #include "textformat.h"
 
+#include "core/analysis/spendchart.h"
 #include "core/attribution.h"
 #include "core/seams/fallbackillusion.h"
 #include "core/seams/overlap.h"
@@ -174,25 +175,25 @@ void printText(const core::AttributionReport &r, const SeamNotes &notes, size_t 
     owners.addColumn("Share", TextTable::Align::Right);
     owners.addColumn("Sources");
     owners.addColumn("Rows", TextTable::Align::Right);
-    size_t shown = 0;
-    core::Decimal hidden;
-    size_t hiddenCount = 0;
-    for (const auto &b : r.buckets) {
-        if (!b.unallocated && shown >= top) {
-            hidden += b.amount;
-            ++hiddenCount;
+    // The same folding as the explorer's "Spend by owner": the top owners, one line for the
+    // rest, <unallocated> always shown and last.
+    const core::SpendChart chart = core::spendByOwner(r, top);
+    auto bucket = r.buckets.begin();
+    for (const core::OwnerBar &bar : chart.bars) {
+        if (bar.kind == core::OwnerBar::Kind::Others) {
+            owners.addRow({"+ " + std::to_string(bar.folded) + " more", m(bar.amount),
+                           percent(bar.sharePct), "", ""});
             continue;
         }
-        shown += b.unallocated ? 0 : 1;
-        if (b.unallocated && hiddenCount > 0)
-            owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
-                           percent(core::Decimal::percent(hidden, r.total, 1)), "", ""});
-        owners.addRow(
-            {b.key, m(b.amount), percent(r.sharePct(b)), b.sourceList(), std::to_string(b.rows)});
+        const bool unallocated = bar.kind == core::OwnerBar::Kind::Unallocated;
+        while (bucket != r.buckets.end() &&
+               (bucket->unallocated != unallocated || bucket->key != bar.key))
+            ++bucket;
+        if (bucket == r.buckets.end())
+            break; // cannot happen: every bar is a bucket of this report
+        owners.addRow({bucket->key, m(bucket->amount), percent(r.sharePct(*bucket)),
+                       bucket->sourceList(), std::to_string(bucket->rows)});
     }
-    if (hiddenCount > 0 && (r.buckets.empty() || !r.buckets.back().unallocated))
-        owners.addRow({"+ " + std::to_string(hiddenCount) + " more", m(hidden),
-                       percent(core::Decimal::percent(hidden, r.total, 1)), "", ""});
     owners.print(io.out);
     io.out << '\n';
 

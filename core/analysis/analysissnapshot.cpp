@@ -1,5 +1,7 @@
 #include "analysissnapshot.h"
 
+#include "core/ownerrule.h"
+
 #include "slicecache.h"
 
 #include <chrono>
@@ -81,21 +83,13 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
 
 RowOwner resolveRowOwner(const LabelMap &labels, const AnalysisRequest &request)
 {
-    // Same rule as attribute(): the first non-empty key decides, and an explicit
-    // "<unallocated>" value stays unallocated.
-    auto value = [&labels](const std::string &key) -> const std::string * {
-        const std::string *v = labels.find(key);
-        return (v == nullptr || trimmed(*v).empty()) ? nullptr : v;
-    };
-    for (size_t k = 0; k <= request.fallbacks.size(); ++k) {
-        const std::string &key = k == 0 ? request.ownerKey : request.fallbacks[k - 1];
-        if (const std::string *v = value(key)) {
-            if (*v == kUnallocated)
-                break;
-            return {std::string(trimmed(*v)), static_cast<int>(k), key};
-        }
-    }
-    return {kUnallocated, -1, {}};
+    const OwnerPick pick = pickOwner([&labels](const std::string &key) { return labels.find(key); },
+                                     request.ownerKey, request.fallbacks);
+    if (!pick.owned())
+        return {kUnallocated, -1, {}};
+    const auto k = static_cast<size_t>(pick.via);
+    return {std::string(pick.owner), pick.via,
+            k == 0 ? request.ownerKey : request.fallbacks[k - 1]};
 }
 
 } // namespace unalloc::core

@@ -1,5 +1,7 @@
 #include "fallbackexposure.h"
 
+#include "core/ownerrule.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_set>
@@ -7,12 +9,6 @@
 namespace unalloc::core {
 
 namespace {
-
-const std::string *nonEmpty(const LabelSetRef &labels, const std::string &key)
-{
-    const std::string *v = labels.find(key);
-    return (v == nullptr || trimmed(*v).empty()) ? nullptr : v;
-}
 
 /// Per label set: which fallback (index) resolved it and to which value; -1 = not a fallback.
 struct Via
@@ -23,29 +19,22 @@ struct Via
 
 std::vector<Via> resolveSets(const CostCube &cube, const AttributionOptions &o)
 {
-    const LabelSetPool &pool = cube.labelSets();
-    std::vector<Via> out(pool.size());
-    for (size_t i = 0; i < pool.size(); ++i) {
-        const LabelSetRef labels = pool.ref(static_cast<std::uint32_t>(i));
-        if (nonEmpty(labels, o.ownerKey) != nullptr)
-            continue;
-        for (size_t f = 0; f < o.fallbacks.size(); ++f) {
-            if (const std::string *v = nonEmpty(labels, o.fallbacks[f])) {
-                if (*v != kUnallocated)
-                    out[i] = {static_cast<int>(f), std::string(trimmed(*v))};
-                break;
-            }
-        }
-    }
+    std::vector<std::string> owners;
+    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), o, owners);
+    std::vector<Via> out(resolved.size());
+    for (size_t i = 0; i < resolved.size(); ++i)
+        if (resolved[i].via >= 1)
+            out[i] = {resolved[i].via - 1, owners[static_cast<size_t>(resolved[i].owner)]};
     return out;
 }
 
+/// Every owner value of the owner key over the whole cube (the rule's trimmed owner texts).
 std::unordered_set<std::string> ownerValues(const CostCube &cube, const std::string &ownerKey)
 {
     std::unordered_set<std::string> values;
     for (size_t i = 0; i < cube.labelSets().size(); ++i) {
-        if (const std::string *v =
-                nonEmpty(cube.labelSets().ref(static_cast<std::uint32_t>(i)), ownerKey))
+        const std::string *v = cube.labelSets().ref(static_cast<std::uint32_t>(i)).find(ownerKey);
+        if (classifyOwnerValue(v) == OwnerValue::Owner)
             values.emplace(trimmed(*v));
     }
     return values;

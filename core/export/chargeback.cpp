@@ -2,6 +2,9 @@
 
 #include "focusexport.h"
 
+#include "core/ownerrule.h"
+#include "core/slicefilter.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -52,19 +55,18 @@ Result<Chargeback> buildChargeback(const CostCube &cube, AttributionOptions opti
 
     // Statements: the month's groups by owner, source and cost object.
     std::map<std::string, std::map<std::pair<std::string, std::string>, StatementLine>> by;
-    std::vector<std::string> ownerOf(cube.labelSets().size());
-    std::vector<char> resolved(cube.labelSets().size(), 0);
+    std::vector<std::string> owners;
+    const std::vector<SetOwner> ownerOf = resolveSetOwners(cube.labelSets(), options, owners);
+    const std::string unallocated(kUnallocated);
+    const SliceFilter inSlice(cube, options);
     for (const CostGroup &g : cube.rawGroups()) {
-        if (!groupInSlice(cube, g, options))
+        if (!inSlice(g))
             continue;
-        if (!resolved[g.labelSet]) {
-            const OwnerResolution r = resolveOwner(cube.labelSets().at(g.labelSet), options);
-            ownerOf[g.labelSet] = r.owner.empty() ? std::string(kUnallocated) : r.owner;
-            resolved[g.labelSet] = 1;
-        }
+        const std::int32_t o = ownerOf[g.labelSet].owner;
+        const std::string &owner = o >= 0 ? owners[static_cast<size_t>(o)] : unallocated;
         const std::string &source = cube.sources().at(g.source);
         const std::string &object = cube.objects().at(g.object);
-        StatementLine &line = by[ownerOf[g.labelSet]][{source, object}];
+        StatementLine &line = by[owner][{source, object}];
         line.source = source;
         line.object = object;
         line.amount += g.amount;

@@ -1,5 +1,7 @@
 #include "focusexport.h"
 
+#include "core/ownerrule.h"
+
 #include "core/ledger/ledgerstore.h"
 #include "core/seams/gatewayidentity.h"
 #include "linesorter.h"
@@ -180,20 +182,13 @@ Origin originOf(const CostRow &row)
 
 OwnerResolution resolveOwner(const LabelMap &labels, const AttributionOptions &options)
 {
-    const auto value = [&labels](const std::string &key) -> const std::string * {
-        const std::string *v = labels.find(key);
-        return v && !trimmed(*v).empty() ? v : nullptr;
-    };
-    const std::string *v = value(options.ownerKey);
-    std::string via;
-    for (size_t f = 0; v == nullptr && f < options.fallbacks.size(); ++f) {
-        v = value(options.fallbacks[f]);
-        if (v)
-            via = options.fallbacks[f];
-    }
-    if (v == nullptr || *v == kUnallocated)
+    const OwnerPick pick = pickOwner(labels, options);
+    if (!pick.owned())
         return {"", "none", ""};
-    return {std::string(trimmed(*v)), via.empty() ? "label" : "fallback", via};
+    if (pick.via == 0)
+        return {std::string(pick.owner), "label", ""};
+    return {std::string(pick.owner), "fallback",
+            options.fallbacks[static_cast<size_t>(pick.via - 1)]};
 }
 
 const std::vector<std::string> &focusColumns()

@@ -1,5 +1,7 @@
 #include "completeness.h"
 
+#include "core/slicefilter.h"
+
 #include <algorithm>
 
 namespace unalloc::core {
@@ -72,8 +74,9 @@ SliceCompleteness assessCompleteness(const std::vector<ImportBatch> &batches,
 std::set<std::int64_t> batchesInSlice(const CostCube &cube, const AttributionOptions &options)
 {
     std::set<std::int64_t> out;
+    const SliceFilter inSlice(cube, options);
     for (const CostGroup &g : cube.rawGroups())
-        if (groupInSlice(cube, g, options))
+        if (inSlice(g))
             out.insert(g.batch);
     return out;
 }

@@ -1,5 +1,8 @@
 #include "fallbackillusion.h"
 
+#include "core/ownerrule.h"
+#include "core/slicefilter.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -11,33 +14,36 @@ namespace {
 /// How one label set resolves, with and without non-owner fallback values.
 struct SetResolution
 {
-    int fallback = -1; ///< index of the fallback that gave the owner, -1 = none
-    const std::string *value = nullptr;
+    int fallback = -1;         ///< index of the fallback that gave the owner, -1 = none
+    std::string value;         ///< the owner it gave (trimmed)
     bool ownedWithout = false; ///< resolved when non-owner fallback values are skipped
 };
 
+/// The owner rule (ownerrule.h) for one set, then again with every fallback value that is no
+/// owner value skipped: a later fallback may still resolve the set; `<unallocated>` still ends
+/// the search.
 SetResolution resolve(const LabelSetRef &labels,
                       const AttributionOptions &o,
                       const std::set<std::string, std::less<>> &owners)
 {
     SetResolution r;
-    const auto has = [&labels](const std::string &key) -> const std::string * {
-        const std::string *v = labels.find(key);
-        return (v && *v != kUnallocated) ? v : nullptr;
-    };
-    if (has(o.ownerKey)) {
+    const OwnerPick pick = pickOwner(labels, o);
+    if (!pick.owned())
+        return r;
+    if (pick.via == 0) {
         r.ownedWithout = true;
         return r;
     }
-    for (size_t f = 0; f < o.fallbacks.size(); ++f) {
-        const std::string *v = has(o.fallbacks[f]);
-        if (!v)
+    r.fallback = pick.via - 1;
+    r.value = std::string(pick.owner);
+    for (size_t f = static_cast<size_t>(r.fallback); f < o.fallbacks.size(); ++f) {
+        const std::string *v = labels.find(o.fallbacks[f]);
+        const OwnerValue kind = classifyOwnerValue(v);
+        if (kind == OwnerValue::Blank)
             continue;
-        if (r.fallback < 0) {
-            r.fallback = static_cast<int>(f);
-            r.value = v;
-        }
-        if (owners.contains(*v)) {
+        if (kind == OwnerValue::Unallocated)
+            break;
+        if (owners.contains(trimmed(*v))) {
             r.ownedWithout = true;
             break;
         }
@@ -57,8 +63,9 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
     const LabelSetPool &pool = cube.labelSets();
     std::set<std::string, std::less<>> owners;
     for (size_t i = 0; i < pool.size(); ++i)
-        if (const std::string *v = pool.ref(static_cast<std::uint32_t>(i)).find(options.ownerKey))
-            owners.insert(*v);
+        if (const std::string *v = pool.ref(static_cast<std::uint32_t>(i)).find(options.ownerKey);
+            classifyOwnerValue(v) == OwnerValue::Owner)
+            owners.emplace(trimmed(*v));
     std::vector<SetResolution> sets(pool.size());
     for (size_t i = 0; i < pool.size(); ++i)
         sets[i] = resolve(pool.ref(static_cast<std::uint32_t>(i)), options, owners);
@@ -66,8 +73,9 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
     FallbackIllusion out;
     std::vector<std::map<std::string, IllusionValue>> values(options.fallbacks.size());
     std::optional<Currency> currency;
+    const SliceFilter inSlice(cube, options);
     for (const CostGroup &g : cube.rawGroups()) {
-        if (!groupInSlice(cube, g, options))
+        if (!inSlice(g))
             continue;
         if (currency && *currency != g.currency)
             return fail("currency-mismatch",
@@ -80,11 +88,11 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
         if (!r.ownedWithout)
             out.unallocatedWithoutIllusion += g.amount;
         if (r.fallback >= 0) {
-            IllusionValue &v = values[static_cast<size_t>(r.fallback)][*r.value];
-            v.value = *r.value;
+            IllusionValue &v = values[static_cast<size_t>(r.fallback)][r.value];
+            v.value = r.value;
             v.amount += g.amount;
             v.rows += g.rows;
-            v.ownerValue = owners.contains(*r.value);
+            v.ownerValue = owners.contains(r.value);
         }
     }
     for (size_t f = 0; f < options.fallbacks.size(); ++f) {

@@ -1,0 +1,199 @@
+// The owner rule exists once (core/ownerrule.h); every place that resolves an owner must give
+// the same answer for the same labels: attribution (per label set, as a column scan), the
+// ledger table's row owner, the FOCUS export's x_Owner, the fallback exposure and the fallback
+// illusion's U.
+#include "coretest.h"
+
+#include "core/analysis/analysissnapshot.h"
+#include "core/analysis/fallbackexposure.h"
+#include "core/attribution.h"
+#include "core/costcube.h"
+#include "core/export/focusexport.h"
+#include "core/ownerrule.h"
+#include "core/seams/fallbackillusion.h"
+
+using namespace unalloc;
+using namespace unalloc::test;
+
+namespace {
+
+/// "key=value;key=value" (values keep their spaces) → a label map, keys as given.
+core::LabelMap labelsOf(const QString &text)
+{
+    std::vector<core::LabelMap::Entry> entries;
+    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        entries.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+    }
+    return core::LabelMap(std::move(entries));
+}
+
+core::AttributionOptions options()
+{
+    core::AttributionOptions o;
+    o.ownerKey = "team";
+    o.fallbacks = {"service", "project"};
+    return o;
+}
+
+} // namespace
+
+class TestOwnerRule : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyPathAgrees_data()
+    {
+        QTest::addColumn<QString>("labels");
+        QTest::addColumn<QString>("owner"); // "" = unowned
+        QTest::addColumn<int>("via");       // 0 owner key, k fallback k, -1 none
+
+        QTest::newRow("owner key") << "team=search;service=api"
+                                   << "search" << 0;
+        QTest::newRow("owner key, padded value is trimmed") << "team=  search "
+                                                            << "search" << 0;
+        QTest::newRow("empty owner value lets the fallback decide") << "team=;service=api"
+                                                                    << "api" << 1;
+        QTest::newRow("spaces-only owner value lets the fallback decide") << "team=   ;service=api"
+                                                                          << "api" << 1;
+        QTest::newRow("second fallback") << "project=atlas"
+                                         << "atlas" << 2;
+        QTest::newRow("blank first fallback, second decides") << "service= ;project=atlas"
+                                                              << "atlas" << 2;
+        QTest::newRow("<unallocated> as owner value ends the search")
+            << "team=<unallocated>;service=api"
+            << "" << -1;
+        QTest::newRow("padded <unallocated> ends the search too")
+            << "team= <unallocated> ;service=api"
+            << "" << -1;
+        QTest::newRow("<unallocated> in a fallback ends the search")
+            << "service=<unallocated>;project=atlas"
+            << "" << -1;
+        QTest::newRow("no key of the rule") << "region=eu"
+                                            << "" << -1;
+        QTest::newRow("no labels at all") << ""
+                                          << "" << -1;
+    }
+
+    void everyPathAgrees()
+    {
+        QFETCH(QString, labels);
+        QFETCH(QString, owner);
+        QFETCH(int, via);
+        const core::LabelMap map = labelsOf(labels);
+        const core::AttributionOptions o = options();
+        const std::string expected = owner.toStdString();
+
+        // The rule itself.
+        const core::OwnerPick pick = core::pickOwner(map, o);
+        QCOMPARE(pick.via, via);
+        QCOMPARE(std::string(pick.owner), expected);
+
+        // The ledger table's row owner.
+        core::AnalysisRequest request;
+        request.ownerKey = o.ownerKey;
+        request.fallbacks = o.fallbacks;
+        const core::RowOwner row = core::resolveRowOwner(map, request);
+        QCOMPARE(row.via, via);
+        QCOMPARE(row.owner, expected.empty() ? std::string(core::kUnallocated) : expected);
+        QCOMPARE(row.viaKey, via < 0    ? std::string()
+                             : via == 0 ? o.ownerKey
+                                        : o.fallbacks[size_t(via - 1)]);
+
+        // The FOCUS export's x_Owner / x_ResolvedBy / x_FallbackKey.
+        const core::OwnerResolution focus = core::resolveOwner(map, o);
+        QCOMPARE(focus.owner, expected);
+        QCOMPARE(focus.resolvedBy, std::string(via < 0 ? "none" : via == 0 ? "label" : "fallback"));
+        QCOMPARE(focus.fallbackKey, via >= 1 ? o.fallbacks[size_t(via - 1)] : std::string());
+
+        // Attribution of a cube holding this set (and one plainly owned set beside it, so that
+        // owner ids are not all zero).
+        core::CostCube cube;
+        cube.addGroup(labelsOf(QStringLiteral("team=other")), "opencost", "ns/a", 0,
+                      core::Currency::usd(), 1, dec("1.00"), 1);
+        cube.addGroup(map, "opencost", "ns/b", 0, core::Currency::usd(), 1, dec("2.50"), 3);
+        std::vector<std::string> owners;
+        const std::vector<core::SetOwner> sets =
+            core::resolveSetOwners(cube.labelSets(), o, owners);
+        QCOMPARE(sets.size(), size_t(2));
+        const core::SetOwner &set = sets[cube.rawGroups()[1].labelSet];
+        QCOMPARE(set.via, via);
+        QCOMPARE(set.owner >= 0 ? owners[size_t(set.owner)] : std::string(), expected);
+
+        const auto report = core::attribute(cube, o);
+        QVERIFY(report);
+        const std::string bucket = expected.empty() ? std::string(core::kUnallocated) : expected;
+        const core::Bucket *found = nullptr;
+        for (const core::Bucket &b : report->buckets)
+            if (b.key == bucket)
+                found = &b;
+        QVERIFY2(found, bucket.c_str());
+        QCOMPARE(found->unallocated, expected.empty());
+        QCOMPARE(report->unallocated, expected.empty() ? dec("2.50") : dec("0"));
+        QCOMPARE(report->fallbackTotal, via >= 1 ? dec("2.50") : dec("0"));
+
+        // The fallback seams see the same resolution.
+        const auto illusion = core::fallbackIllusion(cube, o);
+        QVERIFY(illusion);
+        QCOMPARE(illusion->unallocated, report->unallocated);
+        const core::FallbackExposure exposure = core::fallbackExposure(cube, o, *report);
+        QCOMPARE(exposure.values.size(), size_t(via >= 1 ? 1 : 0));
+        if (via >= 1) {
+            QCOMPARE(exposure.values[0].key, o.fallbacks[size_t(via - 1)]);
+            QCOMPARE(exposure.values[0].value, expected);
+            QCOMPARE(exposure.values[0].amount, dec("2.50"));
+        }
+    }
+
+    void classify_data()
+    {
+        QTest::addColumn<bool>("present");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<int>("kind");
+        const int blank = int(core::OwnerValue::Blank);
+        const int unallocated = int(core::OwnerValue::Unallocated);
+        const int owner = int(core::OwnerValue::Owner);
+        QTest::newRow("absent") << false << QString() << blank;
+        QTest::newRow("empty") << true << QString() << blank;
+        QTest::newRow("spaces and tab") << true << " \t " << blank;
+        QTest::newRow("literal") << true << "<unallocated>" << unallocated;
+        QTest::newRow("padded literal") << true << "  <unallocated>" << unallocated;
+        QTest::newRow("owner") << true << "search" << owner;
+        QTest::newRow("literal inside a longer value is an owner")
+            << true << "<unallocated>-legacy" << owner;
+    }
+
+    void classify()
+    {
+        QFETCH(bool, present);
+        QFETCH(QString, value);
+        QFETCH(int, kind);
+        const std::string text = value.toStdString();
+        QCOMPARE(int(core::classifyOwnerValue(present ? &text : nullptr)), kind);
+    }
+
+    /// A fallback value that is no owner value is skipped in the illusion's "without" U, and
+    /// the next fallback may still own the set; `<unallocated>` still ends that search.
+    void illusionWithoutNonOwnerValues()
+    {
+        core::CostCube cube;
+        const auto add = [&cube](const char *labels, const char *object, const char *amount) {
+            cube.addGroup(labelsOf(QString::fromLatin1(labels)), "opencost", object, 0,
+                          core::Currency::usd(), 1, dec(amount), 1);
+        };
+        add("team=search", "ns/owned", "1.00");
+        add("service=api;project=search", "ns/second-is-owner", "2.00");
+        add("service=api;project=<unallocated>", "ns/ends", "4.00");
+        add("service= ;project=search", "ns/blank-first", "8.00");
+        const auto illusion = core::fallbackIllusion(cube, options());
+        QVERIFY(illusion);
+        QCOMPARE(illusion->total, dec("15.00"));
+        QCOMPARE(illusion->unallocated, dec("0"));
+        // ns/ends: `api` is no owner and the search ends at <unallocated>.
+        QCOMPARE(illusion->unallocatedWithoutIllusion, dec("4.00"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestOwnerRule)
+#include "tst_ownerrule.moc"
