@@ -109,8 +109,6 @@ struct FixStep
     Decimal uAfter; ///< percent, rounded to 0.1
 };
 
-/// Whether a group lies in the options' slice (days, sources, batches).
-bool groupInSlice(const CostCube &cube, const CostGroup &group, const AttributionOptions &options);
 /// Attributes the cube; an error when the slice mixes currencies.
 Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptions &options);
 /// Unallocated cost objects (same source, name and label set merged), dollars descending,
