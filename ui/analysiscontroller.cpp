@@ -3,9 +3,7 @@
 #include "format.h"
 #include "ledgerdocument.h"
 
-#include <QFutureWatcher>
 #include <QUndoCommand>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -54,14 +52,15 @@ core::AnalysisRequest initialRequest(const core::AnalysisInput &input)
 AnalysisController::AnalysisController(LedgerDocument *document, QObject *parent)
     : QObject(parent)
     , m_document(document)
-    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+    , m_job(this)
 {
+    m_job.onBusyChanged([this](bool busy) { emit busyChanged(busy); });
     connect(document, &LedgerDocument::loaded, this, &AnalysisController::onDocumentLoaded);
 }
 
 AnalysisController::~AnalysisController()
 {
-    ++*m_generation; // running workers see they are stale and stop early
+    m_job.onBusyChanged({}); // running workers see they are stale and stop early (~LatestJob)
 }
 
 void AnalysisController::change(const core::AnalysisRequest &request, const QString &description)
@@ -110,29 +109,21 @@ void AnalysisController::recompute()
 {
     if (!m_document->isLoaded())
         return;
-    const quint64 generation = ++*m_generation;
-    auto counter = m_generation;
     const core::AnalysisInput input = m_document->input();
     const core::AnalysisRequest request = m_request;
-    auto *watcher = new QFutureWatcher<SnapshotPtr>(this);
-    connect(watcher, &QFutureWatcher<SnapshotPtr>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (--m_running == 0)
-            emit busyChanged(false);
-        SnapshotPtr result = watcher->result();
-        if (!result || generation != m_generation->load())
-            return; // superseded by a newer request
-        m_snapshot = std::move(result);
-        emit snapshotReady(m_snapshot);
-    });
-    if (m_running++ == 0)
-        emit busyChanged(true);
-    watcher->setFuture(QtConcurrent::run([input, request, counter, generation]() -> SnapshotPtr {
-        auto s = core::analyse(input, request, [&] { return counter->load() != generation; });
-        if (!s)
-            return {};
-        return std::make_shared<const core::AnalysisSnapshot>(std::move(*s));
-    }));
+    m_job.start(
+        [input, request](const Superseded &superseded) -> SnapshotPtr {
+            auto s = core::analyse(input, request, superseded);
+            if (!s)
+                return {};
+            return std::make_shared<const core::AnalysisSnapshot>(std::move(*s));
+        },
+        [this](SnapshotPtr result) {
+            if (!result)
+                return;
+            m_snapshot = std::move(result);
+            emit snapshotReady(m_snapshot);
+        });
 }
 
 } // namespace unalloc::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/analysissnapshot.h"
+#include "latestjob.h"
 
 #include <QObject>
 #include <QUndoStack>
@@ -31,7 +32,7 @@ public:
     QUndoStack *undoStack() { return &m_undo; }
     const core::AnalysisRequest &request() const { return m_request; }
     SnapshotPtr snapshot() const { return m_snapshot; }
-    bool isBusy() const { return m_running > 0; }
+    bool isBusy() const { return m_job.busy(); }
 
     /// Records `request` as one undoable step named `description` (no-op when unchanged).
     void change(const core::AnalysisRequest &request, const QString &description);
@@ -62,9 +63,8 @@ private:
     QUndoStack m_undo;
     core::AnalysisRequest m_request;
     SnapshotPtr m_snapshot;
-    std::shared_ptr<std::atomic<quint64>> m_generation;
+    LatestJob m_job; ///< the snapshot being computed; a newer request drops an older one
     std::optional<std::pair<QString, QStringList>> m_preset;
-    int m_running = 0;
     bool m_keepHistory = false;
     Restorer m_restorer;
 };

@@ -24,7 +24,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace unalloc::ui {
 
@@ -71,7 +70,6 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     , m_gpu(new QLineEdit(QStringLiteral("3")))
     , m_tierGrid(new QGridLayout)
     , m_breakevenMessage(new QLabel)
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     m_keyCombo->setObjectName(QStringLiteral("featureKeyCombo"));
     m_keyCombo->setEditable(true);
@@ -154,11 +152,6 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
             });
     connect(context.app->theme, &ThemeController::changed, this, &EconomicsView::applyTheme);
 
-    connect(&m_trafficWatcher, &QFutureWatcher<std::vector<core::TrafficTotals>>::finished, this,
-            [this] {
-                m_traffic = m_trafficWatcher.result();
-                rebuildBreakeven();
-            });
     // Two threads: the simulation must not hold up the report of a newly opened ledger.
     m_pool.setMaxThreadCount(2);
     applyTheme();
@@ -176,17 +169,21 @@ void EconomicsView::startSimulation()
     if (m_simulationStarted)
         return;
     m_simulationStarted = true;
-    const auto cancel = m_cancel;
-    m_trafficWatcher.setFuture(QtConcurrent::run(&m_pool, [cancel] {
-        return core::simulatedTraffic(core::defaultBreakevenRates(), 300.0, 7,
-                                      [cancel](size_t) { return !cancel->load(); });
-    }));
+    m_trafficJob.start(
+        [](const Superseded &superseded) {
+            return core::simulatedTraffic(core::defaultBreakevenRates(), 300.0, 7,
+                                          [superseded](size_t) { return !superseded(); });
+        },
+        [this](std::vector<core::TrafficTotals> traffic) {
+            m_traffic = std::move(traffic);
+            rebuildBreakeven();
+        });
 }
 
 EconomicsView::~EconomicsView()
 {
-    m_cancel->store(true);
-    m_trafficWatcher.waitForFinished();
+    // The simulation stops at its next rate; m_pool, destroyed first, waits for it.
+    m_trafficJob.supersede();
 }
 
 QString EconomicsView::ledgerId() const
@@ -200,7 +197,7 @@ QString EconomicsView::ledgerId() const
 
 void EconomicsView::documentLoaded()
 {
-    ++m_generation;
+    m_economicsJob.supersede();
     if (!m_context.document->isLoaded())
         return;
     m_key = fmt::s(m_context.app->settings->ledgerValue(ledgerId(), keys::economicsFeatureKey));
@@ -257,16 +254,10 @@ void EconomicsView::recompute()
         return;
     m_options = options;
     m_reportShown = false;
-    const quint64 generation = ++m_generation;
-    auto *watcher = new QFutureWatcher<EconomicsResult>(this);
-    connect(watcher, &QFutureWatcher<EconomicsResult>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            showEconomics(watcher->result());
-    });
     // The cube is immutable and shared: the worker holds it for as long as it runs.
-    watcher->setFuture(QtConcurrent::run(
-        &m_pool, [cube = input.cube, options] { return core::economicsSnapshot(*cube, options); }));
+    m_economicsJob.start(
+        [cube = input.cube, options] { return core::economicsSnapshot(*cube, options); },
+        [this](const EconomicsResult &result) { showEconomics(result); });
 }
 
 void EconomicsView::showEconomics(const EconomicsResult &result)
@@ -323,7 +314,7 @@ void EconomicsView::refreshPods()
     const core::LedgerStore *store = m_context.document->store();
     if (!store)
         return;
-    const quint64 generation = ++m_podGeneration;
+    m_podJob.supersede(); // whatever answers next, an older search's answer is stale
     m_podsReady = false;
     const QString path = m_context.document->filePath();
     auto done = [this](const PodsResult &pods) {
@@ -335,19 +326,14 @@ void EconomicsView::refreshPods()
         done(core::ledgerPodTraffic(*store));
         return;
     }
-    auto *watcher = new QFutureWatcher<PodsResult>(this);
-    connect(watcher, &QFutureWatcher<PodsResult>::finished, this,
-            [this, watcher, generation, done] {
-                watcher->deleteLater();
-                if (generation == m_podGeneration)
-                    done(watcher->result());
-            });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [file = fmt::s(path)]() -> PodsResult {
-        auto reader = core::LedgerStore::open(file, true);
-        if (!reader)
-            return core::fail(reader.error());
-        return core::ledgerPodTraffic(**reader);
-    }));
+    m_podJob.start(
+        [file = fmt::s(path)]() -> PodsResult {
+            auto reader = core::LedgerStore::open(file, true);
+            if (!reader)
+                return core::fail(reader.error());
+            return core::ledgerPodTraffic(**reader);
+        },
+        done);
 }
 
 } // namespace unalloc::ui

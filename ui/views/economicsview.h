@@ -5,7 +5,8 @@
 #include "core/analysis/economicssnapshot.h"
 #include "ui/models/breakevenmodel.h"
 
-#include <QFutureWatcher>
+#include "ui/latestjob.h"
+
 #include <QThreadPool>
 
 #include <array>
@@ -137,11 +138,10 @@ private:
     std::vector<core::TrafficTotals> m_traffic;
     std::vector<core::PodTraffic> m_pods;
     bool m_podsReady = false;
-    bool m_reportShown = false;  ///< the latest report (or its error) is shown
-    quint64 m_generation = 0;    ///< the latest economics computation; older answers drop
-    quint64 m_podGeneration = 0; ///< likewise for the pod search
-    QFutureWatcher<std::vector<core::TrafficTotals>> m_trafficWatcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    bool m_reportShown = false;              ///< the latest report (or its error) is shown
+    LatestJob m_economicsJob{this, &m_pool}; ///< the latest economics computation
+    LatestJob m_podJob{this, &m_pool};       ///< the latest pod search
+    LatestJob m_trafficJob{this, &m_pool};   ///< the study's simulated traffic (once)
     bool m_simulationStarted = false;
     /// The view's own thread (see MeterView): last member, destroyed first.
     QThreadPool m_pool;

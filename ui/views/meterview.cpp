@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
-#include <QtConcurrent/QtConcurrentRun>
 #include <climits>
 
 namespace unalloc::ui {
@@ -68,7 +67,6 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     , m_sweepChart(new SweepChart)
     , m_shares(new MeterShareModel(locale(), this))
     , m_sweep(new MeterSweepModel(locale(), this))
-    , m_cancelSweep(std::make_shared<std::atomic<bool>>(false))
 {
     m_pod->setObjectName(QStringLiteral("podCombo"));
     // A pod's name can be long: the combo shrinks with the window (elided), the tool tip and
@@ -181,13 +179,6 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
             [this] { confirmApply(comboMeter(m_applyMeter)); });
     connect(context.app->theme, &ThemeController::changed, this, &MeterView::applyTheme);
 
-    // The sweep runs the selected pod's traffic off the GUI thread once its telemetry is read.
-    connect(&m_sweepWatcher, &QFutureWatcher<std::vector<core::SweepPoint>>::finished, this,
-            [this] {
-                m_sweepPoints = m_sweepWatcher.result();
-                m_sweep->setPoints(m_sweepPoints);
-                showSweep();
-            });
     m_pool.setMaxThreadCount(1);
     applyTheme();
     updateApplyControls();
@@ -195,8 +186,8 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
 
 MeterView::~MeterView()
 {
-    m_cancelSweep->store(true);
-    m_sweepWatcher.waitForFinished();
+    // A running sweep stops at its next rate; m_pool, destroyed first, waits for it.
+    m_sweepJob.supersede();
 }
 
 void MeterView::showSnapshot(const SnapshotPtr &snapshot)
@@ -214,7 +205,7 @@ void MeterView::showSnapshot(const SnapshotPtr &snapshot)
 void MeterView::documentLoaded()
 {
     // The ledger changed (or is about to): what was read from it no longer holds.
-    ++m_meterGeneration;
+    m_meterJob.supersede();
     m_telemetry.reset();
     if (!m_context.document->store() || !m_context.document->isLoaded()) {
         updateApplyControls(); // the store is busy until the next loaded()
@@ -251,7 +242,7 @@ void MeterView::refreshPods()
     if (!store)
         return;
     m_tenantKey = tenantKey();
-    const quint64 generation = ++m_podGeneration;
+    m_podJob.supersede(); // whatever answers next, an older search's answer is stale
     const QString path = m_context.document->filePath();
     if (path.isEmpty()) { // no file for a second connection: an in-memory ledger is small
         showPods(core::findPodCandidates(*store, m_tenantKey));
@@ -261,19 +252,14 @@ void MeterView::refreshPods()
     // used by one thread at a time); an answer for an older ledger or owner key is dropped.
     m_message->setText(tr("Looking for shared inference pods…"));
     m_message->show();
-    auto *watcher = new QFutureWatcher<PodsResult>(this);
-    connect(watcher, &QFutureWatcher<PodsResult>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_podGeneration)
-            showPods(watcher->result());
-    });
-    watcher->setFuture(
-        QtConcurrent::run(&m_pool, [file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
+    m_podJob.start(
+        [file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
             auto reader = core::LedgerStore::open(file, true);
             if (!reader)
                 return core::fail(reader.error());
             return core::findPodCandidates(**reader, key);
-        }));
+        },
+        [this](const PodsResult &pods) { showPods(pods); });
 }
 
 void MeterView::showPods(const PodsResult &pods)
@@ -341,7 +327,7 @@ MeterResult computeMeters(const core::LedgerStore *store,
 
 void MeterView::recompute()
 {
-    const quint64 generation = ++m_meterGeneration;
+    m_meterJob.supersede(); // whatever answers next, an older computation's answer is stale
     const int index = m_pod->currentIndex();
     const core::LedgerStore *store = m_context.document->store();
     if (index < 0 || index >= int(m_pods.size()) || !store) {
@@ -371,16 +357,8 @@ void MeterView::recompute()
     showMeters();
     m_message->setText(tr("Reading the request telemetry of %1…").arg(fmt::q(pod.row.name)));
     m_message->show();
-    auto *watcher = new QFutureWatcher<MeterResult>(this);
-    connect(watcher, &QFutureWatcher<MeterResult>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_meterGeneration)
-            return;
-        const MeterResult r = watcher->result();
-        showMeterResult(r.telemetry, r.snapshot);
-    });
-    watcher->setFuture(QtConcurrent::run(
-        &m_pool, [file = fmt::s(path), pod, key = m_tenantKey, p = policy(), options] {
+    m_meterJob.start(
+        [file = fmt::s(path), pod, key = m_tenantKey, p = policy(), options] {
             auto reader = core::LedgerStore::open(file, true);
             if (!reader) {
                 MeterResult r;
@@ -388,7 +366,8 @@ void MeterView::recompute()
                 return r;
             }
             return computeMeters(reader->get(), nullptr, pod, key, p, options);
-        }));
+        },
+        [this](const MeterResult &r) { showMeterResult(r.telemetry, r.snapshot); });
 }
 
 void MeterView::showMeterResult(const TelemetryPtr &telemetry,
@@ -461,12 +440,16 @@ void MeterView::startSweep(const TelemetryPtr &telemetry)
                 .arg(config.durationS));
     }
     // The running sweep (of another pod) stops at its next rate; the pool runs one at a time.
-    m_cancelSweep->store(true);
-    m_cancelSweep = std::make_shared<std::atomic<bool>>(false);
-    m_sweepWatcher.setFuture(QtConcurrent::run(&m_pool, [cancel = m_cancelSweep, config] {
-        return core::loadSweep(config, core::meterSweepRates(),
-                               [cancel](size_t) { return !cancel->load(); });
-    }));
+    m_sweepJob.start(
+        [config](const Superseded &superseded) {
+            return core::loadSweep(config, core::meterSweepRates(),
+                                   [superseded](size_t) { return !superseded(); });
+        },
+        [this](std::vector<core::SweepPoint> points) {
+            m_sweepPoints = std::move(points);
+            m_sweep->setPoints(m_sweepPoints);
+            showSweep();
+        });
 }
 
 void MeterView::showMeters()

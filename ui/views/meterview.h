@@ -4,7 +4,8 @@
 
 #include "ui/models/metersharemodel.h"
 
-#include <QFutureWatcher>
+#include "ui/latestjob.h"
+
 #include <QThreadPool>
 
 #include <atomic>
@@ -101,8 +102,6 @@ private:
     MeterSweepModel *m_sweep;
 
     std::vector<core::PodCandidate> m_pods;
-    quint64 m_podGeneration = 0;   ///< the latest pod search; older answers are dropped
-    quint64 m_meterGeneration = 0; ///< the latest meter computation; likewise
     std::string m_tenantKey;
     TelemetryPtr m_telemetry; ///< of m_telemetryPod under m_telemetryKey
     std::int64_t m_telemetryPod = 0;
@@ -111,9 +110,10 @@ private:
     bool m_policyFromRules = true;
     std::vector<core::SweepPoint> m_sweepPoints;
     bool m_sweepMeasured = false;
-    QString m_sweepFor; ///< pod id and tenant key of the sweep running or shown
-    QFutureWatcher<std::vector<core::SweepPoint>> m_sweepWatcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelSweep;
+    QString m_sweepFor;                  ///< pod id and tenant key of the sweep running or shown
+    LatestJob m_podJob{this, &m_pool};   ///< the latest pod search; older answers are dropped
+    LatestJob m_meterJob{this, &m_pool}; ///< the latest telemetry read and meter computation
+    LatestJob m_sweepJob{this, &m_pool}; ///< the latest load sweep; an older one stops early
     /// The view's own background thread (sweep, pod search, telemetry reads): long reads of a
     /// large ledger never hold up the shared pool that the analysis of every view runs on.
     /// Last member: destroyed first, it waits for its jobs (which own what they use).
