@@ -3204,8 +3204,8 @@
         <translation>F — über Fallback</translation>
     </message>
     <message>
-        <source>Share of the period&apos;s spend</source>
-        <translation>Anteil an den Ausgaben des Abschnitts</translation>
+        <source>% of spend</source>
+        <translation>% der Ausgaben</translation>
     </message>
     <message numerus="yes">
         <source>+ %n smaller owner(s)</source>
@@ -3224,7 +3224,7 @@
     </message>
     <message>
         <source>partial batch</source>
-        <translation>unvollständiger Batch</translation>
+        <translation>unvollständiger Import</translation>
     </message>
     <message>
         <source>%1 per day</source>
@@ -3264,13 +3264,17 @@
     <message numerus="yes">
         <source>%n period(s) rest on a partial batch (▲)</source>
         <translation>
-            <numerusform>%n Abschnitt beruht auf einem unvollständigen Batch (▲)</numerusform>
-            <numerusform>%n Abschnitte beruhen auf einem unvollständigen Batch (▲)</numerusform>
+            <numerusform>%n Abschnitt beruht auf einem unvollständigen Import (▲)</numerusform>
+            <numerusform>%n Abschnitte beruhen auf einem unvollständigen Import (▲)</numerusform>
         </translation>
     </message>
     <message>
-        <source>Stacked by owner, largest at the bottom; &lt;unallocated&gt; hatched on top. Hover a bar for its exact amount; click a legend entry to hide it.</source>
-        <translation>Nach Eigentümer gestapelt, der größte unten; &lt;unallocated&gt; schraffiert oben. Den Mauszeiger auf einen Balken halten zeigt den genauen Betrag; ein Klick auf einen Legendeneintrag blendet ihn aus.</translation>
+        <source>Largest owner at the bottom, &lt;unallocated&gt; hatched on top</source>
+        <translation>Größter Eigentümer unten, &lt;unallocated&gt; schraffiert oben</translation>
+    </message>
+    <message>
+        <source>Hover a bar for its exact amount, share and rows; click a legend entry to hide or show that series.</source>
+        <translation>Der Mauszeiger über einem Balken zeigt genauen Betrag, Anteil und Zeilen; ein Klick auf einen Legendeneintrag blendet die Reihe aus oder ein.</translation>
     </message>
     <message numerus="yes">
         <source>%1 · %2
@@ -3302,7 +3306,7 @@
     </message>
     <message>
         <source>Partial: batch %1 (%2): %3</source>
-        <translation>Unvollständig: Batch %1 (%2): %3</translation>
+        <translation>Unvollständig: Import %1 (%2): %3</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,9 @@ void TrendsView::buildCharts()
     bars->addAxis(m_barPeriods, Qt::AlignBottom);
     bars->addAxis(m_barAmounts, Qt::AlignLeft);
     bars->legend()->setAlignment(Qt::AlignBottom);
+    // Amount labels with the locale's grouping ("100,000", German "100.000").
+    bars->setLocalizeNumbers(true);
+    bars->setLocale(locale());
 
     QChart *lines = m_lines->chart();
     m_uLine = new QLineSeries;
@@ -101,7 +104,7 @@ void TrendsView::buildCharts()
     m_linePeriods->setGridLineVisible(false);
     m_linePercent = new QValueAxis;
     m_linePercent->setLabelFormat(QStringLiteral("%.0f %%"));
-    m_linePercent->setTitleText(tr("Share of the period's spend"));
+    m_linePercent->setTitleText(tr("% of spend"));
     lines->addAxis(m_linePeriods, Qt::AlignBottom);
     lines->addAxis(m_linePercent, Qt::AlignLeft);
     for (QLineSeries *s : {m_uLine, m_fLine}) {
@@ -362,9 +365,9 @@ void TrendsView::showComparison()
         summary += QStringLiteral(" · ") +
                    tr("%n period(s) rest on a partial batch (▲)", nullptr, int(partial));
     m_summary->setText(summary);
-    m_barsPanel->setSubtitle(
-        tr("Stacked by owner, largest at the bottom; <unallocated> hatched on top. "
-           "Hover a bar for its exact amount; click a legend entry to hide it."));
+    m_barsPanel->setSubtitle(tr("Largest owner at the bottom, <unallocated> hatched on top"));
+    m_bars->setToolTip(tr("Hover a bar for its exact amount, share and rows; click a legend "
+                          "entry to hide or show that series."));
 }
 
 void TrendsView::labelAxes()

@@ -63,11 +63,11 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
 
     m_barsPanel = new ChartPanel(tr("Spend by owner"), m_bars, exportHost());
     m_barsPanel->setObjectName(QStringLiteral("trendsSpendChart"));
-    m_bars->setMinimumHeight(300);
+    m_bars->setMinimumHeight(200);
     m_linesPanel = new ChartPanel(tr("U and F"), m_lines, exportHost());
     m_linesPanel->setObjectName(QStringLiteral("trendsShareChart"));
     m_linesPanel->setSubtitle(tr("Unallocated (U) and via-fallback (F) share of each period"));
-    m_lines->setMinimumHeight(240);
+    m_lines->setMinimumHeight(150);
     auto *table = new QTableView;
     auto *proxy = new RawSortProxy(this);
     proxy->setSourceModel(m_comparison);
@@ -77,23 +77,24 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
     m_tablePanel =
         new TablePanel(tr("This period vs the previous one"), table, m_comparison, exportHost());
     m_tablePanel->setObjectName(QStringLiteral("trendsComparisonTable"));
-    m_tablePanel->setMinimumHeight(240);
+    m_tablePanel->setMinimumHeight(200);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Step:")));
     controls->addWidget(m_stepCombo);
     controls->addSpacing(16);
     controls->addWidget(m_summary, 1);
-    auto *row = new AdaptiveRow; // stacked in a narrow window
-    row->setObjectName(QStringLiteral("trendsLower"));
-    row->addWidget(m_linesPanel, 1);
-    row->addWidget(m_tablePanel, 1);
+    // The bars and the comparison side by side (stacked in a narrow window), U and F below.
+    auto *row = new AdaptiveRow;
+    row->setObjectName(QStringLiteral("trendsUpper"));
+    row->addWidget(m_barsPanel, 4);
+    row->addWidget(m_tablePanel, 3);
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_message);
     layout->addLayout(controls);
-    layout->addWidget(m_barsPanel, 3);
-    layout->addWidget(row, 2);
+    layout->addWidget(row, 3);
+    layout->addWidget(m_linesPanel, 2);
     setContent(content);
 
     buildCharts();
