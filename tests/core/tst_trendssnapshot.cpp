@@ -30,7 +30,7 @@ LabelMap team(const char *value)
     return LabelMap(std::vector<LabelMap::Entry>{{"team", value}});
 }
 
-/// July and August 2026: search grows, ads shrinks, web is new in August, data left after
+/// July and August 2026: search grows, video shrinks, api is new in August, data left after
 /// July, and some spend without a team. Batch 2 (August's LiteLLM rows) is partial.
 CostCube sample()
 {
@@ -40,13 +40,13 @@ CostCube sample()
         c.addGroup(labels, "litellm", "gpt-4o", d, Currency::usd(), batch, dec(amount), rows);
     };
     add(team("search"), day(2026, 7, 3), "100", 1, 4);
-    add(team("ads"), day(2026, 7, 9), "50.5", 1, 2);
+    add(team("video"), day(2026, 7, 9), "50.5", 1, 2);
     add(team("data"), day(2026, 7, 30), "20", 1, 1);
     add(LabelMap(), day(2026, 7, 31), "10", 1, 1);
     add(team("search"), day(2026, 8, 1), "90", 2, 3);
     add(team("search"), day(2026, 8, 20), "60", 2, 2);
-    add(team("ads"), day(2026, 8, 2), "25.25", 2, 1);
-    add(team("web"), day(2026, 8, 5), "25.25", 2, 1);
+    add(team("video"), day(2026, 8, 2), "25.25", 2, 1);
+    add(team("api"), day(2026, 8, 5), "25.25", 2, 1);
     add(LabelMap(), day(2026, 8, 31), "12.5", 2, 2);
     return c;
 }
@@ -139,12 +139,12 @@ void TestTrendsSnapshot::comparison()
         QString key, amount, previous, change, pct;
         std::int64_t rows, previousRows;
     };
-    // By amount; ads and web tie at 25.25 (ads had more before); data only before;
-    // <unallocated> last.
+    // By amount; video and api tie at 25.25: video had more before, so it comes first (the
+    // key would put api first); data only before; <unallocated> last.
     const std::vector<Row> expected{
         {u"search"_s, u"150.00"_s, u"100.00"_s, u"50.00"_s, u"50.0"_s, 5, 4},
-        {u"ads"_s, u"25.25"_s, u"50.50"_s, u"-25.25"_s, u"-50.0"_s, 1, 2},
-        {u"web"_s, u"25.25"_s, u"0.00"_s, u"25.25"_s, u"—"_s, 1, 0},
+        {u"video"_s, u"25.25"_s, u"50.50"_s, u"-25.25"_s, u"-50.0"_s, 1, 2},
+        {u"api"_s, u"25.25"_s, u"0.00"_s, u"25.25"_s, u"—"_s, 1, 0},
         {u"data"_s, u"0.00"_s, u"20.00"_s, u"-20.00"_s, u"-100.0"_s, 0, 1},
         {u"<unallocated>"_s, u"12.50"_s, u"10.00"_s, u"2.50"_s, u"25.0"_s, 2, 1},
     };
@@ -184,10 +184,10 @@ void TestTrendsSnapshot::seriesStackOwnersWithUnallocatedLast_data()
     QTest::addColumn<int>("top");
     QTest::addColumn<QStringList>("keys"); // "+N" = Others folding N owners
     QTest::newRow("every owner") << 8
-                                 << QStringList{u"search"_s, u"ads"_s, u"web"_s,
+                                 << QStringList{u"search"_s, u"api"_s, u"video"_s,
                                                 u"<unallocated>"_s};
     QTest::newRow("one fold of a single owner is not made")
-        << 2 << QStringList{u"search"_s, u"ads"_s, u"web"_s, u"<unallocated>"_s};
+        << 2 << QStringList{u"search"_s, u"api"_s, u"video"_s, u"<unallocated>"_s};
     QTest::newRow("two owners folded")
         << 1 << QStringList{u"search"_s, u"+2"_s, u"<unallocated>"_s};
 }
@@ -218,7 +218,8 @@ void TestTrendsSnapshot::seriesStackOwnersWithUnallocatedLast()
         QCOMPARE(sum, s->periods[i].report.total);
         QCOMPARE(rows, s->periods[i].report.rowCount);
     }
-    // The tallest week is Aug 1-2 (search 90 + ads 25.25); without search it is Aug 3-9 (web).
+    // The tallest week is Aug 1-2 (search 90 + video 25.25); without search it is Aug 3-9
+    // (api).
     QCOMPARE(text(s->largestStack()), u"115.25"_s);
     std::vector<bool> hidden(s->series.size(), false);
     hidden[0] = true;
