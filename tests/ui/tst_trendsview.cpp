@@ -28,6 +28,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -178,12 +179,19 @@ void TstTrendsView::periodsEqualTheCli_data()
     QTest::addColumn<QStringList>("fallbacks");
     QTest::addColumn<bool>("dedupe");
     QTest::addColumn<bool>("wholeLedger");
-    QTest::newRow("days of the latest month") << u"day"_s << QStringList() << false << false;
+    QTest::addColumn<QStringList>("sources"); // empty = every source
+    QTest::newRow("days of the latest month")
+        << u"day"_s << QStringList() << false << false << QStringList();
     QTest::newRow("weeks, fallback project")
-        << u"week"_s << QStringList{u"project"_s} << false << false;
-    QTest::newRow("days, de-duplicated") << u"day"_s << QStringList() << true << false;
+        << u"week"_s << QStringList{u"project"_s} << false << false << QStringList();
+    QTest::newRow("days, de-duplicated")
+        << u"day"_s << QStringList() << true << false << QStringList();
+    QTest::newRow("days of two sources, fallback namespace")
+        << u"day"_s << QStringList{u"namespace"_s} << false << false
+        << QStringList{u"litellm"_s, u"opencost"_s};
     QTest::newRow("months of the whole ledger, two fallbacks")
-        << u"month"_s << QStringList{u"project"_s, u"workspace"_s} << false << true;
+        << u"month"_s << QStringList{u"project"_s, u"workspace"_s} << false << true
+        << QStringList();
 }
 
 void TstTrendsView::periodsEqualTheCli()
@@ -192,11 +200,14 @@ void TstTrendsView::periodsEqualTheCli()
     QFETCH(QStringList, fallbacks);
     QFETCH(bool, dedupe);
     QFETCH(bool, wholeLedger);
+    QFETCH(QStringList, sources);
     std::vector<std::string> keys;
     for (const QString &f : fallbacks)
         keys.push_back(f.toStdString());
     core::AnalysisRequest request = m_initial.withKeys(m_initial.ownerKey, keys);
     request.dedupe = dedupe;
+    for (const QString &source : sources)
+        request.sources.insert(source.toStdString());
     if (wholeLedger) {
         request.fromDay.reset();
         request.toDay.reset();
@@ -419,22 +430,25 @@ void TstTrendsView::hoverShowsAmountShareAndRows()
 void TstTrendsView::comparisonOnASmallLedger()
 {
     // July and August: search grows, ads halves, web is new, data stops; some spend has no
-    // team. Hand-computed August against July below.
-    const QByteArray rows = "{\"data\":[" + spendRow("j1", "60", "2026-07-03T10:00:00Z", "search") +
+    // team. Hand-computed August against July below. August's file declares two pages of which
+    // it holds one: a partial batch.
+    const QByteArray july = "{\"data\":[" + spendRow("j1", "60", "2026-07-03T10:00:00Z", "search") +
                             "," + spendRow("j2", "40", "2026-07-04T10:00:00Z", "search") + "," +
                             spendRow("j3", "50.5", "2026-07-09T10:00:00Z", "ads") + "," +
                             spendRow("j4", "20", "2026-07-30T10:00:00Z", "data") + "," +
-                            spendRow("j5", "10", "2026-07-31T10:00:00Z", "") + "," +
-                            spendRow("a1", "150", "2026-08-01T10:00:00Z", "search") + "," +
-                            spendRow("a2", "25.25", "2026-08-02T10:00:00Z", "ads") + "," +
-                            spendRow("a3", "25.25", "2026-08-05T10:00:00Z", "web") + "," +
-                            spendRow("a4", "12.5", "2026-08-31T10:00:00Z", "") + "]}";
+                            spendRow("j5", "10", "2026-07-31T10:00:00Z", "") + "]}";
+    const QByteArray august = "{\"total\":8,\"page\":1,\"total_pages\":2,\"data\":[" +
+                              spendRow("a1", "150", "2026-08-01T10:00:00Z", "search") + "," +
+                              spendRow("a2", "25.25", "2026-08-02T10:00:00Z", "ads") + "," +
+                              spendRow("a3", "25.25", "2026-08-05T10:00:00Z", "web") + "," +
+                              spendRow("a4", "12.5", "2026-08-31T10:00:00Z", "") + "]}";
     const QString path = m_ctx->path(u"two-months.unalloc"_s);
     {
         auto store = core::LedgerStore::create(path.toStdString());
         QVERIFY(store);
         std::vector<adapters::ImportInput> inputs{
-            {"litellm.json", std::string_view(rows.constData(), size_t(rows.size()))}};
+            {"july.json", std::string_view(july.constData(), size_t(july.size()))},
+            {"august.json", std::string_view(august.constData(), size_t(august.size()))}};
         auto report = adapters::importInputs(**store, inputs);
         QVERIFY2(report, report ? "" : report.error().message().c_str());
     }
@@ -473,6 +487,25 @@ void TstTrendsView::comparisonOnASmallLedger()
              QString());
     QVERIFY(model->index(4, 0).data(AttentionRole).toBool());
     QVERIFY2(panel->subtitle().contains(u"+18.0"_s), qPrintable(panel->subtitle()));
+    // The partial August batch is marked over every period of its window, and named on hover.
+    const core::TrendsSnapshot &t = *view->trends();
+    qsizetype marked = 0;
+    for (size_t i = 0; i < t.partial.size(); ++i) {
+        if (t.partial[i].empty())
+            continue;
+        ++marked;
+        QVERIFY2(view->periodToolTip(i).contains(u"Partial: batch"_s),
+                 qPrintable(view->periodToolTip(i)));
+    }
+    QCOMPARE(marked, qsizetype(t.periods.size()));
+    UI_FIND(bars, QtChartCanvas, view, "trendsBars");
+    QScatterSeries *marks = nullptr;
+    for (QAbstractSeries *series : bars->chart()->series())
+        marks = marks ? marks : qobject_cast<QScatterSeries *>(series);
+    QVERIFY(marks);
+    QCOMPARE(marks->count(), marked);
+    UI_FIND(summary, QLabel, view, "trendsSummary");
+    QVERIFY2(summary->text().contains(u"partial batch"_s), qPrintable(summary->text()));
     // A custom ten days compare with the ten days before.
     core::AnalysisRequest tenDays = window.analysis()->request();
     tenDays.fromDay = std::int32_t(core::daysFromCivil(2026, 8, 1));
