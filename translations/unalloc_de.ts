@@ -3273,8 +3273,8 @@
         <translation>Größter Eigentümer unten, &lt;unallocated&gt; schraffiert oben</translation>
     </message>
     <message>
-        <source>Hover a bar for its exact amount, share and rows; click a legend entry to hide or show that series.</source>
-        <translation>Der Mauszeiger über einem Balken zeigt genauen Betrag, Anteil und Zeilen; ein Klick auf einen Legendeneintrag blendet die Reihe aus oder ein.</translation>
+        <source>Hover a bar or a point for its exact figures; click a legend entry to hide or show that series.</source>
+        <translation>Der Mauszeiger über einem Balken oder Punkt zeigt die genauen Zahlen; ein Klick auf einen Legendeneintrag blendet die Reihe aus oder ein.</translation>
     </message>
     <message numerus="yes">
         <source>%1 · %2

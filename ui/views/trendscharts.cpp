@@ -13,7 +13,6 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QComboBox>
 #include <QCursor>
 #include <QDate>
 #include <QFontMetrics>
@@ -112,13 +111,10 @@ void TrendsView::buildCharts()
         s->attachAxis(m_linePeriods);
         s->attachAxis(m_linePercent);
         connect(s, &QLineSeries::hovered, this, [this, s](const QPointF &point, bool state) {
-            if (!state || !m_trends) {
-                QToolTip::hideText();
-                return;
-            }
             const long i = std::lround(point.x());
-            if (i >= 0 && size_t(i) < m_trends->periods.size())
-                QToolTip::showText(QCursor::pos(), periodToolTip(size_t(i)), m_lines->chartView());
+            showHover(m_lines, state && m_trends && i >= 0 && size_t(i) < m_trends->periods.size()
+                                   ? periodToolTip(size_t(i))
+                                   : QString());
         });
     }
     lines->legend()->setAlignment(Qt::AlignBottom);
@@ -238,11 +234,7 @@ void TrendsView::showBars()
                 break;
             }
             connect(set, &QBarSet::hovered, this, [this, s](bool status, int index) {
-                if (status)
-                    QToolTip::showText(QCursor::pos(), barToolTip(s, size_t(index)),
-                                       m_bars->chartView());
-                else
-                    QToolTip::hideText();
+                showHover(m_bars, status ? barToolTip(s, size_t(index)) : QString());
             });
             m_barSeries->append(set);
         }
@@ -263,10 +255,9 @@ void TrendsView::showBars()
     m_partialMarks->attachAxis(m_barAmounts);
     connect(m_partialMarks, &QScatterSeries::hovered, this, [this](const QPointF &p, bool state) {
         const long i = std::lround(p.x());
-        if (state && m_trends && i >= 0 && size_t(i) < m_trends->periods.size())
-            QToolTip::showText(QCursor::pos(), periodToolTip(size_t(i)), m_bars->chartView());
-        else
-            QToolTip::hideText();
+        showHover(m_bars, state && m_trends && i >= 0 && size_t(i) < m_trends->periods.size()
+                              ? periodToolTip(size_t(i))
+                              : QString());
     });
     // Marks only when there is something to mark: an empty legend entry would puzzle.
     for (QLegendMarker *marker : chart->legend()->markers(m_partialMarks)) {
@@ -366,8 +357,6 @@ void TrendsView::showComparison()
                    tr("%n period(s) rest on a partial batch (▲)", nullptr, int(partial));
     m_summary->setText(summary);
     m_barsPanel->setSubtitle(tr("Largest owner at the bottom, <unallocated> hatched on top"));
-    m_bars->setToolTip(tr("Hover a bar for its exact amount, share and rows; click a legend "
-                          "entry to hide or show that series."));
 }
 
 void TrendsView::labelAxes()
@@ -402,6 +391,15 @@ void TrendsView::labelAxes()
         for (size_t i = 0; i < n; i += stride)
             axis->append(shortLabel(i), double(i));
     }
+}
+
+void TrendsView::showHover(QtChartCanvas *canvas, const QString &text)
+{
+    m_hoverTip = text;
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(QCursor::pos(), text, canvas->chartView());
 }
 
 QString TrendsView::barToolTip(size_t series, size_t period) const

@@ -15,12 +15,15 @@
 #include "ui/widgets/tablepanel.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QTableView>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -108,6 +111,8 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
     });
     m_bars->installEventFilter(this);
     m_lines->installEventFilter(this);
+    m_bars->chartView()->viewport()->installEventFilter(this);
+    m_lines->chartView()->viewport()->installEventFilter(this);
     connect(context.app->theme, &ThemeController::changed, this, &TrendsView::applyTheme);
     m_pool.setMaxThreadCount(1);
     applyTheme();
@@ -166,8 +171,21 @@ bool TrendsView::isSettled() const
 
 bool TrendsView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::Resize && m_trends)
+    if (event->type() == QEvent::Resize && m_trends && (watched == m_bars || watched == m_lines))
         labelAxes(); // how many period labels fit depends on the width
+    if (event->type() == QEvent::ToolTip && (watched == m_bars->chartView()->viewport() ||
+                                             watched == m_lines->chartView()->viewport())) {
+        // The chart's scene would answer with "no tooltip" and hide the hovered bar's text:
+        // keep it up while the mouse rests on the bar, or say what hovering does.
+        const auto *help = static_cast<QHelpEvent *>(event);
+        QToolTip::showText(help->globalPos(),
+                           !m_hoverTip.isEmpty() ? m_hoverTip
+                                                 : tr("Hover a bar or a point for its exact "
+                                                      "figures; click a legend entry to hide or "
+                                                      "show that series."),
+                           static_cast<QWidget *>(watched));
+        return true;
+    }
     return AnalysisView::eventFilter(watched, event);
 }
 

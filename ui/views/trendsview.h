@@ -4,7 +4,10 @@
 
 #include "core/analysis/trendssnapshot.h"
 
+#include <QString>
 #include <QThreadPool>
+
+#include <atomic>
 
 #include <memory>
 #include <set>
@@ -80,6 +83,8 @@ private:
     /// Category labels thinned to what the chart's width holds, on both charts.
     void labelAxes();
     void applyTheme();
+    /// Shows `text` as the hovered mark's tooltip over `canvas` (empty: hides it).
+    void showHover(QtChartCanvas *canvas, const QString &text);
     QString seriesName(const core::TrendSeries &series) const;
     QString periodName(size_t period) const;
     std::string hiddenKey(const core::TrendSeries &series) const;
@@ -105,6 +110,7 @@ private:
     core::TrendStep m_step = core::TrendStep::Day;
     TrendsPtr m_trends;
     std::set<std::string> m_hidden; ///< series keys hidden through the legend
+    QString m_hoverTip;             ///< the text of the bar or point under the mouse
     bool m_stale = true;            ///< the figures shown are not those of the latest request
     bool m_computing = false;
     quint64 m_generation = 0; ///< the latest computation; older answers drop
