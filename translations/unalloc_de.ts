@@ -186,6 +186,14 @@
         <source>Cost per 1,000 requests with cluster cost; GPU vs API</source>
         <translation>Kosten pro 1.000 Anfragen samt Clusterkosten; GPU gegen API</translation>
     </message>
+    <message>
+        <source>Trends</source>
+        <translation>Trends</translation>
+    </message>
+    <message>
+        <source>Spend, U and F per day, week or month; this period vs the last</source>
+        <translation>Ausgaben, U und F pro Tag, Woche oder Monat; dieser Zeitraum gegen den vorigen</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::AnalysisBar</name>
@@ -3112,6 +3120,193 @@
     <message>
         <source>Labels it does have</source>
         <translation>Vorhandene Labels</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::TrendComparisonModel</name>
+    <message>
+        <source>Owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation>Änderung %</translation>
+    </message>
+    <message>
+        <source>The same owner in the period before: the previous month when a whole month is selected, else as many days just before</source>
+        <translation>Derselbe Eigentümer im Zeitraum davor: der Vormonat, wenn ein ganzer Monat gewählt ist, sonst ebenso viele Tage unmittelbar davor</translation>
+    </message>
+    <message>
+        <source>Change ÷ previous amount; — when there was nothing before</source>
+        <translation>Änderung ÷ vorheriger Betrag; — wenn vorher nichts war</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::TrendsView</name>
+    <message>
+        <source>Day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Week (Monday to Sunday)</source>
+        <translation>Woche (Montag bis Sonntag)</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>How the period is cut; a row counts in the period its charge starts in (as `unalloc report --by`)</source>
+        <translation>Wie der Zeitraum geteilt wird; eine Zeile zählt in dem Abschnitt, in dem ihre Abrechnung beginnt (wie `unalloc report --by`)</translation>
+    </message>
+    <message>
+        <source>Spend by owner</source>
+        <translation>Ausgaben nach Eigentümer</translation>
+    </message>
+    <message>
+        <source>U and F</source>
+        <translation>U und F</translation>
+    </message>
+    <message>
+        <source>Unallocated (U) and via-fallback (F) share of each period</source>
+        <translation>Anteil ohne Eigentümer (U) und über Fallback (F) in jedem Abschnitt</translation>
+    </message>
+    <message>
+        <source>This period vs the previous one</source>
+        <translation>Dieser Zeitraum gegen den vorigen</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>Schritt:</translation>
+    </message>
+    <message>
+        <source>Cannot cut this slice into periods: %1</source>
+        <translation>Dieser Ausschnitt lässt sich nicht in Abschnitte teilen: %1</translation>
+    </message>
+    <message>
+        <source>U — unallocated</source>
+        <translation>U — ohne Eigentümer</translation>
+    </message>
+    <message>
+        <source>F — via fallback</source>
+        <translation>F — über Fallback</translation>
+    </message>
+    <message>
+        <source>% of spend</source>
+        <translation>% der Ausgaben</translation>
+    </message>
+    <message numerus="yes">
+        <source>+ %n smaller owner(s)</source>
+        <translation>
+            <numerusform>+ %n kleinerer Eigentümer</numerusform>
+            <numerusform>+ %n kleinere Eigentümer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no owner (hatched)</source>
+        <translation>kein Eigentümer (schraffiert)</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>partial batch</source>
+        <translation>unvollständiger Import</translation>
+    </message>
+    <message>
+        <source>%1 per day</source>
+        <translation>%1 pro Tag</translation>
+    </message>
+    <message>
+        <source>%1 per week</source>
+        <translation>%1 pro Woche</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>%1 pro Monat</translation>
+    </message>
+    <message>
+        <source>Spend by %1 over time</source>
+        <translation>Ausgaben nach %1 im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>No rows in this period and these sources.</source>
+        <translation>Keine Zeilen in diesem Zeitraum und diesen Quellen.</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Total %1 against %2: %3</source>
+        <translation>Summe %1 gegen %2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n period(s) · %2 rows</source>
+        <translation>
+            <numerusform>%1 · %n Abschnitt · %2 Zeilen</numerusform>
+            <numerusform>%1 · %n Abschnitte · %2 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n period(s) rest on a partial batch (▲)</source>
+        <translation>
+            <numerusform>%n Abschnitt beruht auf einem unvollständigen Import (▲)</numerusform>
+            <numerusform>%n Abschnitte beruhen auf einem unvollständigen Import (▲)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Largest owner at the bottom, &lt;unallocated&gt; hatched on top</source>
+        <translation>Größter Eigentümer unten, &lt;unallocated&gt; schraffiert oben</translation>
+    </message>
+    <message>
+        <source>Hover a bar or a point for its exact figures; click a legend entry to hide or show that series.</source>
+        <translation>Der Mauszeiger über einem Balken oder Punkt zeigt die genauen Zahlen; ein Klick auf einen Legendeneintrag blendet die Reihe aus oder ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2
+%3 · %4 of %5
+%n row(s)</source>
+        <translation>
+            <numerusform>%1 · %2
+%3 · %4 von %5
+%n Zeile</numerusform>
+            <numerusform>%1 · %2
+%3 · %4 von %5
+%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no rows</source>
+        <translation>keine Zeilen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Total %1 · %n row(s)</source>
+        <translation>
+            <numerusform>Summe %1 · %n Zeile</numerusform>
+            <numerusform>Summe %1 · %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>U %1 (%2) · F %3 (%4)</source>
+        <translation>U %1 (%2) · F %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Partial: batch %1 (%2): %3</source>
+        <translation>Unvollständig: Import %1 (%2): %3</translation>
     </message>
 </context>
 <context>

@@ -248,6 +248,50 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::TrendsView</name>
+    <message numerus="yes">
+        <source>+ %n smaller owner(s)</source>
+        <translation>
+            <numerusform>+ %n smaller owner</numerusform>
+            <numerusform>+ %n smaller owners</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n period(s) · %2 rows</source>
+        <translation>
+            <numerusform>%1 · %n period · %2 rows</numerusform>
+            <numerusform>%1 · %n periods · %2 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n period(s) rest on a partial batch (▲)</source>
+        <translation>
+            <numerusform>%n period rests on a partial batch (▲)</numerusform>
+            <numerusform>%n periods rest on a partial batch (▲)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2
+%3 · %4 of %5
+%n row(s)</source>
+        <translation>
+            <numerusform>%1 · %2
+%3 · %4 of %5
+%n row</numerusform>
+            <numerusform>%1 · %2
+%3 · %4 of %5
+%n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Total %1 · %n row(s)</source>
+        <translation>
+            <numerusform>Total %1 · %n row</numerusform>
+            <numerusform>Total %1 · %n rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::UnallocatedView</name>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>

@@ -28,6 +28,8 @@ inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
 /// Per ledger (Settings::ledgerValue): the Feature economics view's feature key.
 inline const SettingKey<QString> economicsFeatureKey{"economics/featureKey",
                                                      QStringLiteral("feature")};
+/// The Trends view's step: "day", "week" or "month" (core::parseTrendStep).
+inline const SettingKey<QString> trendsStep{"trends/step", QStringLiteral("day")};
 /// The ledger open when the explorer last closed: its absolute path, or "demo" (the bundled
 /// demo). Empty until a first start has opened something.
 inline const SettingKey<QString> lastLedger{"files/lastLedger", {}};

@@ -41,10 +41,11 @@ int main(int argc, char *argv[])
                                     QStringLiteral("FILE"));
     const QCommandLineOption demo(QStringLiteral("demo"),
                                   QStringLiteral("Open the bundled demo ledger."));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("Show this view: overview, unallocated, fallback, "
-                                                 "reconciliation, meters, economics, ledger."),
-                                  QStringLiteral("NAME"));
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QStringLiteral("Show this view: overview, trends, unallocated, fallback, "
+                       "reconciliation, meters, economics, ledger."),
+        QStringLiteral("NAME"));
     const QCommandLineOption grab(QStringLiteral("grab"),
                                   QStringLiteral("Render the view offscreen to PNG and exit."),
                                   QStringLiteral("PNG"));

@@ -30,7 +30,8 @@ Civil civilFromDays(std::int64_t z)
     return {y, m, d};
 }
 
-/// The first day of the period of `step` that holds `day`.
+} // namespace
+
 std::int32_t periodStart(std::int32_t day, TrendStep step)
 {
     switch (step) {
@@ -49,7 +50,6 @@ std::int32_t periodStart(std::int32_t day, TrendStep step)
     return day;
 }
 
-/// The first day of the period after the one starting at `start`.
 std::int32_t periodEnd(std::int32_t start, TrendStep step)
 {
     switch (step) {
@@ -65,8 +65,6 @@ std::int32_t periodEnd(std::int32_t start, TrendStep step)
     }
     return start + 1;
 }
-
-} // namespace
 
 std::optional<TrendStep> parseTrendStep(std::string_view text)
 {

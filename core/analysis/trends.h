@@ -14,6 +14,12 @@ namespace unalloc::core {
 /// How spend over time is cut: calendar days, ISO weeks (Monday to Sunday) or months.
 enum class TrendStep { Day, Week, Month };
 
+/// The first day of the period of `step` that holds `day` (a Monday for a week, the 1st for a
+/// month).
+std::int32_t periodStart(std::int32_t day, TrendStep step);
+/// The first day of the period after the one starting at `start`.
+std::int32_t periodEnd(std::int32_t start, TrendStep step);
+
 /// "day", "week", "month" (what `report --by` takes); nullopt for anything else.
 std::optional<TrendStep> parseTrendStep(std::string_view text);
 const char *toString(TrendStep step);

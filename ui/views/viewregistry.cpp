@@ -6,6 +6,7 @@
 #include "meterview.h"
 #include "overviewview.h"
 #include "reconciliationview.h"
+#include "trendsview.h"
 #include "unallocatedview.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,10 @@ const std::vector<ViewInfo> &registeredViews()
         {QStringLiteral("overview"), QT_TRANSLATE_NOOP("Views", "Overview"),
          QT_TRANSLATE_NOOP("Views", "Who owns the spend: U, F, owners, how rows resolved"),
          &make<OverviewView>},
+        {QStringLiteral("trends"), QT_TRANSLATE_NOOP("Views", "Trends"),
+         QT_TRANSLATE_NOOP("Views",
+                           "Spend, U and F per day, week or month; this period vs the last"),
+         &make<TrendsView>},
         {QStringLiteral("unallocated"), QT_TRANSLATE_NOOP("Views", "Unallocated"),
          QT_TRANSLATE_NOOP("Views", "What belongs to no one, and which fixes help most"),
          &make<UnallocatedView>},
