@@ -3339,7 +3339,7 @@
     </message>
     <message>
         <source>%1 of %2 matched</source>
-        <translation>%1 von %2 abgestimmt</translation>
+        <translation>%1/%2 abgestimmt</translation>
     </message>
     <message>
         <source>No gateway row routes to a provider whose bill is in this slice.</source>

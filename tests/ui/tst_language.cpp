@@ -1,5 +1,6 @@
 // Switches the language in Preferences on a live window: every label is retranslated and
 // every figure is formatted with the new locale; English shows real plurals.
+#include "grabifasked.h"
 #include "uitestsupport.h"
 
 #include "ui/analysisbar.h"
@@ -381,7 +382,9 @@ QStringList TstLanguage::textsOf(const QString &what)
         if (text.count(QRegularExpression(QStringLiteral("[A-Za-zÄÖÜäöüß]{3,}"))) > 0)
             out << text.trimmed();
     };
-    const auto collect = [&add](QWidget *root) {
+    const QString shot = what + QLatin1Char('-') + m_ctx->settings.value(keys::language);
+    const auto collect = [&add, &shot](QWidget *root) {
+        test::grabIfAsked(root, shot);
         add(root->windowTitle());
         if (auto *menu = qobject_cast<QMenu *>(root))
             for (QAction *a : menu->actions())
@@ -411,6 +414,12 @@ QStringList TstLanguage::textsOf(const QString &what)
         // The preview (and with it the month's pods and their meter choices) is there.
         if (!QTest::qWaitFor([&] { return dialog.previewPages() > 0; }, 60000))
             return {QStringLiteral("the pack preview never came")};
+        // Widgets added to a shown dialog show on the next event loop pass.
+        if (!QTest::qWaitFor([&] {
+                auto *meter = dialog.findChild<QComboBox *>(QStringLiteral("packMeter"));
+                return meter == nullptr || meter->isVisible();
+            }))
+            return {QStringLiteral("the pods' meter choices never showed")};
         collect(&dialog);
     } else if (what == QLatin1String("value aliases")) {
         QWidget *dialog = m_window->showValueAliases();
