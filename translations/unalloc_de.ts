@@ -3046,13 +3046,6 @@
             <numerusform>%1 neue Zeilen</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%1 row(s)</source>
-        <translation>
-            <numerusform>%1 Zeile</numerusform>
-            <numerusform>%1 Zeilen</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>unalloc::ui::PullSourceRow</name>

@@ -309,13 +309,6 @@
             <numerusform>%1 new rows</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%1 row(s)</source>
-        <translation>
-            <numerusform>%1 row</numerusform>
-            <numerusform>%1 rows</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>unalloc::ui::ReconciliationView</name>

@@ -111,8 +111,7 @@ QString PullProgressModel::detailsText(const Row &row) const
         added = tr("%1, %2 already in the ledger", "new rows, rows")
                     .arg(tr("%1 new row(s)", nullptr, fmt::plural(r.rowsAdded))
                              .arg(fmt::count(r.rowsAdded, m_locale)),
-                         tr("%1 row(s)", nullptr, fmt::plural(r.duplicates))
-                             .arg(fmt::count(r.duplicates, m_locale)));
+                         fmt::count(r.duplicates, m_locale));
     if (r.state == PullSourceResult::State::NotImported && r.reason.empty())
         return tr("read completely; not imported because another source was not (the pull is "
                   "one transaction)");
