@@ -115,6 +115,8 @@ void TstSmallScreen::everyViewFits()
     QVERIFY(translations.setLanguage(language));
     test::TestContext ctx;
     ctx.app.translations = &translations;
+    if (language != QLatin1String("en")) // German numbers and dates too, as the explorer shows
+        ctx.app.locale = Translations::localeFor(language);
     ctx.theme.setMode(dark ? Theme::Mode::Dark : Theme::Mode::Light);
     MainWindow window(&ctx.app);
     window.resize(1024, 700);
