@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 namespace unalloc::core {
 
@@ -45,6 +46,29 @@ std::string aliasText(const ValueAlias &alias)
     return alias.key + "=" + alias.value + "=>" + alias.target;
 }
 
+LabelMap aliasLabels(const LabelMap &labels,
+                     const std::vector<ValueAlias> &aliases,
+                     std::vector<std::uint32_t> *used)
+{
+    std::vector<LabelMap::Entry> entries;
+    bool changed = false;
+    for (std::uint32_t i = 0; i < aliases.size(); ++i) {
+        const ValueAlias &a = aliases[i];
+        // Compared with the labels as given: a target is never aliased again.
+        const std::string *v = labels.find(a.key);
+        if (!v || *v != a.value)
+            continue;
+        if (used)
+            used->push_back(i);
+        if (!std::exchange(changed, true))
+            entries = labels.entries();
+        for (LabelMap::Entry &e : entries)
+            if (e.first == a.key)
+                e.second = a.target;
+    }
+    return changed ? LabelMap(std::move(entries)) : labels;
+}
+
 AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias> &aliases)
 {
     AliasedCube out;
@@ -60,23 +84,9 @@ AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias
     std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, AliasMove> moves;
     out.cube.reserve(cube.groupCount());
     for (const CostGroup &g : cube.rawGroups()) {
-        if (mapped[g.labelSet] == kUnset) {
-            const LabelMap original = pool.at(g.labelSet);
-            std::vector<LabelMap::Entry> entries = original.entries();
-            for (std::uint32_t i = 0; i < aliases.size(); ++i) {
-                const ValueAlias &a = aliases[i];
-                // Compared with the labels as stored: a target is never aliased again.
-                const std::string *v = original.find(a.key);
-                if (!v || *v != a.value)
-                    continue;
-                used[g.labelSet].push_back(i);
-                for (LabelMap::Entry &e : entries)
-                    if (e.first == a.key)
-                        e.second = a.target;
-            }
-            LabelMap labels(std::move(entries));
-            mapped[g.labelSet] = out.cube.internLabelSet(std::move(labels));
-        }
+        if (mapped[g.labelSet] == kUnset)
+            mapped[g.labelSet] = out.cube.internLabelSet(
+                aliasLabels(pool.at(g.labelSet), aliases, &used[g.labelSet]));
         out.cube.addGroup(mapped[g.labelSet], cube.sources().at(g.source),
                           cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
                           cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);

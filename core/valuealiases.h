@@ -35,6 +35,15 @@ struct AliasMove
     std::int64_t rows = 0;
 };
 
+/// `labels` with `aliases` applied, by the rule applyValueAliases applies to each label set:
+/// every `key=value` of an alias becomes `key=target`, compared with `labels` as given (a
+/// target is never aliased again). `used` (optional) receives the indices of the aliases that
+/// matched, in alias order. Every place that shows or writes an owner per row calls this, so
+/// a row's owner is the one the report attributes it to.
+LabelMap aliasLabels(const LabelMap &labels,
+                     const std::vector<ValueAlias> &aliases,
+                     std::vector<std::uint32_t> *used = nullptr);
+
 /// A cube with the aliases applied, and what each moved.
 struct AliasedCube
 {

@@ -2,10 +2,36 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AnalysisBar</name>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>All dates</source>
+        <translation>Alle Daten</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>Benutzerdefiniert…</translation>
+    </message>
+    <message>
+        <source>Any first and last day (both included)</source>
+        <translation>Beliebiger erster und letzter Tag (beide eingeschlossen)</translation>
+    </message>
+</context>
+<context>
     <name>BatchDeleteCommand</name>
     <message>
         <source>The ledger is still loading; try again in a moment.</source>
         <translation>Das Ledger wird noch geladen; bitte gleich noch einmal versuchen.</translation>
+    </message>
+</context>
+<context>
+    <name>BatchReplaceCommand</name>
+    <message>
+        <source>The ledger is still loading; try again in a moment.</source>
+        <translation>Das Hauptbuch wird noch geladen; versuchen Sie es gleich noch einmal.</translation>
     </message>
 </context>
 <context>
@@ -265,10 +291,6 @@
         <source>Owner key %1</source>
         <translation>Eigentümer-Schlüssel %1</translation>
     </message>
-    <message>
-        <source>All dates</source>
-        <translation>Alle Daten</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — %n batch(es)</source>
         <translation>
@@ -414,6 +436,25 @@
     <message>
         <source>(no labels)</source>
         <translation>(keine Labels)</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::BatchReplaceJob</name>
+    <message>
+        <source>The ledger is still loading; try again in a moment.</source>
+        <translation>Das Hauptbuch wird noch geladen; versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Cancelled; the batch is unchanged.</source>
+        <translation>Abgebrochen; der Importstapel ist unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 — the batch is unchanged</source>
+        <translation>%1 — der Importstapel ist unverändert</translation>
+    </message>
+    <message>
+        <source>Batch %1 was replaced in %2, which is no longer open (no undo).</source>
+        <translation>Importstapel %1 wurde in %2 ersetzt, das nicht mehr geöffnet ist (kein Rückgängig).</translation>
     </message>
 </context>
 <context>
@@ -590,6 +631,32 @@
     <message>
         <source>The raw key whose value the canonical key keeps: an exact spelling beats an alias, an alias beats a rewritten key, a rewritten key beats a path.</source>
         <translation>Der Rohschlüssel, dessen Wert der kanonische Schlüssel übernimmt: Exakte Schreibweise schlägt Alias, Alias schlägt umgeschriebenen Schlüssel, umgeschriebener Schlüssel schlägt Pfad.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::DateRangeDialog</name>
+    <message>
+        <source>Custom Period</source>
+        <translation>Benutzerdefinierter Zeitraum</translation>
+    </message>
+    <message>
+        <source>&amp;First day:</source>
+        <translation>&amp;Erster Tag:</translation>
+    </message>
+    <message>
+        <source>&amp;Last day (included):</source>
+        <translation>&amp;Letzter Tag (eingeschlossen):</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s), by the UTC day a row starts; the command line says --to the day after the last one.</source>
+        <translation>
+            <numerusform>%n Tag, nach dem UTC-Tag, an dem eine Zeile beginnt; die Befehlszeile nennt bei --to den Tag nach dem letzten.</numerusform>
+            <numerusform>%n Tage, nach dem UTC-Tag, an dem eine Zeile beginnt; die Befehlszeile nennt bei --to den Tag nach dem letzten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The last day is before the first.</source>
+        <translation>Der letzte Tag liegt vor dem ersten.</translation>
     </message>
 </context>
 <context>
@@ -1127,6 +1194,13 @@
             <numerusform>%1 von %2 Dateien können nicht importiert werden; korrigieren oder entfernen.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %2 row(s) already in the ledger will be skipped as duplicates.</source>
+        <translation>
+            <numerusform>%1 von %2 Zeile ist bereits im Hauptbuch und wird als Duplikat übersprungen.</numerusform>
+            <numerusform>%1 von %2 Zeilen sind bereits im Hauptbuch und werden als Duplikate übersprungen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::ImportPreviewModel</name>
@@ -1180,6 +1254,85 @@
     <message>
         <source>✗ cannot be imported (see Warnings)</source>
         <translation>✗ nicht importierbar (siehe Warnungen)</translation>
+    </message>
+    <message>
+        <source>Already in ledger</source>
+        <translation>Bereits im Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Rows whose record the ledger already holds: the import skips them</source>
+        <translation>Zeilen, deren Datensatz das Hauptbuch bereits enthält: der Import überspringt sie</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::InvoiceDialog</name>
+    <message>
+        <source>Add Invoice</source>
+        <translation>Rechnung hinzufügen</translation>
+    </message>
+    <message>
+        <source>The cost source the invoice is reconciled with (openai, anthropic, …)</source>
+        <translation>Die Kostenquelle, mit der die Rechnung abgestimmt wird (openai, anthropic, …)</translation>
+    </message>
+    <message>
+        <source>optional, e.g. INV-2026-08-0042</source>
+        <translation>optional, z. B. INV-2026-08-0042</translation>
+    </message>
+    <message>
+        <source>The first day after the billing period, as in invoice files (August: 2026-08-01 to 2026-09-01)</source>
+        <translation>Der erste Tag nach dem Abrechnungszeitraum, wie in Rechnungsdateien (August: 2026-08-01 bis 2026-09-01)</translation>
+    </message>
+    <message>
+        <source>exact decimal, e.g. 4412.80</source>
+        <translation>exakte Dezimalzahl, z. B. 4412.80</translation>
+    </message>
+    <message>
+        <source>&amp;Add Invoice</source>
+        <translation>Rechnung &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Anbieter:</translation>
+    </message>
+    <message>
+        <source>Invoice &amp;id:</source>
+        <translation>Rechnungs&amp;nummer:</translation>
+    </message>
+    <message>
+        <source>Period &amp;start:</source>
+        <translation>Zeitraum&amp;beginn:</translation>
+    </message>
+    <message>
+        <source>Period &amp;end (exclusive):</source>
+        <translation>Zeitraum&amp;ende (ausschließlich):</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>&amp;Betrag:</translation>
+    </message>
+    <message>
+        <source>&amp;Currency:</source>
+        <translation>&amp;Währung:</translation>
+    </message>
+    <message>
+        <source>Name the provider.</source>
+        <translation>Nennen Sie den Anbieter.</translation>
+    </message>
+    <message>
+        <source>Enter the amount.</source>
+        <translation>Geben Sie den Betrag ein.</translation>
+    </message>
+    <message>
+        <source>“%1” is not an exact decimal amount.</source>
+        <translation>„%1“ ist kein exakter Dezimalbetrag.</translation>
+    </message>
+    <message>
+        <source>“%1” is not an ISO 4217 currency.</source>
+        <translation>„%1“ ist keine Währung nach ISO 4217.</translation>
+    </message>
+    <message>
+        <source>The period ends before it starts.</source>
+        <translation>Der Zeitraum endet, bevor er beginnt.</translation>
     </message>
 </context>
 <context>
@@ -1235,6 +1388,10 @@
     <message>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>%1, alias of %2</source>
+        <translation>%1, Alias von %2</translation>
     </message>
 </context>
 <context>
@@ -1315,13 +1472,6 @@
     <message>
         <source>demo</source>
         <translation>Demo</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 rows · %n cost batch(es)</source>
-        <translation>
-            <numerusform>%1 Zeilen · %n Kostenimport</numerusform>
-            <numerusform>%1 Zeilen · %n Kostenimporte</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n invoice batch(es)</source>
@@ -1475,13 +1625,6 @@
         <translation>Kostenexporte (*.json *.csv);;Alle Dateien (*)</translation>
     </message>
     <message numerus="yes">
-        <source>Imported %1 new rows in %n batch(es)</source>
-        <translation>
-            <numerusform>%1 neue Zeilen in %n Importstapel importiert</numerusform>
-            <numerusform>%1 neue Zeilen in %n Importstapeln importiert</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>; %n duplicate row(s) already in the ledger were skipped</source>
         <translation>
             <numerusform>; %n bereits im Ledger vorhandene Zeile übersprungen</numerusform>
@@ -1499,12 +1642,202 @@
         <source>&amp;Pull from APIs…</source>
         <translation>Von &amp;APIs abrufen…</translation>
     </message>
+    <message>
+        <source>Imported %1 in %2</source>
+        <comment>new rows, batches</comment>
+        <translation>%1 in %2 importiert</translation>
+    </message>
     <message numerus="yes">
-        <source>Pulled %1 new rows (%2) from %n source(s)</source>
+        <source>%1 new row(s)</source>
         <translation>
-            <numerusform>%1 neue Zeilen (%2) aus %n Quelle abgerufen</numerusform>
-            <numerusform>%1 neue Zeilen (%2) aus %n Quellen abgerufen</numerusform>
+            <numerusform>%1 neue Zeile</numerusform>
+            <numerusform>%1 neue Zeilen</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es)</source>
+        <translation>
+            <numerusform>%n Importstapel</numerusform>
+            <numerusform>%n Importstapeln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 Zeile</numerusform>
+            <numerusform>%1 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cost batch(es)</source>
+        <translation>
+            <numerusform>%n Kostenstapel</numerusform>
+            <numerusform>%n Kostenstapel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The ledger is still loading; try again in a moment.</source>
+        <translation>Das Hauptbuch wird noch geladen; versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Added the invoice as batch %1 (Reconciliation lists it; delete it there)</source>
+        <translation>Rechnung als Importstapel %1 hinzugefügt (die Abstimmung führt ihn auf; dort löschen)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Chargeback Pack…</source>
+        <translation>&amp;Chargeback-Paket exportieren…</translation>
+    </message>
+    <message>
+        <source>Import Saved &amp;View…</source>
+        <translation>Gespeicherte &amp;Ansicht importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Save View…</source>
+        <translation>Ansicht &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>&amp;Ledger</source>
+        <translation>&amp;Hauptbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Value Aliases…</source>
+        <translation>&amp;Wert-Aliasse…</translation>
+    </message>
+    <message>
+        <source>Add &amp;Invoice…</source>
+        <translation>&amp;Rechnung hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Pulled %1 (%2) from %3</source>
+        <comment>new rows, amounts, sources</comment>
+        <translation>%1 (%2) aus %3 abgerufen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n Quelle</numerusform>
+            <numerusform>%n Quellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The last ledger %1 no longer exists or cannot be opened: showing the demo instead</source>
+        <translation>Das zuletzt geöffnete Hauptbuch %1 existiert nicht mehr oder lässt sich nicht öffnen: stattdessen wird die Demo gezeigt</translation>
+    </message>
+    <message>
+        <source>Restored the last analysis of this ledger; %1</source>
+        <translation>Letzte Analyse dieses Hauptbuchs wiederhergestellt; %1</translation>
+    </message>
+    <message>
+        <source>no row of this ledger carries %1</source>
+        <translation>keine Zeile dieses Hauptbuchs trägt %1</translation>
+    </message>
+    <message>
+        <source>the ledger has no rows in its currency</source>
+        <translation>das Hauptbuch hat keine Zeilen in ihrer Währung</translation>
+    </message>
+    <message>
+        <source>its period holds none of the ledger&apos;s days</source>
+        <translation>ihr Zeitraum enthält keinen Tag des Hauptbuchs</translation>
+    </message>
+    <message>
+        <source>Ledger filter: %1</source>
+        <translation>Hauptbuch-Filter: %1</translation>
+    </message>
+    <message>
+        <source>Saved the view “%1”</source>
+        <translation>Ansicht „%1“ gespeichert</translation>
+    </message>
+    <message>
+        <source>Apply view “%1”</source>
+        <translation>Ansicht „%1“ anwenden</translation>
+    </message>
+    <message>
+        <source>View “%1”: %2</source>
+        <translation>Ansicht „%1“: %2</translation>
+    </message>
+    <message>
+        <source>Imported the view “%1” (it replaces the one of that name)</source>
+        <translation>Ansicht „%1“ importiert (sie ersetzt die gleichnamige)</translation>
+    </message>
+    <message>
+        <source>Imported the view “%1”</source>
+        <translation>Ansicht „%1“ importiert</translation>
+    </message>
+    <message>
+        <source>Save View</source>
+        <translation>Ansicht speichern</translation>
+    </message>
+    <message>
+        <source>Name of the view (owner key, fallbacks, de-duplication, currency, period, view and ledger filter):</source>
+        <translation>Name der Ansicht (Eigentümer-Schlüssel, Fallbacks, Deduplizierung, Währung, Zeitraum, Ansicht und Hauptbuch-Filter):</translation>
+    </message>
+    <message>
+        <source>A view named “%1” exists. Replace it?</source>
+        <translation>Eine Ansicht namens „%1“ existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Import Saved View</source>
+        <translation>Gespeicherte Ansicht importieren</translation>
+    </message>
+    <message>
+        <source>Saved views (*.json);;All files (*)</source>
+        <translation>Gespeicherte Ansichten (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import the view</source>
+        <translation>Die Ansicht lässt sich nicht importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Anwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Rename View</source>
+        <translation>Ansicht umbenennen</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>Neuer Name:</translation>
+    </message>
+    <message>
+        <source>Cannot rename the view</source>
+        <translation>Die Ansicht lässt sich nicht umbenennen</translation>
+    </message>
+    <message>
+        <source>The name is empty or another view has it.</source>
+        <translation>Der Name ist leer oder gehört schon einer anderen Ansicht.</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Saved View</source>
+        <translation>Gespeicherte Ansicht exportieren</translation>
+    </message>
+    <message>
+        <source>Saved views (*.json)</source>
+        <translation>Gespeicherte Ansichten (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot export the view</source>
+        <translation>Die Ansicht lässt sich nicht exportieren</translation>
+    </message>
+    <message>
+        <source>Exported the view to %1</source>
+        <translation>Ansicht nach %1 exportiert</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
     </message>
 </context>
 <context>
@@ -2072,13 +2405,6 @@
         <source>%1 has no %2</source>
         <translation>%1 ohne %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 rows from %n source(s)</source>
-        <translation>
-            <numerusform>%1 Zeilen aus %n Quelle</numerusform>
-            <numerusform>%1 Zeilen aus %n Quellen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>no fallbacks chosen</source>
         <translation>keine Fallbacks gewählt</translation>
@@ -2149,6 +2475,25 @@
     <message>
         <source>This ledger is empty. Import export files with File → Import Files… (Ctrl+I) or drop them on the window.</source>
         <translation>Dieses Ledger ist leer. Exportdateien mit Datei → Dateien importieren… (Strg+I) importieren oder auf das Fenster ziehen.</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <comment>rows, sources</comment>
+        <translation>%1 aus %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 Zeile</numerusform>
+            <numerusform>%1 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n Quelle</numerusform>
+            <numerusform>%n Quellen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2231,6 +2576,154 @@
     <message>
         <source>“not an owner?”: reached only through fallbacks, with a value that never occurs as a value of the owner key.</source>
         <translation>„kein Eigentümer?“: nur über Fallbacks erreicht, mit einem Wert, der nie als Wert des Eigentümer-Schlüssels vorkommt.</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PackDialog</name>
+    <message>
+        <source>Export Chargeback Pack</source>
+        <translation>Chargeback-Paket exportieren</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>DIN A4</translation>
+    </message>
+    <message>
+        <source>US Letter</source>
+        <translation>US-Letter</translation>
+    </message>
+    <message>
+        <source>Remove what gateway rows and provider bills count twice</source>
+        <translation>Entfernen, was Gateway-Zeilen und Anbieterrechnungen doppelt zählen</translation>
+    </message>
+    <message>
+        <source>%1, fallbacks: %2 (as the analysis shows them)</source>
+        <translation>%1, Fallbacks: %2 (wie die Analyse sie zeigt)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>optional: one CSV and one PDF per owner</source>
+        <translation>optional: je Eigentümer eine CSV- und eine PDF-Datei</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Looking for shared pods…</source>
+        <translation>Suche nach gemeinsamen Pods…</translation>
+    </message>
+    <message>
+        <source>Split a shared inference pod among its tenants by a meter, in the pack only (the ledger is unchanged), like `unalloc pack --meter POD=METER`</source>
+        <translation>Einen gemeinsamen Inferenz-Pod nach einem Zähler auf seine Mandanten aufteilen, nur im Paket (das Hauptbuch bleibt unverändert), wie `unalloc pack --meter POD=METER`</translation>
+    </message>
+    <message>
+        <source>&amp;Month:</source>
+        <translation>&amp;Monat:</translation>
+    </message>
+    <message>
+        <source>Owner key:</source>
+        <translation>Eigentümer-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Shared pods:</source>
+        <translation>Gemeinsame Pods:</translation>
+    </message>
+    <message>
+        <source>&amp;Paper:</source>
+        <translation>&amp;Papier:</translation>
+    </message>
+    <message>
+        <source>&amp;Statements folder:</source>
+        <translation>Ordner für &amp;Einzelabrechnungen:</translation>
+    </message>
+    <message>
+        <source>Save &amp;as:</source>
+        <translation>Speichern &amp;unter:</translation>
+    </message>
+    <message>
+        <source>Double-click a page to see it at 100 %</source>
+        <translation>Doppelklick auf eine Seite zeigt sie in 100 %</translation>
+    </message>
+    <message>
+        <source>Open a ledger with cost rows first.</source>
+        <translation>Öffnen Sie zuerst ein Hauptbuch mit Kostenzeilen.</translation>
+    </message>
+    <message>
+        <source>Rendering the preview…</source>
+        <translation>Vorschau wird erstellt…</translation>
+    </message>
+    <message>
+        <source>The pack could not be rendered: %1</source>
+        <translation>Das Paket ließ sich nicht erstellen: %1</translation>
+    </message>
+    <message>
+        <source>Page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message>
+        <source>Pages: %4 · %1 of spend · U %2 · ledger %3</source>
+        <translation>Seiten: %4 · Ausgaben %1 · U %2 · Hauptbuch %3</translation>
+    </message>
+    <message>
+        <source>Pod %1 (%2) split by %3 in the pack only; the ledger is unchanged.</source>
+        <translation>Pod %1 (%2) nach %3 aufgeteilt, nur im Paket; das Hauptbuch bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>pod, cost</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2, %Ln request(s))</source>
+        <comment>pod, cost, requests</comment>
+        <translation>
+            <numerusform>%1 (%2, %Ln Anfrage)</numerusform>
+            <numerusform>%1 (%2, %Ln Anfragen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not split (the pod is one row)</source>
+        <translation>Nicht aufgeteilt (der Pod ist eine Zeile)</translation>
+    </message>
+    <message>
+        <source>Split by %1</source>
+        <translation>Nach %1 aufteilen</translation>
+    </message>
+    <message>
+        <source>No shared inference pod with request telemetry in this month.</source>
+        <translation>Kein gemeinsamer Inferenz-Pod mit Anfrage-Telemetrie in diesem Monat.</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>Save Chargeback Pack</source>
+        <translation>Chargeback-Paket speichern</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF-Dateien (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Statements Folder</source>
+        <translation>Ordner für Einzelabrechnungen</translation>
+    </message>
+    <message>
+        <source>Choose where to save the pack.</source>
+        <translation>Wählen Sie, wo das Paket gespeichert wird.</translation>
+    </message>
+    <message>
+        <source>The pack was not saved: %1</source>
+        <translation>Das Paket wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The statements were not written: %1</source>
+        <translation>Die Einzelabrechnungen wurden nicht geschrieben: %1</translation>
     </message>
 </context>
 <context>
@@ -2440,11 +2933,30 @@
         <source>Tick “Allow partial” to import what was read, marked partial.</source>
         <translation>Mit „Unvollständiges zulassen“ wird das Gelesene importiert, als unvollständig markiert.</translation>
     </message>
+    <message>
+        <source>Imported %1 (%2 in the batches) from %3; %4 already in the ledger were skipped.</source>
+        <comment>new rows, amounts, sources, rows</comment>
+        <translation>%1 (%2 in den Importstapeln) aus %3 importiert; %4, die bereits im Hauptbuch waren, wurden übersprungen.</translation>
+    </message>
     <message numerus="yes">
-        <source>Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows already in the ledger were skipped.</source>
+        <source>%1 new row(s)</source>
         <translation>
-            <numerusform>%1 neue Zeilen (%2 in den Batches) aus %n Quelle importiert; %3 bereits vorhandene Zeilen übersprungen.</numerusform>
-            <numerusform>%1 neue Zeilen (%2 in den Batches) aus %n Quellen importiert; %3 bereits vorhandene Zeilen übersprungen.</numerusform>
+            <numerusform>%1 neue Zeile</numerusform>
+            <numerusform>%1 neue Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n Quelle</numerusform>
+            <numerusform>%n Quellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 Zeile</numerusform>
+            <numerusform>%1 Zeilen</numerusform>
         </translation>
     </message>
 </context>
@@ -2485,10 +2997,6 @@
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <source>%1 new rows, %2 already in the ledger</source>
-        <translation>%1 neue Zeilen, %2 bereits im Ledger</translation>
     </message>
     <message>
         <source>read completely; not imported because another source was not (the pull is one transaction)</source>
@@ -2533,6 +3041,18 @@
     <message>
         <source>Details</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>%1, %2 already in the ledger</source>
+        <comment>new rows, rows</comment>
+        <translation>%1, %2 bereits im Hauptbuch</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 new row(s)</source>
+        <translation>
+            <numerusform>%1 neue Zeile</numerusform>
+            <numerusform>%1 neue Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2820,7 +3340,7 @@
     </message>
     <message>
         <source>%1 of %2 matched</source>
-        <translation>%1 von %2 abgestimmt</translation>
+        <translation>%1/%2 abgestimmt</translation>
     </message>
     <message>
         <source>No gateway row routes to a provider whose bill is in this slice.</source>
@@ -2962,6 +3482,65 @@
         <source>Cannot delete the batch: %1</source>
         <translation>Der Importstapel kann nicht gelöscht werden: %1</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the replace; the batch stays as it is</source>
+        <translation>Das Ersetzen abbrechen; der Importstapel bleibt, wie er ist</translation>
+    </message>
+    <message>
+        <source>&amp;Replace batch %1 (%2)…</source>
+        <translation>Importstapel %1 (%2) &amp;ersetzen…</translation>
+    </message>
+    <message>
+        <source>Swap this import for corrected files in one step (like `unalloc batches replace`): if they cannot be imported the batch stays. Undo puts it back.</source>
+        <translation>Diesen Import in einem Schritt durch korrigierte Dateien ersetzen (wie `unalloc batches replace`): lassen sie sich nicht importieren, bleibt der Importstapel. Rückgängig stellt ihn wieder her.</translation>
+    </message>
+    <message>
+        <source>Replace Batch %1</source>
+        <translation>Importstapel %1 ersetzen</translation>
+    </message>
+    <message>
+        <source>Cost exports (*.json *.csv);;All files (*)</source>
+        <translation>Kostenexporte (*.json *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Another batch is being replaced; wait for it or cancel it.</source>
+        <translation>Ein anderer Importstapel wird gerade ersetzt; warten Sie darauf oder brechen Sie ihn ab.</translation>
+    </message>
+    <message>
+        <source>Cannot replace the batch: %1</source>
+        <translation>Der Importstapel lässt sich nicht ersetzen: %1</translation>
+    </message>
+    <message>
+        <source>Replace batch %1</source>
+        <translation>Importstapel %1 ersetzen</translation>
+    </message>
+    <message>
+        <source>Replaced: %1</source>
+        <comment>new rows</comment>
+        <translation>Ersetzt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 new row(s)</source>
+        <translation>
+            <numerusform>%1 neue Zeile</numerusform>
+            <numerusform>%1 neue Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s) already in the ledger were skipped</source>
+        <translation>
+            <numerusform>%1 Zeile, die bereits im Hauptbuch war, wurde übersprungen</numerusform>
+            <numerusform>%1 Zeilen, die bereits im Hauptbuch waren, wurden übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replacing batch %1…</source>
+        <translation>Importstapel %1 wird ersetzt…</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::ResolutionModel</name>
@@ -3059,6 +3638,10 @@
     <message>
         <source>Analysis</source>
         <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Saved views</source>
+        <translation>Gespeicherte Ansichten</translation>
     </message>
 </context>
 <context>
@@ -3357,6 +3940,72 @@
     <message>
         <source>10 % target</source>
         <translation>Ziel 10 %</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ValueAliasDialog</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Value Aliases</source>
+        <translation>Wert-Aliasse</translation>
+    </message>
+    <message>
+        <source>value in the rows, e.g. e8d1460f</source>
+        <translation>Wert in den Zeilen, z. B. e8d1460f</translation>
+    </message>
+    <message>
+        <source>attribute as, e.g. search</source>
+        <translation>zuordnen als, z. B. search</translation>
+    </message>
+    <message>
+        <source>Rows whose label has exactly this value are attributed as if it were the target value, in the explorer and in every CLI command (applied once, before attribution; the rows keep their labels). Part of the rules digest.</source>
+        <translation>Zeilen, deren Label genau diesen Wert hat, werden so zugeordnet, als hätte es den Zielwert – im Explorer und in jedem CLI-Befehl (einmal angewandt, vor der Zuordnung; die Zeilen behalten ihre Labels). Teil des Regel-Digests.</translation>
+    </message>
+    <message>
+        <source>The ledger has this alias already.</source>
+        <translation>Das Hauptbuch hat diesen Alias bereits.</translation>
+    </message>
+    <message>
+        <source>Alias %1</source>
+        <translation>Alias %1</translation>
+    </message>
+    <message>
+        <source>Cannot change the aliases: %1</source>
+        <translation>Die Aliasse lassen sich nicht ändern: %1</translation>
+    </message>
+    <message>
+        <source>Remove alias %1</source>
+        <translation>Alias %1 entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::ValueAliasModel</name>
+    <message>
+        <source>Label key</source>
+        <translation>Label-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value in the rows</source>
+        <translation>Wert in den Zeilen</translation>
+    </message>
+    <message>
+        <source>Attributed as</source>
+        <translation>Zugeordnet als</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Moved in period</source>
+        <translation>Im Zeitraum verschoben</translation>
     </message>
 </context>
 <context>

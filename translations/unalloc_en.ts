@@ -54,6 +54,16 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::DateRangeDialog</name>
+    <message numerus="yes">
+        <source>%n day(s), by the UTC day a row starts; the command line says --to the day after the last one.</source>
+        <translation>
+            <numerusform>%n day, by the UTC day a row starts; the command line says --to the day after the last one.</numerusform>
+            <numerusform>%n days, by the UTC day a row starts; the command line says --to the day after the last one.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::FallbackChips</name>
     <message numerus="yes">
         <source>%n more…</source>
@@ -93,6 +103,13 @@
             <numerusform>%1 of %2 files cannot be imported; fix or remove them.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %2 row(s) already in the ledger will be skipped as duplicates.</source>
+        <translation>
+            <numerusform>%1 of %2 row already in the ledger will be skipped as a duplicate.</numerusform>
+            <numerusform>%1 of %2 rows already in the ledger will be skipped as duplicates.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::ImportPreviewModel</name>
@@ -124,24 +141,10 @@
 <context>
     <name>unalloc::ui::MainWindow</name>
     <message numerus="yes">
-        <source>%1 rows · %n cost batch(es)</source>
-        <translation>
-            <numerusform>%1 rows · %n cost batch</numerusform>
-            <numerusform>%1 rows · %n cost batches</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n invoice batch(es)</source>
         <translation>
             <numerusform>%n invoice batch</numerusform>
             <numerusform>%n invoice batches</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported %1 new rows in %n batch(es)</source>
-        <translation>
-            <numerusform>Imported %1 new rows in %n batch</numerusform>
-            <numerusform>Imported %1 new rows in %n batches</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -159,10 +162,38 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Pulled %1 new rows (%2) from %n source(s)</source>
+        <source>%1 new row(s)</source>
         <translation>
-            <numerusform>Pulled %1 new rows (%2) from %n source</numerusform>
-            <numerusform>Pulled %1 new rows (%2) from %n sources</numerusform>
+            <numerusform>%1 new row</numerusform>
+            <numerusform>%1 new rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es)</source>
+        <translation>
+            <numerusform>%n batch</numerusform>
+            <numerusform>%n batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cost batch(es)</source>
+        <translation>
+            <numerusform>%n cost batch</numerusform>
+            <numerusform>%n cost batches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n source</numerusform>
+            <numerusform>%n sources</numerusform>
         </translation>
     </message>
 </context>
@@ -213,27 +244,69 @@
 <context>
     <name>unalloc::ui::OverviewView</name>
     <message numerus="yes">
-        <source>%1 rows from %n source(s)</source>
-        <translation>
-            <numerusform>%1 rows from %n source</numerusform>
-            <numerusform>%1 rows from %n sources</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>+ %n smaller owner(s)</source>
         <translation>
             <numerusform>+ %n smaller owner</numerusform>
             <numerusform>+ %n smaller owners</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n source</numerusform>
+            <numerusform>%n sources</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PackDialog</name>
+    <message numerus="yes">
+        <source>%1 (%2, %Ln request(s))</source>
+        <comment>pod, cost, requests</comment>
+        <translation>
+            <numerusform>%1 (%2, %Ln request)</numerusform>
+            <numerusform>%1 (%2, %Ln requests)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::PullDialog</name>
     <message numerus="yes">
-        <source>Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows already in the ledger were skipped.</source>
+        <source>%1 new row(s)</source>
         <translation>
-            <numerusform>Imported %1 new rows (%2 in the batches) from %n source; %3 rows already in the ledger were skipped.</numerusform>
-            <numerusform>Imported %1 new rows (%2 in the batches) from %n sources; %3 rows already in the ledger were skipped.</numerusform>
+            <numerusform>%1 new row</numerusform>
+            <numerusform>%1 new rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n source</numerusform>
+            <numerusform>%n sources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::PullProgressModel</name>
+    <message numerus="yes">
+        <source>%1 new row(s)</source>
+        <translation>
+            <numerusform>%1 new row</numerusform>
+            <numerusform>%1 new rows</numerusform>
         </translation>
     </message>
 </context>
@@ -244,6 +317,20 @@
         <translation>
             <numerusform>Provider unknown for %n gateway row — re-import to match it.</numerusform>
             <numerusform>Provider unknown for %n gateway rows — re-import to match them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 new row(s)</source>
+        <translation>
+            <numerusform>%1 new row</numerusform>
+            <numerusform>%1 new rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s) already in the ledger were skipped</source>
+        <translation>
+            <numerusform>%1 row already in the ledger was skipped</numerusform>
+            <numerusform>%1 rows already in the ledger were skipped</numerusform>
         </translation>
     </message>
 </context>

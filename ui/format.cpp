@@ -3,6 +3,9 @@
 #include <QDate>
 #include <QDateTime>
 
+#include <algorithm>
+#include <limits>
+
 namespace unalloc::ui::fmt {
 
 namespace {
@@ -119,6 +122,12 @@ moneyExact(const core::Decimal &value, const core::Currency &currency, const QLo
 QString count(qint64 n, const QLocale &locale)
 {
     return locale.toString(n);
+}
+
+int plural(qint64 n)
+{
+    return int(
+        std::clamp<qint64>(n, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
 namespace {

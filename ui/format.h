@@ -43,6 +43,9 @@ QString sharePercent(const core::Decimal &part, const core::Decimal &whole, cons
 QString
 moneyExact(const core::Decimal &value, const core::Currency &currency, const QLocale &locale);
 QString count(qint64 n, const QLocale &locale);
+/// `n` as the count that picks a plural form in tr(…, n) (clamped to int; the text shows
+/// count(n), grouped, so ledgers beyond two billion rows still read right).
+int plural(qint64 n);
 /// A day index as an unambiguous date: "1 Aug 2026" (month named in the locale's language),
 /// "01.08.2026" in German; never a two-digit year or a month/day order to guess.
 QString day(std::int32_t dayIndex, const QLocale &locale);

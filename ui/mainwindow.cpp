@@ -266,8 +266,10 @@ ImportDialog *MainWindow::importFiles(const QStringList &files)
     auto *dialog = new ImportDialog(m_app, ledger, files, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ImportDialog::imported, this, [this](const ImportOutcome &o) {
-        QString text = tr("Imported %1 new rows in %n batch(es)", nullptr, o.batches)
-                           .arg(fmt::count(o.rowsAdded, m_app->locale));
+        QString text = tr("Imported %1 in %2", "new rows, batches")
+                           .arg(tr("%1 new row(s)", nullptr, fmt::plural(o.rowsAdded))
+                                    .arg(fmt::count(o.rowsAdded, m_app->locale)),
+                                tr("%n batch(es)", nullptr, o.batches));
         if (o.duplicates > 0)
             text += tr("; %n duplicate row(s) already in the ledger were skipped", nullptr,
                        int(o.duplicates));
@@ -291,8 +293,9 @@ void MainWindow::updateStatus()
     int costBatches = 0;
     for (const core::SourceInfo &s : catalog.sources)
         costBatches += s.batches;
-    QString rows = tr("%1 rows · %n cost batch(es)", nullptr, costBatches)
-                       .arg(fmt::count(catalog.rows, m_app->locale));
+    QString rows = tr("%1 row(s)", nullptr, fmt::plural(catalog.rows))
+                       .arg(fmt::count(catalog.rows, m_app->locale)) +
+                   QStringLiteral(" · ") + tr("%n cost batch(es)", nullptr, costBatches);
     if (catalog.invoices.batches > 0)
         rows +=
             QStringLiteral(" · ") + tr("%n invoice batch(es)", nullptr, catalog.invoices.batches);

@@ -175,8 +175,10 @@ PullDialog *MainWindow::pullFromApis()
         for (const core::Money &m : r.totals)
             money << fmt::moneyExact(m.amount, m.currency, m_app->locale);
         QString text =
-            tr("Pulled %1 new rows (%2) from %n source(s)", nullptr, r.batches)
-                .arg(fmt::count(r.rowsAdded, m_app->locale), money.join(QStringLiteral(", ")));
+            tr("Pulled %1 (%2) from %3", "new rows, amounts, sources")
+                .arg(tr("%1 new row(s)", nullptr, fmt::plural(r.rowsAdded))
+                         .arg(fmt::count(r.rowsAdded, m_app->locale)),
+                     money.join(QStringLiteral(", ")), tr("%n source(s)", nullptr, r.batches));
         if (r.duplicates > 0)
             text += tr("; %n duplicate row(s) already in the ledger were skipped", nullptr,
                        int(r.duplicates));

@@ -3,6 +3,7 @@
 // the old batch in place.
 #include "command.h"
 #include "input.h"
+#include "textformat.h"
 
 #include "adapters/import/ledgerimport.h"
 #include "core/ledger/ledgerstore.h"
@@ -87,8 +88,8 @@ int runBatches(const std::vector<std::string> &argv, Io &io)
         io.out << b.origin << ": batch " << b.batch.id << ", " << b.counts.rowsRead << " read, "
                << b.counts.rowsAdded << " added, " << b.counts.duplicates
                << " duplicates skipped\n";
-    io.out << "replaced batch " << id << " by " << report->batches.size() << " batch(es) in "
-           << ledgerPath << '\n';
+    io.out << "replaced batch " << id << " by "
+           << counted(report->batches.size(), "batch", "batches") << " in " << ledgerPath << '\n';
     return kExitOk;
 }
 

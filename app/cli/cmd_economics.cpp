@@ -110,8 +110,9 @@ void printText(const core::EconomicsReport &r, const std::string &by, Io &io)
             io.out << "Not shared: no feature has requests to spread " << what << " (" << amount
                    << ") over; it stays where it was billed.\n";
         else
-            io.out << "Shared " << amount << " of " << what << " over " << s.features
-                   << " feature(s) by requests (largest remainder, exact).\n";
+            io.out << "Shared " << amount << " of " << what << " over "
+                   << counted(s.features, "feature", "features")
+                   << " by requests (largest remainder, exact).\n";
     }
     if (r.requests == 0)
         io.out << "No gateway requests in this slice: per-1k figures are \u2014.\n";

@@ -1,6 +1,7 @@
 // `unalloc import`: export files into a ledger, all files in one transaction.
 #include "command.h"
 #include "input.h"
+#include "textformat.h"
 
 #include "adapters/import/ledgerimport.h"
 #include "core/ledger/ledgerstore.h"
@@ -118,8 +119,8 @@ int runImport(const std::vector<std::string> &argv, Io &io)
     }
     for (const auto &b : report->batches)
         printBatch(b, io.out);
-    io.out << "imported " << report->rowsAdded() << " new rows from " << report->batches.size()
-           << " file(s) into " << ledgerPath << '\n';
+    io.out << "imported " << counted(report->rowsAdded(), "new row", "new rows") << " from "
+           << counted(report->batches.size(), "file", "files") << " into " << ledgerPath << '\n';
     return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 // `unalloc pull`: live API pulls into a ledger — every page of every source, or nothing.
 #include "command.h"
 #include "input.h"
+#include "textformat.h"
 
 #include "adapters/pull/credentials.h"
 #include "adapters/pull/pull.h"
@@ -248,8 +249,9 @@ int runPull(const std::vector<std::string> &argv, Io &io)
                << core::formatTimestamp(w.end) << (w.clamped ? " (end clamped to now - 5 min)" : "")
                << '\n';
         for (const pull::SourcePull &p : pulls)
-            io.out << p.source << ": " << p.pages.size() << " page(s), " << p.progress.rows
-                   << " rows, " << totalsText(p.progress.totals) << ", " << p.progress.retries
+            io.out << p.source << ": " << counted(p.pages.size(), "page", "pages") << ", "
+                   << counted(p.progress.rows, "row", "rows") << ", "
+                   << totalsText(p.progress.totals) << ", " << p.progress.retries
                    << " retries \u2014 " << pull::toString(p.outcome)
                    << (p.reason.empty() ? "" : ": " + p.reason) << '\n';
     }
@@ -295,8 +297,9 @@ int runPull(const std::vector<std::string> &argv, Io &io)
             io.out << b.batch.source << ": batch " << b.batch.id << ", " << b.counts.rowsAdded
                    << " rows added, " << b.counts.duplicates << " already in the ledger, "
                    << core::toString(b.batch.status) << '\n';
-        io.out << "imported " << report->rowsAdded() << " new rows from " << report->batches.size()
-               << " source(s) into " << ledgerPath << '\n';
+        io.out << "imported " << counted(report->rowsAdded(), "new row", "new rows") << " from "
+               << counted(report->batches.size(), "source", "sources") << " into " << ledgerPath
+               << '\n';
     }
     for (const pull::SourcePull &p : pulls)
         if (p.outcome == pull::SourcePull::Outcome::Failed)

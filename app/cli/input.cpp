@@ -240,8 +240,11 @@ core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
             for (const auto &p : partial)
                 list += "\n  " + p;
             return core::fail("incomplete",
-                              "--require-complete: " + std::to_string(partial.size()) +
-                                  " batch(es) are not complete:" + list);
+                              "--require-complete: " +
+                                  (partial.size() == 1
+                                       ? std::string("1 batch is")
+                                       : std::to_string(partial.size()) + " batches are") +
+                                  " not complete:" + list);
         }
     }
     return in;

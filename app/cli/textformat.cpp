@@ -44,6 +44,11 @@ std::string percent(core::Decimal pct)
     return pct.toFixed(1) + "%";
 }
 
+std::string counted(long long n, const char *singular, const char *plural)
+{
+    return std::to_string(n) + ' ' + (n == 1 ? singular : plural);
+}
+
 std::string shortNumber(core::Decimal value)
 {
     std::string s = value.toString();

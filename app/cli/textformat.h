@@ -16,6 +16,8 @@ std::string money(core::Decimal amount, core::Currency currency = core::Currency
 std::string percent(core::Decimal pct);
 /// Canonical short text of a user-given number: "50" → "50.0", "12.25" stays.
 std::string shortNumber(core::Decimal value);
+/// "1 file", "3 files": a count with its noun in the right number (English only, as the CLI).
+std::string counted(long long n, const char *singular, const char *plural);
 
 /// @brief A plain-text table with a title, left/right aligned columns and an optional total row.
 class TextTable final

@@ -1,5 +1,6 @@
 #include "trendssnapshot.h"
 
+#include "core/slicefilter.h"
 #include "core/timeutil.h"
 
 #include <algorithm>
@@ -73,9 +74,10 @@ std::vector<std::vector<PartialBatch>> partialByPeriod(const CostCube &cube,
         }
     }
     if (!byRows.empty()) {
+        const SliceFilter inSlice(cube, options);
         for (const CostGroup &g : cube.rawGroups()) {
             const auto it = byRows.find(g.batch);
-            if (it == byRows.end() || !groupInSlice(cube, g, options))
+            if (it == byRows.end() || !inSlice(g))
                 continue;
             const size_t i = periodOf(periods, g.day);
             if (i < periods.size())

@@ -4,6 +4,7 @@
 
 #include "core/ledger/ledgerstore.h"
 #include "core/seams/gatewayidentity.h"
+#include "core/valuealiases.h"
 #include "linesorter.h"
 
 #include <algorithm>
@@ -225,6 +226,11 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
     GroupedLineSorter sorter(out);
     std::int64_t written = 0;
     std::map<std::string, Money> totals;
+    // The owner columns say who the report attributes a row to: the ledger's value aliases
+    // (team=e8d1460f… → team=search) apply first; Tags keep the labels as imported.
+    auto aliases = ledger.valueAliases();
+    if (!aliases)
+        return fail(aliases.error());
     LedgerRowKey from;
     constexpr std::int64_t kPage = 20000;
     for (;;) {
@@ -245,7 +251,7 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
                 end += kUsPerSecond;
             end = std::max(end, start + kUsPerSecond);
             const Origin o = originOf(row);
-            const OwnerResolution who = resolveOwner(row.labels, options);
+            const OwnerResolution who = resolveOwner(aliasLabels(row.labels, *aliases), options);
             const bool quantity = row.quantity.has_value() && !row.unit.empty();
             const std::vector<std::string> values = {"",
                                                      amount,

@@ -41,7 +41,8 @@ struct FocusExportSummary
 /// telemetry is no cost) in the slice of `options` (days by charge start, sources) as FOCUS 1.2
 /// CSV: ISO `…Z` timestamps (charge period widened to whole seconds, end exclusive), empty
 /// fields for null, amounts as their exact decimal text, the row's raw labels as JSON `Tags`,
-/// the allocation in `x_Owner`, `x_OwnerKey`, `x_ResolvedBy`, `x_FallbackKey`.
+/// the allocation in `x_Owner`, `x_OwnerKey`, `x_ResolvedBy`, `x_FallbackKey` (after the
+/// ledger's label value aliases, as `unalloc report` attributes).
 /// Rows are ordered by (charge start, source, line text): the bytes depend neither on the
 /// order the ledger's batches were imported in nor on record keys.
 /// The rows are streamed: memory holds one page of ledger rows and the lines of one charge

@@ -36,6 +36,7 @@ private slots:
     void roundTrip();
     void allocationColumns();
     void importOrderDoesNotMatter();
+    void aliasedOwners();
     void golden();
     void usage_data();
     void usage();
@@ -321,6 +322,49 @@ void TstFocusExport::allocationColumns()
         QCOMPARE(usd(sums(csv, QStringLiteral("BilledCost"), QStringLiteral("x_Owner"), key)),
                  b.toObject().value(QStringLiteral("amount_usd")).toString());
     }
+}
+
+void TstFocusExport::aliasedOwners()
+{
+    // A value alias applies before attribution in the export as in the report: the owner
+    // columns carry the aliased value and each owner's rows add up to the report's bucket.
+    const QString ledger = m_dir.filePath(QStringLiteral("aliased.unalloc"));
+    QVERIFY(QFile::copy(m_ledgers.at(QStringLiteral("demo")), ledger));
+    QJsonArray buckets = report(ledger).value(QStringLiteral("buckets")).toArray();
+    QStringList owners;
+    for (const QJsonValue &b : buckets)
+        if (const QString k = b.toObject().value(QStringLiteral("key")).toString();
+            k != QStringLiteral("<unallocated>"))
+            owners << k;
+    QVERIFY2(owners.size() >= 2, "the demo has at least two team owners");
+    // One owner renamed to a value no row carries, another folded into the first's target.
+    const QString renamed = QStringLiteral("aliased-team");
+    for (const QString &source : {owners[0], owners[1]})
+        QCOMPARE(
+            run({QStringLiteral("aliases"), QStringLiteral("add"), QStringLiteral("team=") + source,
+                 renamed, QStringLiteral("--ledger"), ledger})
+                .exit,
+            0);
+    const QByteArray csv = exportFocus(ledger);
+    QVERIFY(!csv.isEmpty());
+    const QJsonObject r = report(ledger);
+    const std::map<QString, Decimal> none;
+    QCOMPARE(usd(sums(csv, QStringLiteral("BilledCost"), QStringLiteral("x_Owner"), owners[0])),
+             usd(none));
+    QCOMPARE(usd(sums(csv, QStringLiteral("BilledCost"), QStringLiteral("x_Owner"), owners[1])),
+             usd(none));
+    bool seen = false;
+    for (const QJsonValue &b : r.value(QStringLiteral("buckets")).toArray()) {
+        const QString key = b.toObject().value(QStringLiteral("key")).toString();
+        seen = seen || key == renamed;
+        if (key == QStringLiteral("<unallocated>"))
+            continue;
+        QCOMPARE(usd(sums(csv, QStringLiteral("BilledCost"), QStringLiteral("x_Owner"), key)),
+                 b.toObject().value(QStringLiteral("amount_usd")).toString());
+    }
+    QVERIFY2(seen, "the report attributes to the alias target");
+    // The labels themselves stay as imported.
+    QVERIFY(csv.contains(owners[0].toUtf8()));
 }
 
 void TstFocusExport::importOrderDoesNotMatter()

@@ -12,6 +12,7 @@
 #include "ui/pull/pulldialog.h"
 #include "ui/pull/pullprogressmodel.h"
 #include "ui/pull/pullsettings.h"
+#include "ui/translations.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -90,6 +91,8 @@ private:
     std::string ledger() const { return m_ctx->path(QStringLiteral("pull.unalloc")).toStdString(); }
 
     std::unique_ptr<PullHarness> m_h;
+    /// English as the explorer installs it: its catalogue holds the plural forms.
+    ui::Translations m_translations;
     std::unique_ptr<ui::test::TestContext> m_ctx;
 };
 
@@ -97,6 +100,7 @@ void TstPullDialog::init()
 {
     m_h = std::make_unique<PullHarness>();
     QVERIFY(m_h->listen());
+    QVERIFY(m_translations.setLanguage(QStringLiteral("en")));
     m_ctx = std::make_unique<ui::test::TestContext>();
     qputenv("UNALLOC_NO_KEYCHAIN", "1");
     qputenv("UNALLOC_OPENCOST_URL", m_h->server.url().toUtf8());

@@ -10,6 +10,7 @@
 #include "ui/mainwindow.h"
 #include "ui/models/batchstatemodel.h"
 #include "ui/models/roles.h"
+#include "ui/views/batchreplacejob.h"
 #include "ui/views/reconciliationview.h"
 
 #include <QAction>
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -40,6 +42,7 @@ private slots:
     void cleanup();
     void previewCountsDuplicates();
     void replaceBatchIsAtomicAndUndoable();
+    void replaceRunsOffTheGuiThreadAndCancels();
     void manualInvoiceReachesReconciliation();
 
 private:
@@ -182,6 +185,77 @@ void TstLedgerEdits::replaceBatchIsAtomicAndUndoable()
     QVERIFY(waitSnapshot());
     QCOMPARE(rows(), before - 1);
     QVERIFY(m_window->document()->store()->checkIntegrity());
+}
+
+void TstLedgerEdits::replaceRunsOffTheGuiThreadAndCancels()
+{
+    QVERIFY(m_window->showView(QStringLiteral("reconciliation")));
+    auto *view =
+        qobject_cast<ReconciliationView *>(m_window->view(QStringLiteral("reconciliation")));
+    UI_REQUIRE(view, "the reconciliation view");
+    UI_FIND(row, QWidget, view, "replaceRow");
+    UI_FIND(cancel, QPushButton, view, "replaceCancel");
+    UI_FIND(progress, QProgressBar, view, "replaceProgress");
+    QCOMPARE(progress->maximum(), 1000);
+    UI_FIND(message, QLabel, view, "batchMessage");
+    const std::int64_t litellm = batchOf("litellm_spend.json");
+    QVERIFY(litellm > 0);
+    const qint64 before = rows();
+    const int undoBefore = m_window->analysis()->undoStack()->count();
+
+    // A large export: many chunks, so the import is still running when Cancel is pressed.
+    QFile in(test::demoDir() + QStringLiteral("/litellm_spend.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(in.readAll()).object();
+    const QJsonObject first = doc.value(QStringLiteral("data")).toArray().first().toObject();
+    QJsonArray data;
+    for (int i = 0; i < 40000; ++i) {
+        QJsonObject r = first;
+        r.insert(QStringLiteral("request_id"), QStringLiteral("req_big_%1").arg(i));
+        data.append(r);
+    }
+    doc.insert(QStringLiteral("data"), data);
+    const QString big = m_ctx->path(QStringLiteral("litellm_big.json"));
+    QFile out(big);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(doc).toJson(QJsonDocument::Compact));
+    out.close();
+
+    // replaceBatch returns at once: the job runs on a worker, its progress row shows, and the
+    // batch menu offers no second replace (or delete) meanwhile.
+    view->replaceBatch(litellm, {big});
+    QVERIFY(BatchReplaceJob::running(m_window->document()) != nullptr ||
+            m_window->document()->findChild<BatchReplaceJob *>() != nullptr);
+    QVERIFY(row->isVisible());
+    QCOMPARE(rows(), before);
+    UI_FIND(table, QTableView, view, "batchTableView");
+    QMenu *menu = view->batchMenu(table->model()->index(0, 0));
+    UI_FIND(replaceAction, QAction, menu, "replaceBatch");
+    if (BatchReplaceJob::running(m_window->document()))
+        QVERIFY(!replaceAction->isEnabled());
+    delete menu;
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QTRY_VERIFY(m_window->document()->findChild<BatchReplaceJob *>() == nullptr);
+    QTRY_VERIFY(!row->isVisible());
+    QVERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(QStringLiteral("unchanged")), qPrintable(message->text()));
+    // Cancelled: nothing changed and nothing was pushed.
+    QCOMPARE(m_window->analysis()->undoStack()->count(), undoBefore);
+    QCOMPARE(batchOf("litellm_spend.json"), litellm);
+    QVERIFY(m_window->document()->store()->checkIntegrity());
+
+    // Let it run: the replace commits, goes on the undo stack and reports what it added.
+    QSignalSpy loaded(m_window->document(), &LedgerDocument::loaded);
+    view->replaceBatch(litellm, {big});
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 1, 60000);
+    QVERIFY(waitSnapshot());
+    QCOMPARE(m_window->analysis()->undoStack()->count(), undoBefore + 1);
+    QVERIFY(batchOf("litellm_spend.json") == 0);
+    QVERIFY2(message->text().contains(QStringLiteral("new row")), qPrintable(message->text()));
+    m_window->analysis()->undoStack()->undo();
+    QTRY_VERIFY(loaded.count() >= 2);
+    QVERIFY(waitSnapshot());
+    QCOMPARE(rows(), before);
 }
 
 void TstLedgerEdits::manualInvoiceReachesReconciliation()

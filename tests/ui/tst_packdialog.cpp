@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace unalloc;
 using namespace unalloc::ui;
 
 class TstPackDialog final : public QObject
@@ -30,6 +32,7 @@ private slots:
     void initTestCase();
     void actionInFileMenu();
     void previewAndSaveMatchTheCli();
+    void meterChoiceSplitsThePod();
 
 private:
     static QByteArray run(const QString &program, const QStringList &args, int *exit = nullptr);
@@ -147,6 +150,80 @@ void TstPackDialog::previewAndSaveMatchTheCli()
     QVERIFY(!QDir(m_out.filePath(QStringLiteral("statements")))
                  .entryList({QStringLiteral("*.csv")})
                  .isEmpty());
+}
+
+void TstPackDialog::meterChoiceSplitsThePod()
+{
+    // The dialog offers `unalloc pack --meter`: a meter per shared pod of the month. Choosing
+    // one renders the preview again with the pod split, as the CLI's pack with --meter.
+    PackDialog dialog(*m_window->document(), *m_window->analysis(), m_window.get());
+    QSignalSpy previewed(&dialog, &PackDialog::previewReady);
+    dialog.show();
+    auto *page = dialog.findChild<QComboBox *>(QStringLiteral("packPage"));
+    auto *month = dialog.findChild<QComboBox *>(QStringLiteral("packMonth"));
+    auto *status = dialog.findChild<QLabel *>(QStringLiteral("packStatus"));
+    QVERIFY(page && month && status);
+    page->setCurrentIndex(0);
+    QTRY_VERIFY_WITH_TIMEOUT(!previewed.isEmpty() && !dialog.isRendering(), 60000);
+    QTRY_VERIFY(dialog.findChild<QComboBox *>(QStringLiteral("packMeter")) != nullptr);
+    auto *meter = dialog.findChild<QComboBox *>(QStringLiteral("packMeter"));
+    const qint64 pod = meter->property("podRow").toLongLong();
+    QVERIFY(dialog.previewContent()->meterSplits.empty());
+    const int unsplitPages = dialog.previewPages();
+
+    const int timeShare = meter->findData(QStringLiteral("time_share"));
+    QVERIFY(timeShare > 0);
+    previewed.clear();
+    meter->setCurrentIndex(timeShare);
+    emit meter->activated(timeShare);
+    QTRY_VERIFY_WITH_TIMEOUT(!previewed.isEmpty() && !dialog.isRendering(), 60000);
+    const pack::PackContent *content = dialog.previewContent();
+    QCOMPARE(content->meterSplits.size(), size_t(1));
+    QCOMPARE(content->meterSplits.front().rowId, pod);
+    QCOMPARE(content->meterSplits.front().meter, core::MeterKind::TimeShare);
+    QVERIFY2(status->text().contains(QStringLiteral("split by Time share")),
+             qPrintable(status->text()));
+    // The combo still shows the choice after the preview was rebuilt.
+    auto *after = dialog.findChild<QComboBox *>(QStringLiteral("packMeter"));
+    QCOMPARE(after->currentData().toString(), QStringLiteral("time_share"));
+
+    // The CLI's pack with the same --meter: same page count, same headline.
+    const auto &request = m_window->analysis()->request();
+    const QString ledger = QString::fromStdString(m_window->document()->store()->path());
+    const QString cliPdf = m_out.filePath(QStringLiteral("cli-meter.pdf"));
+    QStringList args{QStringLiteral("pack"),
+                     QStringLiteral("--ledger"),
+                     ledger,
+                     QStringLiteral("--month"),
+                     month->currentData().toString(),
+                     QStringLiteral("--page"),
+                     QStringLiteral("a4"),
+                     QStringLiteral("--meter"),
+                     QStringLiteral("%1=time_share").arg(pod),
+                     QStringLiteral("-D"),
+                     QString::fromStdString(request.ownerKey),
+                     QStringLiteral("-o"),
+                     cliPdf};
+    for (const std::string &f : request.fallbacks)
+        args << QStringLiteral("-f") << QString::fromStdString(f);
+    if (request.dedupe)
+        args << QStringLiteral("--dedupe");
+    int exit = -1;
+    const QByteArray cli = run(QStringLiteral(UNALLOC_CLI), args, &exit);
+    QVERIFY2(exit == 0, cli.constData());
+    QVERIFY2(cli.contains("by time_share in the pack only"), cli.constData());
+    static const QRegularExpression pagesRe(QStringLiteral(": (\\d+) pages"));
+    const auto m = pagesRe.match(QString::fromUtf8(cli));
+    QVERIFY2(m.hasMatch(), cli.constData());
+    QCOMPARE(dialog.previewPages(), m.captured(1).toInt());
+    QVERIFY(dialog.previewPages() >= unsplitPages);
+
+    // Back to "not split": the pod is one row again.
+    previewed.clear();
+    after->setCurrentIndex(0);
+    emit after->activated(0);
+    QTRY_VERIFY_WITH_TIMEOUT(!previewed.isEmpty() && !dialog.isRendering(), 60000);
+    QVERIFY(dialog.previewContent()->meterSplits.empty());
 }
 
 QTEST_MAIN(TstPackDialog)

@@ -4,14 +4,22 @@
 // the sidebar, tables, buttons), sampled from the rendered window.
 #include "uitestsupport.h"
 
+#include "grabifasked.h"
+
 #include "ui/analysisbar.h"
+#include "ui/dialogs/invoicedialog.h"
 #include "ui/mainwindow.h"
+#include "ui/translations.h"
 #include "ui/views/viewregistry.h"
 #include "ui/widgets/focusring.h"
 
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
 #include <QApplication>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -76,17 +84,25 @@ private slots:
     void everyViewFits();
     void focusRingIsVisibleInDark_data();
     void focusRingIsVisibleInDark();
+    void invoiceDialogShowsEveryField_data();
+    void invoiceDialogShowsEveryField();
 };
 
 void TstSmallScreen::everyViewFits_data()
 {
     QTest::addColumn<QString>("view");
     QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("language");
     for (const ViewInfo &v : registeredViews()) {
         if (!v.create)
             continue;
-        QTest::newRow(qPrintable(v.id + QStringLiteral(" light"))) << v.id << false;
-        QTest::newRow(qPrintable(v.id + QStringLiteral(" dark"))) << v.id << true;
+        QTest::newRow(qPrintable(v.id + QStringLiteral(" light")))
+            << v.id << false << QStringLiteral("en");
+        QTest::newRow(qPrintable(v.id + QStringLiteral(" dark")))
+            << v.id << true << QStringLiteral("en");
+        // German texts are the longest.
+        QTest::newRow(qPrintable(v.id + QStringLiteral(" German")))
+            << v.id << false << QStringLiteral("de");
     }
 }
 
@@ -94,7 +110,13 @@ void TstSmallScreen::everyViewFits()
 {
     QFETCH(QString, view);
     QFETCH(bool, dark);
+    QFETCH(QString, language);
+    Translations translations;
+    QVERIFY(translations.setLanguage(language));
     test::TestContext ctx;
+    ctx.app.translations = &translations;
+    if (language != QLatin1String("en")) // German numbers and dates too, as the explorer shows
+        ctx.app.locale = Translations::localeFor(language);
     ctx.theme.setMode(dark ? Theme::Mode::Dark : Theme::Mode::Light);
     MainWindow window(&ctx.app);
     window.resize(1024, 700);
@@ -112,6 +134,16 @@ void TstSmallScreen::everyViewFits()
     // Layouts settle through posted events: wait until the page fits its viewport.
     QWidget *content = scroll->widget();
     QVERIFY(content);
+    // What asks for the width, when the page is too wide.
+    const auto widest = [content] {
+        QStringList out;
+        for (QWidget *w : content->findChildren<QWidget *>())
+            if (w->isVisible() && w->minimumSizeHint().width() > 560 && !insideItemView(w))
+                out << QStringLiteral("%1 '%2' %3")
+                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                           .arg(w->minimumSizeHint().width());
+        return out.join(QStringLiteral(", "));
+    };
     QTRY_VERIFY2(content->width() <= scroll->viewport()->width() &&
                      !scroll->horizontalScrollBar()->isVisible(),
                  qPrintable(QStringLiteral("the page scrolls sideways: content %1 px (minimum %2, "
@@ -120,7 +152,8 @@ void TstSmallScreen::everyViewFits()
                                 .arg(content->minimumWidth())
                                 .arg(content->minimumSizeHint().width())
                                 .arg(scroll->viewport()->width())
-                                .arg(scroll->horizontalScrollBar()->maximum())));
+                                .arg(scroll->horizontalScrollBar()->maximum()) +
+                            QStringLiteral("; wide: ") + widest()));
     const QStringList out = sticking(&window);
     QVERIFY2(out.isEmpty(), qPrintable(out.join(QStringLiteral("; "))));
 }
@@ -196,6 +229,79 @@ void TstSmallScreen::focusRingIsVisibleInDark()
                             .arg(edge.name(), background.name())
                             .arg(contrast(edge, background))));
     QCOMPARE(edge.name(), ring->colour().name());
+}
+
+void TstSmallScreen::invoiceDialogShowsEveryField_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("window");
+    for (const char *language : {"en", "de"})
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2x%3")
+                                         .arg(QLatin1String(language))
+                                         .arg(size.width())
+                                         .arg(size.height())))
+                << QString::fromLatin1(language) << size;
+}
+
+void TstSmallScreen::invoiceDialogShowsEveryField()
+{
+    // Ledger → Add Invoice… opens wide enough for every label, hint and typed value (German
+    // texts are the longest), and fits a 1024×700 screen.
+    QFETCH(QString, language);
+    QFETCH(QSize, window);
+    Translations translations;
+    QVERIFY(translations.setLanguage(language));
+    test::TestContext ctx;
+    ctx.app.translations = &translations;
+    MainWindow main(&ctx.app);
+    main.resize(window);
+    main.show();
+    QSignalSpy ready(main.analysis(), &AnalysisController::snapshotReady);
+    QVERIFY(main.openDemo(test::demoDir()));
+    QTRY_VERIFY(ready.count() >= 1);
+    InvoiceDialog *dialog = main.showAddInvoice();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    auto *amount = dialog->findChild<QLineEdit *>(QStringLiteral("invoiceAmount"));
+    QVERIFY(amount);
+    amount->setText(QStringLiteral("123456789012.123456")); // a long exact amount
+    QStringList cut;
+    for (QLabel *l : dialog->findChildren<QLabel *>()) {
+        if (l->isVisible() && !l->wordWrap() && l->width() < l->sizeHint().width())
+            cut << QStringLiteral("label '%1': %2 < %3 px")
+                       .arg(l->text())
+                       .arg(l->width())
+                       .arg(l->sizeHint().width());
+    }
+    for (QLineEdit *e : dialog->findChildren<QLineEdit *>()) {
+        if (!e->isVisible() || qobject_cast<QComboBox *>(e->parentWidget()) ||
+            qobject_cast<QDateEdit *>(e->parentWidget()))
+            continue;
+        const QFontMetrics fm(e->font());
+        const int need =
+            std::max(fm.horizontalAdvance(e->placeholderText()), fm.horizontalAdvance(e->text())) +
+            8;
+        if (e->width() < need)
+            cut << QStringLiteral("field '%1': %2 < %3 px")
+                       .arg(e->objectName())
+                       .arg(e->width())
+                       .arg(need);
+    }
+    for (QWidget *w : dialog->findChildren<QWidget *>())
+        if ((qobject_cast<QComboBox *>(w) || qobject_cast<QDateEdit *>(w)) && w->isVisible() &&
+            w->width() < w->minimumSizeHint().width())
+            cut << QStringLiteral("field '%1': %2 < %3 px")
+                       .arg(w->objectName())
+                       .arg(w->width())
+                       .arg(w->minimumSizeHint().width());
+    test::grabIfAsked(
+        dialog,
+        QStringLiteral("invoice-%1-%2x%3").arg(language).arg(window.width()).arg(window.height()));
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+    QVERIFY2(dialog->width() <= 1024 && dialog->height() <= 700,
+             qPrintable(QStringLiteral("%1x%2").arg(dialog->width()).arg(dialog->height())));
+    delete dialog;
 }
 
 QTEST_MAIN(TstSmallScreen)

@@ -8,8 +8,10 @@
 #include "ui/analysisbar.h"
 #include "ui/dialogs/valuealiasdialog.h"
 #include "ui/mainwindow.h"
+#include "ui/models/ledgertablemodel.h"
 #include "ui/models/valuealiasmodel.h"
 #include "ui/periodchoice.h"
+#include "ui/views/ledgerview.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -37,6 +39,8 @@ private slots:
 private:
     bool waitSnapshot();
     QString bucket(const std::string &owner) const;
+    /// The Resolved owner (and How) of every Ledger row whose stored team label is `team`.
+    QStringList ledgerOwners(const QString &team, int column);
 
     std::unique_ptr<test::TestContext> m_ctx;
     std::unique_ptr<MainWindow> m_window;
@@ -74,6 +78,35 @@ QString TstTimeAliases::bucket(const std::string &owner) const
         if (b.key == owner)
             return QString::fromStdString(b.amount.toString());
     return {};
+}
+
+QStringList TstTimeAliases::ledgerOwners(const QString &team, int column)
+{
+    if (!m_window->showView(QStringLiteral("ledger")))
+        return {QStringLiteral("no ledger view")};
+    auto *view = qobject_cast<LedgerView *>(m_window->view(QStringLiteral("ledger")));
+    auto *filter = view ? view->findChild<QLineEdit *>(QStringLiteral("ledgerFilter")) : nullptr;
+    if (!filter)
+        return {QStringLiteral("no ledger filter")};
+    filter->clear();
+    QTest::keyClicks(filter, QStringLiteral("team=") + team);
+    const LedgerTableModel *model = view->model();
+    // Filtered, counted, and every visible row's page read.
+    const auto ready = [&] {
+        if (model->isCounting() || model->textFilter() != filter->text() || model->rowCount() == 0)
+            return false;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (!model->index(r, column).data().isValid())
+                return false;
+        return true;
+    };
+    if (!QTest::qWaitFor(ready))
+        return {QStringLiteral("the filtered rows never arrived")};
+    QStringList out;
+    for (int r = 0; r < model->rowCount(); ++r)
+        out << model->index(r, column).data().toString();
+    out.removeDuplicates();
+    return out;
 }
 
 void TstTimeAliases::customRangeMatchesCli()
@@ -155,6 +188,12 @@ void TstTimeAliases::aliasMovesOwnerDollarsAndUndoes()
     QCOMPARE(bucket("search"), QString::fromStdString(sum.toString()));
     QCOMPARE(QString::fromStdString(m_window->analysis()->snapshot()->report.total.toString()),
              total);
+    // The Ledger view's owner column attributes as the report does; the labels stay as stored.
+    QCOMPARE(ledgerOwners(QStringLiteral("platform"), LedgerTableModel::Owner),
+             QStringList{QStringLiteral("search")});
+    const QStringList how = ledgerOwners(QStringLiteral("platform"), LedgerTableModel::How);
+    QCOMPARE(how.size(), 1);
+    QVERIFY2(how.front().contains(QStringLiteral("alias of platform")), qPrintable(how.front()));
     // The dialog lists it with the dollars it moves in the period.
     QTRY_COMPARE(dialog->model()->rowCount(), 1);
     QCOMPARE(dialog->model()->aliases()[0].moved.at(0).amount.toString(), platform.toStdString());
@@ -166,6 +205,8 @@ void TstTimeAliases::aliasMovesOwnerDollarsAndUndoes()
     QCOMPARE(bucket("platform"), platform);
     QCOMPARE(bucket("search"), search);
     QTRY_COMPARE(dialog->model()->rowCount(), 0);
+    QCOMPARE(ledgerOwners(QStringLiteral("platform"), LedgerTableModel::Owner),
+             QStringList{QStringLiteral("platform")});
     // A malformed alias is refused with a reason.
     value->setText(QString());
     target->setText(QStringLiteral("x"));

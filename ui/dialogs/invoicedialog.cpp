@@ -11,10 +11,13 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDialogButtonBox>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+
+#include <algorithm>
 
 namespace unalloc::ui {
 
@@ -67,7 +70,28 @@ InvoiceDialog::InvoiceDialog(AppContext *app,
     m_error->setWordWrap(true);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Add Invoice"));
 
+    // Wide enough for what is typed and for the hints (German ones are longer), whatever the
+    // font: the dialog never opens with a field or a label cut.
+    const QFontMetrics fm(font());
+    const int text = fm.averageCharWidth() * 4;
+    for (QLineEdit *e : {m_invoiceId, m_amount})
+        e->setMinimumWidth(
+            std::max(fm.horizontalAdvance(e->placeholderText()), fm.averageCharWidth() * 28) +
+            text);
+    m_provider->setMinimumContentsLength(18);
+    m_provider->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_currency->setMinimumContentsLength(6);
+    m_currency->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    for (QDateEdit *e : {m_start, m_end})
+        e->setMinimumWidth(fm.horizontalAdvance(QStringLiteral("2026-08-01")) + text * 2);
+    // The message line keeps its room, so the dialog does not jump while typing.
+    m_error->setMinimumHeight(fm.lineSpacing() * 2);
+    m_error->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
     auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->setSizeConstraint(QLayout::SetMinimumSize);
     form->addRow(tr("&Provider:"), m_provider);
     form->addRow(tr("Invoice &id:"), m_invoiceId);
     form->addRow(tr("Period &start:"), m_start);

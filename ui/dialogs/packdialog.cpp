@@ -7,6 +7,8 @@
 #include "ui/ledgerdocument.h"
 
 #include "core/analysis/appliedsplits.h"
+#include "core/meters/telemetrymeters.h"
+#include "ui/models/metersharemodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -26,9 +28,13 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <limits>
 
 namespace unalloc::ui {
 
@@ -79,10 +85,24 @@ PackDialog::PackDialog(LedgerDocument &document,
     m_output->setObjectName(QStringLiteral("packOutput"));
     auto *browseOutput = new QPushButton(tr("Choose…"));
 
+    m_meters = new QWidget;
+    m_meters->setObjectName(QStringLiteral("packMeters"));
+    auto *meters = new QFormLayout(m_meters);
+    meters->setContentsMargins(0, 0, 0, 0);
+    m_noPods = new QLabel(tr("Looking for shared pods…"));
+    m_noPods->setObjectName(QStringLiteral("packNoPods"));
+    m_noPods->setWordWrap(true);
+    meters->addRow(m_noPods);
+    m_meters->setToolTip(tr("Split a shared inference pod among its tenants by a meter, in the "
+                            "pack only (the ledger is unchanged), like `unalloc pack --meter "
+                            "POD=METER`"));
+
     auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("&Month:"), m_month);
     form->addRow(tr("Owner key:"), m_owner);
     form->addRow(QString(), m_dedupe);
+    form->addRow(tr("Shared pods:"), m_meters);
     form->addRow(tr("&Paper:"), m_page);
     form->addRow(tr("&Statements folder:"), withButton(m_statements, browseStatements));
     form->addRow(tr("Save &as:"), withButton(m_output, browseOutput));
@@ -122,6 +142,7 @@ PackDialog::PackDialog(LedgerDocument &document,
         const QString dir = QFileInfo(m_output->text()).absolutePath();
         m_output->setText(QDir(dir).filePath(
             QStringLiteral("chargeback-%1.pdf").arg(m_month->currentData().toString())));
+        m_meterChoice.clear(); // another month has other pods
         refresh();
     });
     connect(m_page, &QComboBox::currentIndexChanged, this, &PackDialog::refresh);
@@ -183,6 +204,8 @@ std::optional<pack::PackContent> PackDialog::content(QString &error) const
     request.options = m_analysis.request().options();
     request.dedupe = m_dedupe->isChecked();
     request.letter = m_page->currentIndex() == 1;
+    for (const auto &[row, meter] : m_meterChoice)
+        request.meters.push_back({std::to_string(row), meter});
     auto built = pack::buildPack(sources, request);
     if (!built) {
         error = fmt::q(built.error().message());
@@ -249,14 +272,79 @@ void PackDialog::onRendered()
         m_preview->addItem(item);
     }
     const pack::PackContent &c = *m_content;
-    m_status->setText(
+    QString status =
         tr("Pages: %4 \u00b7 %1 of spend \u00b7 U %2 \u00b7 ledger %3")
             .arg(fmt::q(cli::money(c.chargeback.current.total, c.chargeback.current.currency)),
                  fmt::q(cli::percent(c.chargeback.current.unallocatedPct())),
                  fmt::q(c.ledgerDigest.substr(0, 19)))
-            .arg(m_pages.size()));
+            .arg(m_pages.size());
+    for (const pack::PodSplitView &v : c.meterSplits)
+        status += QLatin1Char('\n') +
+                  tr("Pod %1 (%2) split by %3 in the pack only; the ledger is unchanged.")
+                      .arg(fmt::q(v.pod), fmt::money(v.amount.amount, v.amount.currency, locale()),
+                           MeterShareModel::meterName(v.meter));
+    m_status->setText(status);
+    showPodChoices();
     m_save->setEnabled(true);
     emit previewReady(int(m_pages.size()));
+}
+
+void PackDialog::showPodChoices()
+{
+    if (!m_content)
+        return;
+    // The month's pods: those split here and those left whole, by row id.
+    std::map<std::int64_t, QString> pods;
+    for (const pack::PodSplitView &v : m_content->meterSplits)
+        pods[v.rowId] =
+            tr("%1 (%2)", "pod, cost")
+                .arg(fmt::q(v.pod), fmt::money(v.amount.amount, v.amount.currency, locale()));
+    for (const pack::PodSummary &p : m_content->unsplitPods)
+        pods[p.rowId] =
+            tr("%1 (%2, %Ln request(s))", "pod, cost, requests",
+               int(std::min<std::int64_t>(p.requests, std::numeric_limits<int>::max())))
+                .arg(fmt::q(p.pod), fmt::money(p.amount.amount, p.amount.currency, locale()));
+    bool same = pods.size() == m_meterCombos.size();
+    for (const auto &[row, text] : pods)
+        same = same && m_meterCombos.contains(row);
+    auto *form = static_cast<QFormLayout *>(m_meters->layout());
+    if (!same) {
+        // Rebuilt only when the pods change, so a choice keeps its focus.
+        for (auto &[row, combo] : m_meterCombos)
+            form->removeRow(combo);
+        m_meterCombos.clear();
+        for (const auto &[row, text] : pods) {
+            auto *combo = new QComboBox;
+            combo->setObjectName(QStringLiteral("packMeter"));
+            combo->setProperty("podRow", QVariant::fromValue<qint64>(row));
+            combo->addItem(tr("Not split (the pod is one row)"), QString());
+            for (core::MeterKind k : core::telemetryMeterKinds())
+                combo->addItem(tr("Split by %1").arg(MeterShareModel::meterName(k)),
+                               fmt::q(std::string(core::meterId(k))));
+            connect(combo, &QComboBox::activated, this, [this, row, combo] {
+                const std::string meter = fmt::s(combo->currentData().toString());
+                if (meter.empty())
+                    m_meterChoice.erase(row);
+                else
+                    m_meterChoice[row] = meter;
+                refresh();
+            });
+            auto *label = new QLabel(pods[row]);
+            label->setBuddy(combo);
+            label->setToolTip(pods[row]);
+            form->addRow(label, combo);
+            m_meterCombos[row] = combo;
+        }
+    }
+    for (auto &[row, combo] : m_meterCombos) {
+        const auto chosen = m_meterChoice.find(row);
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(std::max(
+            0,
+            combo->findData(chosen == m_meterChoice.end() ? QString() : fmt::q(chosen->second))));
+    }
+    m_noPods->setVisible(pods.empty());
+    m_noPods->setText(tr("No shared inference pod with request telemetry in this month."));
 }
 
 void PackDialog::showPage(int index)

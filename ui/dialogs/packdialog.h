@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -39,6 +40,8 @@ public:
     /// Pages of the last finished preview (0 while rendering or after an error).
     int previewPages() const { return int(m_pages.size()); }
     bool isRendering() const { return m_watcher.isRunning(); }
+    /// The content of the preview shown (null before the first one).
+    const pack::PackContent *previewContent() const { return m_content.get(); }
 
 signals:
     void previewReady(int pages);
@@ -61,6 +64,9 @@ private:
     void showPage(int index);
     void browseOutput();
     void browseStatements();
+    /// One meter choice per shared pod of the month (the pods the last preview found):
+    /// `unalloc pack --meter POD=METER`, in the pack only.
+    void showPodChoices();
     std::optional<pack::PackContent> content(QString &error) const;
 
     LedgerDocument &m_document;
@@ -69,6 +75,10 @@ private:
     QComboBox *m_page = nullptr;
     QCheckBox *m_dedupe = nullptr;
     QLabel *m_owner = nullptr;
+    QWidget *m_meters = nullptr;
+    QLabel *m_noPods = nullptr;
+    std::map<std::int64_t, QComboBox *> m_meterCombos; ///< by pod row id
+    std::map<std::int64_t, std::string> m_meterChoice; ///< pod row id → meter id
     QLineEdit *m_statements = nullptr;
     QLineEdit *m_output = nullptr;
     QListWidget *m_preview = nullptr;

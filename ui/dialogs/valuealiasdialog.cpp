@@ -46,6 +46,8 @@ ValueAliasDialog::ValueAliasDialog(AppContext *app,
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Every column at least as wide as its title (German titles are long).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setTabKeyNavigation(false);
     m_key->setObjectName(QStringLiteral("aliasKey"));

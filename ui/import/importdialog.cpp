@@ -232,8 +232,8 @@ void ImportDialog::showPreviewState()
         QString ready = tr("Ready to import %n file(s).", nullptr, files);
         if (duplicates > 0)
             ready += QLatin1Char(' ') +
-                     tr("%1 of %2 rows are already in the ledger and will be skipped as "
-                        "duplicates.")
+                     tr("%1 of %2 row(s) already in the ledger will be skipped as duplicates.",
+                        nullptr, fmt::plural(rows))
                          .arg(fmt::count(duplicates, locale), fmt::count(rows, locale));
         return files == 0 ? tr("No files left to import.")
                : ok == files

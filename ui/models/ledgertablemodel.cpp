@@ -58,6 +58,15 @@ void LedgerTableModel::setRequest(const core::AnalysisRequest &request)
         emit dataChanged(index(0, Owner), index(m_count - 1, How));
 }
 
+void LedgerTableModel::setAliases(std::vector<core::ValueAlias> aliases)
+{
+    if (aliases == m_aliases)
+        return;
+    m_aliases = std::move(aliases);
+    if (m_count > 0)
+        emit dataChanged(index(0, Owner), index(m_count - 1, How));
+}
+
 void LedgerTableModel::composeFilter()
 {
     core::LedgerRowFilter f = m_query;
@@ -255,14 +264,20 @@ QVariant LedgerTableModel::cell(const core::LedgerRow &r, int column, int role) 
         return cells::text(fmt::q(row.amount.currency.code()), role);
     case Owner:
     case How: {
-        const core::RowOwner owner = core::resolveRowOwner(row.labels, m_request);
+        std::vector<std::uint32_t> used;
+        const core::RowOwner owner =
+            core::resolveRowOwner(core::aliasLabels(row.labels, m_aliases, &used), m_request);
         if (role == AttentionRole)
             return owner.via < 0;
         if (column == Owner)
             return cells::text(fmt::q(owner.owner), role);
-        const QString how = owner.via == 0  ? tr("owner label")
-                            : owner.via > 0 ? tr("via %1").arg(fmt::q(owner.viaKey))
-                                            : tr("no owner");
+        QString how = owner.via == 0  ? tr("owner label")
+                      : owner.via > 0 ? tr("via %1").arg(fmt::q(owner.viaKey))
+                                      : tr("no owner");
+        const std::string &key = owner.via == 0 ? m_request.ownerKey : owner.viaKey;
+        for (std::uint32_t i : used)
+            if (owner.via >= 0 && m_aliases[i].key == key)
+                how = tr("%1, alias of %2").arg(how, fmt::q(m_aliases[i].value));
         return cells::text(how, role);
     }
     case Labels: {

@@ -50,6 +50,9 @@ public:
     void setStore(const core::LedgerStore *store, const QString &filePath = {});
     /// Period and sources from the analysis bar; owner key and fallbacks for the Owner column.
     void setRequest(const core::AnalysisRequest &request);
+    /// The ledger's label value aliases: the Owner column resolves the aliased labels (as the
+    /// report attributes), the Labels column shows them as stored.
+    void setAliases(std::vector<core::ValueAlias> aliases);
     /// The filter line (core::parseRowFilter syntax). Returns the parse error, or empty when
     /// the filter applies; on an error the previous filter stays.
     QString setTextFilter(const QString &text);
@@ -91,6 +94,7 @@ private:
     LedgerPager *m_pager;
     quint64 m_generation = 0;
     core::AnalysisRequest m_request;
+    std::vector<core::ValueAlias> m_aliases;
     void composeFilter();
     core::LedgerRowFilter m_filter; ///< the request's slice and the filter line together
     core::LedgerRowFilter m_query;  ///< the parsed filter line

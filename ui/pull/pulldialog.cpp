@@ -304,12 +304,15 @@ void PullDialog::onFinished(const PullResult &result)
         for (const core::Money &m : result.totals)
             money << fmt::moneyExact(m.amount, m.currency, m_app->locale);
         showMessage(
-            tr("Imported %1 new rows (%2 in the batches) from %n source(s); %3 rows "
-               "already in the ledger were skipped.",
-               nullptr, result.batches)
-                .arg(fmt::count(result.rowsAdded, m_app->locale),
+            tr("Imported %1 (%2 in the batches) from %3; %4 already in the ledger were "
+               "skipped.",
+               "new rows, amounts, sources, rows")
+                .arg(tr("%1 new row(s)", nullptr, fmt::plural(result.rowsAdded))
+                         .arg(fmt::count(result.rowsAdded, m_app->locale)),
                      money.isEmpty() ? QStringLiteral("—") : money.join(QStringLiteral(", ")),
-                     fmt::count(result.duplicates, m_app->locale)));
+                     tr("%n source(s)", nullptr, result.batches),
+                     tr("%1 row(s)", nullptr, fmt::plural(result.duplicates))
+                         .arg(fmt::count(result.duplicates, m_app->locale))));
         emit imported(result);
     }
     emit finished(result);

@@ -108,8 +108,10 @@ QString PullProgressModel::detailsText(const Row &row) const
     const PullSourceResult &r = *row.result;
     QString added;
     if (r.state == PullSourceResult::State::Complete || r.state == PullSourceResult::State::Partial)
-        added = tr("%1 new rows, %2 already in the ledger")
-                    .arg(fmt::count(r.rowsAdded, m_locale), fmt::count(r.duplicates, m_locale));
+        added = tr("%1, %2 already in the ledger", "new rows, rows")
+                    .arg(tr("%1 new row(s)", nullptr, fmt::plural(r.rowsAdded))
+                             .arg(fmt::count(r.rowsAdded, m_locale)),
+                         fmt::count(r.duplicates, m_locale));
     if (r.state == PullSourceResult::State::NotImported && r.reason.empty())
         return tr("read completely; not imported because another source was not (the pull is "
                   "one transaction)");

@@ -7,18 +7,68 @@
 
 namespace unalloc::ui {
 
+void runBatchReplace(QPromise<ReplaceOutcome> &promise,
+                     const QString &ledgerPath,
+                     std::int64_t batchId,
+                     const QStringList &files,
+                     const std::shared_ptr<const std::atomic_bool> &stop)
+{
+    ReplaceOutcome outcome;
+    promise.setProgressRange(0, 1000);
+    // Its own connection: the GUI keeps reading the ledger as it was until the commit.
+    auto store = core::LedgerStore::open(fmt::s(ledgerPath));
+    if (!store) {
+        outcome.error = fmt::q(store.error().message());
+        promise.addResult(std::move(outcome));
+        return;
+    }
+    // What undo needs, read before the replace deletes it.
+    auto old = (*store)->readBatch(batchId);
+    if (!old) {
+        outcome.error = fmt::q(old.error().message());
+        promise.addResult(std::move(outcome));
+        return;
+    }
+    std::vector<std::string> paths;
+    for (const QString &f : files)
+        paths.push_back(fmt::s(f));
+    adapters::ImportOptions options;
+    options.replaceBatch = batchId;
+    auto replaced = adapters::importFiles(
+        **store, paths, options, [&promise, &stop](const adapters::ImportProgress &p) {
+            if (p.bytesTotal > 0)
+                promise.setProgressValue(int(1000 * p.bytesDone / p.bytesTotal));
+            return !stop->load();
+        });
+    if (!replaced) {
+        outcome.cancelled = replaced.error().code == "cancelled";
+        outcome.error = fmt::q(replaced.error().message());
+        promise.addResult(std::move(outcome));
+        return;
+    }
+    outcome.old = {std::move(*old)};
+    for (const adapters::BatchOutcome &b : replaced->batches) {
+        outcome.newBatches.push_back(b.batch.id);
+        outcome.duplicates += b.counts.duplicates;
+    }
+    outcome.rowsAdded = replaced->rowsAdded();
+    promise.setProgressValue(1000);
+    promise.addResult(std::move(outcome));
+}
+
 BatchReplaceCommand::BatchReplaceCommand(LedgerDocument *document,
                                          AnalysisController *analysis,
-                                         std::int64_t batchId,
-                                         QStringList files,
+                                         ReplaceOutcome done,
                                          const QString &text,
                                          std::function<void(const QString &)> onError)
     : m_document(document)
     , m_analysis(analysis)
-    , m_oldId(batchId)
-    , m_files(std::move(files))
+    , m_newIds(std::move(done.newBatches))
+    , m_old(std::move(done.old))
     , m_onError(std::move(onError))
 {
+    if (!m_old.empty())
+        m_oldId = m_old.front().record.batch.id;
     setText(text);
 }
 
@@ -36,37 +86,13 @@ void BatchReplaceCommand::reload()
 
 void BatchReplaceCommand::redo()
 {
+    if (std::exchange(m_first, false)) {
+        reload(); // the job has replaced the batch already
+        return;
+    }
     core::LedgerStore *store = m_document->store();
     if (!store) {
         report(tr("The ledger is still loading; try again in a moment."));
-        if (std::exchange(m_first, false))
-            setObsolete(true);
-        return;
-    }
-    if (std::exchange(m_first, false)) {
-        // What undo needs, read before the replace deletes it.
-        auto old = store->readBatch(m_oldId);
-        if (!old) {
-            report(fmt::q(old.error().message()));
-            setObsolete(true);
-            return;
-        }
-        std::vector<std::string> paths;
-        for (const QString &f : m_files)
-            paths.push_back(fmt::s(f));
-        adapters::ImportOptions options;
-        options.replaceBatch = m_oldId;
-        auto replaced = adapters::importFiles(*store, paths, options);
-        if (!replaced) {
-            report(tr("%1 — the batch is unchanged").arg(fmt::q(replaced.error().message())));
-            setObsolete(true);
-            return;
-        }
-        m_old = {std::move(*old)};
-        m_newIds.clear();
-        for (const adapters::BatchOutcome &b : replaced->batches)
-            m_newIds.push_back(b.batch.id);
-        reload();
         return;
     }
     auto swapped = store->swapBatches({m_oldId}, m_new);

@@ -129,6 +129,7 @@ void LedgerView::sizeColumns()
 
 void LedgerView::documentLoaded()
 {
+    m_model->setAliases(m_context.document->input().rules.valueAliases);
     m_model->setStore(m_context.document->store(), m_context.document->filePath());
     updateCount();
 }

@@ -114,8 +114,10 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
         tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
         critical ? theme.critical : QColor());
     m_total->setValue(fmt::money(r.total, r.currency, locale()),
-                      tr("%1 rows from %n source(s)", nullptr, int(r.bySource.size()))
-                          .arg(fmt::count(r.rowCount, locale())));
+                      tr("%1 from %2", "rows, sources")
+                          .arg(tr("%1 row(s)", nullptr, fmt::plural(r.rowCount))
+                                   .arg(fmt::count(r.rowCount, locale())),
+                               tr("%n source(s)", nullptr, int(r.bySource.size()))));
     m_fallback->setValue(fmt::percent(s.fPct, locale()),
                          r.fallbacks.empty()
                              ? tr("no fallbacks chosen")

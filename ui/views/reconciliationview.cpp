@@ -13,7 +13,7 @@
 #include "ui/settings.h"
 #include "ui/themecontroller.h"
 #include "ui/views/batchdeletecommand.h"
-#include "ui/views/batchreplacecommand.h"
+#include "ui/views/batchreplacejob.h"
 #include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
@@ -28,6 +28,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -96,6 +98,29 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     m_batchMessage->setWordWrap(true);
     m_batchMessage->hide();
     grid->addWidget(m_batchMessage, 4, 0, 1, 2);
+    // A replace runs off the GUI thread: its progress and Cancel sit under the batch table.
+    m_replaceRow = new QWidget;
+    m_replaceRow->setObjectName(QStringLiteral("replaceRow"));
+    auto *replaceLayout = new QHBoxLayout(m_replaceRow);
+    replaceLayout->setContentsMargins(0, 0, 0, 0);
+    m_replaceLabel = new QLabel;
+    m_replaceLabel->setObjectName(QStringLiteral("replaceLabel"));
+    m_replaceProgress = new QProgressBar;
+    m_replaceProgress->setObjectName(QStringLiteral("replaceProgress"));
+    m_replaceProgress->setRange(0, 1000);
+    m_replaceProgress->setTextVisible(false);
+    m_replaceCancel = new QPushButton(tr("Cancel"));
+    m_replaceCancel->setObjectName(QStringLiteral("replaceCancel"));
+    m_replaceCancel->setToolTip(tr("Stop the replace; the batch stays as it is"));
+    replaceLayout->addWidget(m_replaceLabel);
+    replaceLayout->addWidget(m_replaceProgress, 1);
+    replaceLayout->addWidget(m_replaceCancel);
+    m_replaceRow->hide();
+    grid->addWidget(m_replaceRow, 5, 0, 1, 2);
+    connect(m_replaceCancel, &QPushButton::clicked, this, [this] {
+        if (BatchReplaceJob *job = BatchReplaceJob::running(m_context.document))
+            job->cancel();
+    });
     if (auto *batchView = content->findChild<QTableView *>(QStringLiteral("batchTableView"))) {
         batchView->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(batchView, &QTableView::customContextMenuRequested, this,
@@ -192,6 +217,9 @@ QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
     replace->setToolTip(tr("Swap this import for corrected files in one step (like `unalloc "
                            "batches replace`): if they cannot be imported the batch stays. "
                            "Undo puts it back."));
+    const bool busy = BatchReplaceJob::running(m_context.document) != nullptr;
+    del->setEnabled(!busy);
+    replace->setEnabled(!busy);
     connect(replace, &QAction::triggered, this, [this, id] {
         const QStringList files =
             QFileDialog::getOpenFileNames(this, tr("Replace Batch %1").arg(id),
@@ -206,16 +234,44 @@ QMenu *ReconciliationView::batchMenu(const QModelIndex &index)
 void ReconciliationView::replaceBatch(qint64 id, const QStringList &files)
 {
     const QPointer<QLabel> message = m_batchMessage;
+    if (BatchReplaceJob::running(m_context.document)) {
+        message->setText(tr("Another batch is being replaced; wait for it or cancel it."));
+        message->show();
+        return;
+    }
     message->hide();
-    auto *command = new BatchReplaceCommand(
-        m_context.document, m_context.analysis, id, files, tr("Replace batch %1").arg(id),
-        [message](const QString &error) {
-            if (message) {
-                message->setText(ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
-                message->show();
-            }
-        });
-    m_context.analysis->undoStack()->push(command);
+    const auto show = [message](const QString &error) {
+        if (message) {
+            message->setText(ReconciliationView::tr("Cannot replace the batch: %1").arg(error));
+            message->show();
+        }
+    };
+    auto *job = new BatchReplaceJob(m_context.document, m_context.analysis, id, files,
+                                    tr("Replace batch %1").arg(id), show);
+    const QPointer<QWidget> row = m_replaceRow;
+    connect(job, &BatchReplaceJob::progress, m_replaceProgress, &QProgressBar::setValue);
+    connect(job, &BatchReplaceJob::failed, this, [row, show](const QString &text) {
+        if (row)
+            row->hide();
+        show(text);
+    });
+    connect(job, &BatchReplaceJob::replaced, this, [this, row](qint64 added, qint64 duplicates) {
+        if (row)
+            row->hide();
+        QString text = tr("Replaced: %1", "new rows")
+                           .arg(tr("%1 new row(s)", nullptr, fmt::plural(added))
+                                    .arg(fmt::count(added, locale())));
+        if (duplicates > 0)
+            text += QStringLiteral("; ") + tr("%1 row(s) already in the ledger were skipped",
+                                              nullptr, fmt::plural(duplicates))
+                                               .arg(fmt::count(duplicates, locale()));
+        m_batchMessage->setText(text + QLatin1Char('.'));
+        m_batchMessage->show();
+    });
+    m_replaceLabel->setText(tr("Replacing batch %1…").arg(id));
+    m_replaceProgress->setValue(0);
+    if (job->start())
+        m_replaceRow->show();
 }
 
 void ReconciliationView::deleteBatch(qint64 id)

@@ -7,6 +7,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QMenu;
+class QProgressBar;
+class QPushButton;
 
 namespace unalloc::ui {
 
@@ -71,6 +73,10 @@ private:
     OverlapModel *m_overlapRows;
     BatchStateModel *m_batches;
     QLabel *m_batchMessage = nullptr;
+    QWidget *m_replaceRow = nullptr; ///< progress and Cancel of a running replace
+    QLabel *m_replaceLabel = nullptr;
+    QProgressBar *m_replaceProgress = nullptr;
+    QPushButton *m_replaceCancel = nullptr;
     QLabel *m_otherCurrency = nullptr; ///< invoices in another currency, listed not reconciled
     void showOtherCurrencyInvoices(const core::AnalysisSnapshot &s);
 };

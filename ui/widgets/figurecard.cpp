@@ -5,6 +5,8 @@
 #include <QTextLayout>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace unalloc::ui {
 
 namespace {
@@ -41,8 +43,10 @@ QString fitLines(const QString &text, const QFont &font, int width, int lines)
 class CardFitter final : public QObject
 {
 public:
-    CardFitter(QLabel *value, QLabel *detail, QObject *parent)
+    CardFitter(QLabel *caption, QLabel *value, QLabel *detail, QObject *parent)
         : QObject(parent)
+        , m_caption(caption)
+        , m_captionText(caption->text())
         , m_value(value)
         , m_detail(detail)
         , m_big(value->font())
@@ -67,6 +71,13 @@ public:
 private:
     void fit()
     {
+        // A long caption (German) is elided, whole in its tool tip, rather than widening the
+        // row of cards past a 1024 px window.
+        const QString caption =
+            QFontMetrics(m_caption->font())
+                .elidedText(m_captionText, Qt::ElideRight, m_caption->contentsRect().width());
+        m_caption->setText(caption);
+        m_caption->setToolTip(caption != m_captionText ? m_captionText : QString());
         const int width = m_value->contentsRect().width();
         QFont font = m_big;
         const double smallest = m_big.pointSizeF() / 2.0 * 1.2;
@@ -76,7 +87,12 @@ private:
                 w = std::max(w, QFontMetrics(f).horizontalAdvance(word));
             return w;
         };
-        while (width > 0 && widest(font) > width && font.pointSizeF() - 1 >= smallest)
+        // One line if a smaller figure allows it (a fixed-height card shows one line of it);
+        // else at least every word whole.
+        const auto line = [this](const QFont &f) {
+            return QFontMetrics(f).horizontalAdvance(m_valueText);
+        };
+        while (width > 0 && line(font) > width && font.pointSizeF() - 1 >= smallest)
             font.setPointSizeF(font.pointSizeF() - 1);
         m_value->setFont(font);
         m_value->setText(m_valueText);
@@ -87,6 +103,8 @@ private:
         m_detail->setToolTip(shown != m_detailText ? m_detailText : QString());
     }
 
+    QLabel *m_caption;
+    QString m_captionText;
     QLabel *m_value;
     QLabel *m_detail;
     QFont m_big;
@@ -113,6 +131,8 @@ FigureCard::FigureCard(const QString &caption, QWidget *parent)
     setBackgroundRole(QPalette::Base);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_caption->setForegroundRole(QPalette::PlaceholderText);
+    m_caption->setMinimumWidth(m_caption->fontMetrics().averageCharWidth() * 8);
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont big = m_value->font();
     big.setPointSizeF(big.pointSizeF() * 2.0);
     big.setBold(true);
@@ -132,8 +152,9 @@ FigureCard::FigureCard(const QString &caption, QWidget *parent)
     layout->addWidget(m_caption);
     layout->addWidget(m_value);
     layout->addWidget(m_detail);
-    auto *fitter = new CardFitter(m_value, m_detail, this);
+    auto *fitter = new CardFitter(m_caption, m_value, m_detail, this);
     fitter->setObjectName(QStringLiteral("cardFitter"));
+    m_caption->installEventFilter(fitter);
     m_value->installEventFilter(fitter);
     m_detail->installEventFilter(fitter);
 }
