@@ -18,14 +18,12 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace unalloc::ui {
 
@@ -50,7 +48,6 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
     , m_bars(chartCanvas("trendsBars"))
     , m_lines(chartCanvas("trendsLines"))
     , m_comparison(new TrendComparisonModel(locale(), this))
-    , m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     m_stepCombo->setObjectName(QStringLiteral("trendsStepCombo"));
     m_stepCombo->addItem(tr("Day"), QStringLiteral("day"));
@@ -120,7 +117,7 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
 
 TrendsView::~TrendsView()
 {
-    m_latest->store(0); // a running computation sees it is stale and stops early
+    m_job.supersede(); // a running computation sees it is stale and stops early
 }
 
 void TrendsView::setStep(core::TrendStep step)
@@ -141,8 +138,7 @@ void TrendsView::setStep(core::TrendStep step)
 
 void TrendsView::documentLoaded()
 {
-    ++m_generation;
-    m_latest->store(m_generation);
+    m_job.supersede();
     m_computing = false;
     m_stale = true;
 }
@@ -196,28 +192,13 @@ void TrendsView::recompute()
         return;
     m_stale = false;
     m_computing = true;
-    const quint64 generation = ++m_generation;
-    m_latest->store(generation);
-    const auto latest = m_latest;
     const core::AnalysisRequest request = m_snapshot->request;
     const core::TrendStep step = m_step;
-    auto *watcher = new QFutureWatcher<TrendsPtr>(this);
-    connect(watcher, &QFutureWatcher<TrendsPtr>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer request, step or ledger: its own computation answers
-        m_computing = false;
-        if (TrendsPtr result = watcher->result())
-            showTrends(result);
-    });
     // The slice (the attributed cube: plain or de-duplicated, in the request's currency) is
     // the one the analysis just computed: the shared cache hands it over.
-    watcher->setFuture(
-        QtConcurrent::run(&m_pool, [input, request, step, latest, generation]() -> TrendsPtr {
-            const auto stale = [&] {
-                return latest->load() != generation;
-            };
-            if (stale())
+    m_job.start(
+        [input, request, step](const Superseded &superseded) -> TrendsPtr {
+            if (superseded())
                 return {};
             const std::shared_ptr<const core::SliceData> slice =
                 input.slices ? input.slices->get(input, request)
@@ -225,11 +206,16 @@ void TrendsView::recompute()
             static const std::vector<core::ImportBatch> noBatches;
             auto s = core::trendsSnapshot(
                 slice->prepared.cube(), request.options(), step, slice->seams.completeness,
-                input.catalog ? input.catalog->batches : noBatches, core::kTrendOwners, stale);
+                input.catalog ? input.catalog->batches : noBatches, core::kTrendOwners, superseded);
             if (!s)
                 return {};
             return std::make_shared<const core::TrendsSnapshot>(std::move(*s));
-        }));
+        },
+        [this](const TrendsPtr &result) {
+            m_computing = false;
+            if (result)
+                showTrends(result);
+        });
 }
 
 void TrendsView::showTrends(const TrendsPtr &trends)

@@ -4,7 +4,9 @@
 
 #include "core/analysis/trendssnapshot.h"
 
+#include "ui/latestjob.h"
 #include <QString>
+
 #include <QThreadPool>
 
 #include <atomic>
@@ -113,8 +115,7 @@ private:
     QString m_hoverTip;             ///< the text of the bar or point under the mouse
     bool m_stale = true;            ///< the figures shown are not those of the latest request
     bool m_computing = false;
-    quint64 m_generation = 0; ///< the latest computation; older answers drop
-    std::shared_ptr<std::atomic<quint64>> m_latest;
+    LatestJob m_job{this, &m_pool}; ///< the latest computation; older answers drop
     /// The view's own thread (see EconomicsView): last member, destroyed first.
     QThreadPool m_pool;
 };
