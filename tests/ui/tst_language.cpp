@@ -323,6 +323,7 @@ void TstLanguage::catalogueIsComplete()
         QStringLiteral("Feature"),
         QStringLiteral("Features"),
         QStringLiteral("Format"),
+        QStringLiteral("Trends"), // the German word for the view (der Trend, die Trends)
         QStringLiteral("Labels"),
         QStringLiteral("Gateway"),
         QStringLiteral("Fallback"),
@@ -483,6 +484,7 @@ void TstLanguage::newerDialogsSpeakGerman()
     static const QSet<QString> names = {
         QStringLiteral("OpenCost"),  QStringLiteral("LiteLLM"),    QStringLiteral("OpenAI"),
         QStringLiteral("Anthropic"), QStringLiteral("<b>URL</b>"), QStringLiteral("Details"),
+        QStringLiteral("Trends"), // a sidebar item: the same word in German
     };
     QStringList stayed;
     for (const QString &text : english)
