@@ -7,12 +7,12 @@
 #include "ui/models/ownerbucketmodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/themecontroller.h"
+#include "ui/widgets/adaptiverow.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/figurecard.h"
 #include "ui/widgets/metersplitbanner.h"
 #include "ui/widgets/tablepanel.h"
 
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTableView>
@@ -64,19 +64,18 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     auto *cards = new QHBoxLayout;
     for (FigureCard *card : {m_unallocated, m_total, m_fallback, m_owners})
         cards->addWidget(card, 1);
-    auto *grid = new QGridLayout;
-    grid->addWidget(m_spendPanel, 0, 0);
-    grid->addWidget(resolutionPanel, 0, 1, Qt::AlignTop);
-    grid->addWidget(tablePanel, 1, 0, 1, 2);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
-    grid->setRowStretch(1, 1);
+    // The two charts sit side by side when the width allows it and stack otherwise (German
+    // captions at 1024 px need more than the side-by-side width).
+    auto *charts = new AdaptiveRow;
+    charts->addWidget(m_spendPanel, 3);
+    charts->addWidget(resolutionPanel, 2);
     tablePanel->setMinimumHeight(220);
     auto *layout = new QVBoxLayout(content);
     layout->addWidget(m_error);
     layout->addWidget(new MeterSplitBanner(context.document, locale())); // which pods are split
     layout->addLayout(cards);
-    layout->addLayout(grid, 1);
+    layout->addWidget(charts);
+    layout->addWidget(tablePanel, 1);
     setContent(content);
     connect(context.app->theme, &ThemeController::changed, this, &OverviewView::applyTheme);
     applyTheme();

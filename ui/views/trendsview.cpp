@@ -63,11 +63,11 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
 
     m_barsPanel = new ChartPanel(tr("Spend by owner"), m_bars, exportHost());
     m_barsPanel->setObjectName(QStringLiteral("trendsSpendChart"));
-    m_bars->setMinimumHeight(200);
+    m_bars->setMinimumHeight(260);
     m_linesPanel = new ChartPanel(tr("U and F"), m_lines, exportHost());
     m_linesPanel->setObjectName(QStringLiteral("trendsShareChart"));
     m_linesPanel->setSubtitle(tr("Unallocated (U) and via-fallback (F) share of each period"));
-    m_lines->setMinimumHeight(150);
+    m_lines->setMinimumHeight(240); // shorter, Qt Charts elides the percent labels
     auto *table = new QTableView;
     auto *proxy = new RawSortProxy(this);
     proxy->setSourceModel(m_comparison);
