@@ -29,6 +29,15 @@ QtChartCanvas::QtChartCanvas(QChart *chart, QWidget *parent)
     setMinimumHeight(280);
 }
 
+QtChartCanvas *QtChartCanvas::create(const char *objectName)
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    auto *canvas = new QtChartCanvas(chart);
+    canvas->setObjectName(QLatin1String(objectName));
+    return canvas;
+}
+
 QChart *QtChartCanvas::chart() const
 {
     return m_view->chart();

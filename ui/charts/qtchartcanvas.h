@@ -24,6 +24,8 @@ class QtChartCanvas final : public ChartCanvas
     Q_OBJECT
 public:
     explicit QtChartCanvas(QChart *chart, QWidget *parent = nullptr);
+    /// A canvas on a new, empty chart without animations, named `objectName` (for tests).
+    static QtChartCanvas *create(const char *objectName);
 
     QChart *chart() const;
     QChartView *chartView() const { return m_view; }

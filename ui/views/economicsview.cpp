@@ -40,15 +40,6 @@ QTableView *tableFor(QAbstractItemModel *model, QObject *owner, const char *name
     return table;
 }
 
-QtChartCanvas *chartCanvas(const char *name)
-{
-    auto *chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    auto *canvas = new QtChartCanvas(chart);
-    canvas->setObjectName(QLatin1String(name));
-    return canvas;
-}
-
 } // namespace
 
 EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
@@ -60,9 +51,9 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
     , m_perK(new FigureCard(tr("Cost per 1,000 requests")))
     , m_invisible(new FigureCard(tr("Invisible from the gateway")))
     , m_unattributed(new FigureCard(tr("Unattributed cost")))
-    , m_bars(chartCanvas("economicsBars"))
-    , m_trend(chartCanvas("economicsTrend"))
-    , m_curves(chartCanvas("breakevenCurves"))
+    , m_bars(QtChartCanvas::create("economicsBars"))
+    , m_trend(QtChartCanvas::create("economicsTrend"))
+    , m_curves(QtChartCanvas::create("breakevenCurves"))
     , m_table(new EconomicsModel(locale(), this))
     , m_trendModel(new EconomicsTrendModel(locale(), this))
     , m_tiers(new BreakevenModel(locale(), this))

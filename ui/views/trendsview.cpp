@@ -27,26 +27,13 @@
 
 namespace unalloc::ui {
 
-namespace {
-
-QtChartCanvas *chartCanvas(const char *name)
-{
-    auto *chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    auto *canvas = new QtChartCanvas(chart);
-    canvas->setObjectName(QLatin1String(name));
-    return canvas;
-}
-
-} // namespace
-
 TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
     : AnalysisView(context, parent)
     , m_stepCombo(new QComboBox)
     , m_summary(new QLabel)
     , m_message(new QLabel)
-    , m_bars(chartCanvas("trendsBars"))
-    , m_lines(chartCanvas("trendsLines"))
+    , m_bars(QtChartCanvas::create("trendsBars"))
+    , m_lines(QtChartCanvas::create("trendsLines"))
     , m_comparison(new TrendComparisonModel(locale(), this))
 {
     m_stepCombo->setObjectName(QStringLiteral("trendsStepCombo"));
