@@ -2495,6 +2495,14 @@
             <numerusform>%n Quellen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>empty ledger: File → Import Files…</source>
+        <translation>leeres Hauptbuch: Datei → Dateien importieren…</translation>
+    </message>
+    <message>
+        <source>no rows in this period and these sources</source>
+        <translation>keine Zeilen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
 </context>
 <context>
     <name>unalloc::ui::OwnerBucketModel</name>
@@ -3675,37 +3683,6 @@
     </message>
 </context>
 <context>
-    <name>unalloc::ui::UnallocatedTreeModel</name>
-    <message>
-        <source>(no namespace, project or workspace)</source>
-        <translation>(kein Namespace, Projekt oder Workspace)</translation>
-    </message>
-    <message>
-        <source>Source / group / cost object</source>
-        <translation>Quelle / Gruppe / Kostenobjekt</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Betrag</translation>
-    </message>
-    <message>
-        <source>Share of U</source>
-        <translation>Anteil an U</translation>
-    </message>
-    <message>
-        <source>Share of total</source>
-        <translation>Anteil am Gesamtbetrag</translation>
-    </message>
-    <message>
-        <source>Rows</source>
-        <translation>Zeilen</translation>
-    </message>
-    <message>
-        <source>Labels it does have</source>
-        <translation>Vorhandene Labels</translation>
-    </message>
-</context>
-<context>
     <name>unalloc::ui::TrendComparisonModel</name>
     <message>
         <source>Owner</source>
@@ -3890,6 +3867,37 @@
     <message>
         <source>Partial: batch %1 (%2): %3</source>
         <translation>Unvollständig: Import %1 (%2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>unalloc::ui::UnallocatedTreeModel</name>
+    <message>
+        <source>(no namespace, project or workspace)</source>
+        <translation>(kein Namespace, Projekt oder Workspace)</translation>
+    </message>
+    <message>
+        <source>Source / group / cost object</source>
+        <translation>Quelle / Gruppe / Kostenobjekt</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Share of U</source>
+        <translation>Anteil an U</translation>
+    </message>
+    <message>
+        <source>Share of total</source>
+        <translation>Anteil am Gesamtbetrag</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Labels it does have</source>
+        <translation>Vorhandene Labels</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "ui/models/roles.h"
 #include "ui/views/ledgerview.h"
 #include "ui/views/reconciliationview.h"
+#include "ui/widgets/figurecard.h"
 
 #include <QAction>
 #include <QApplication>
@@ -282,6 +283,12 @@ void TstUsability::emptyLedgerPointsToImport()
     UI_FIND(spend, HBarChart, m_window, "spendBars");
     QCOMPARE(spend->rowCount(), 0);
     QVERIFY2(spend->emptyText().contains(QStringLiteral("Import")), qPrintable(spend->emptyText()));
+    // No figure claims an amount or a share of nothing (no "$0.00", no "0.0 %").
+    for (const char *name : {"figureU", "figureTotal", "figureF", "figureOwners"}) {
+        UI_FIND(card, FigureCard, m_window, name);
+        QCOMPARE(card->value(), QStringLiteral("—"));
+        QVERIFY2(card->detail().contains(QStringLiteral("Import")), qPrintable(card->detail()));
+    }
 }
 
 void TstUsability::percentNeverOverclaims_data()

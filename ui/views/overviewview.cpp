@@ -106,6 +106,15 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
 {
     const Theme &theme = m_context.app->theme->theme();
     const core::AttributionReport &r = s.report;
+    if (r.rowCount == 0) {
+        // Nothing to sum: no "$0.00" in a currency the slice does not have, and no 0 % U.
+        const QString why = m_context.document->catalog().rows == 0
+                                ? tr("empty ledger: File → Import Files…")
+                                : tr("no rows in this period and these sources");
+        for (FigureCard *card : {m_unallocated, m_total, m_fallback, m_owners})
+            card->setValue(QStringLiteral("—"), why);
+        return;
+    }
     const QString dim = fmt::q(r.dimension);
     const bool critical = s.uPct >= core::Decimal::fromInt(25);
     m_unallocated->setValue(
