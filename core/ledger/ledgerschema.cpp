@@ -5,6 +5,7 @@
 #include "core/timeutil.h"
 #include "ledgercodec.h"
 
+#include <cstring>
 #include <sqlite3.h>
 
 #include <string>
@@ -208,17 +209,22 @@ CREATE TABLE value_aliases(
     PRIMARY KEY (key, value)) WITHOUT ROWID;
 )sql";
 
+/// The running sum of unalloc_sum(). SQLite's aggregate context is only 8-byte aligned and a
+/// __int128 wants 16, so the state is copied in and out of it with memcpy, never accessed in
+/// place (zero-filled by SQLite on first use, which is the empty sum).
 struct SumState
 {
-    __int128 units;
-    bool overflow;
+    __int128 units = 0;
+    bool overflow = false;
 };
 
 void sumStep(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
-    auto *s = static_cast<SumState *>(sqlite3_aggregate_context(ctx, sizeof(SumState)));
-    if (!s)
+    void *raw = sqlite3_aggregate_context(ctx, sizeof(SumState));
+    if (!raw)
         return;
+    SumState s;
+    std::memcpy(&s, raw, sizeof s);
     const void *p = sqlite3_value_blob(argv[0]);
     const int n = sqlite3_value_bytes(argv[0]);
     auto d = ledgercodec::decodeAmount(
@@ -227,15 +233,16 @@ void sumStep(sqlite3_context *ctx, int, sqlite3_value **argv)
         sqlite3_result_error(ctx, "unalloc_sum: malformed amount", -1);
         return;
     }
-    if (__builtin_add_overflow(s->units, d->units(), &s->units))
-        s->overflow = true;
+    if (__builtin_add_overflow(s.units, d->units(), &s.units))
+        s.overflow = true;
+    std::memcpy(raw, &s, sizeof s);
 }
 
 void sumFinal(sqlite3_context *ctx)
 {
-    auto *s = static_cast<SumState *>(sqlite3_aggregate_context(ctx, 0));
-    const SumState zero{0, false};
-    const SumState &st = s ? *s : zero;
+    SumState st;
+    if (void *raw = sqlite3_aggregate_context(ctx, 0))
+        std::memcpy(&st, raw, sizeof st);
     if (st.overflow) {
         sqlite3_result_error(ctx, "unalloc_sum: overflow", -1);
         return;
