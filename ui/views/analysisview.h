@@ -2,6 +2,7 @@
 
 #include "ui/analysiscontroller.h"
 #include "ui/appcontext.h"
+#include "ui/drilltarget.h"
 #include "ui/widgets/panel.h"
 
 #include <QList>
@@ -48,6 +49,9 @@ public:
     /// simulation, a read of its own); it emits settled() once it shows everything. `--grab`
     /// waits for it.
     virtual bool isSettled() const { return true; }
+    /// Expands and selects `focus` (a DrillTarget's focus, e.g. a source in the Unallocated
+    /// view); false when the view has nothing by that name. The default knows nothing.
+    virtual bool focusOn(const QString &focus) { return focus.isEmpty(); }
     /// Every chart and table panel of the view (for export and tests).
     QList<Panel *> panels() const;
     /// The snapshot shown last, or null.
@@ -55,6 +59,9 @@ public:
 
 signals:
     void settled();
+    /// A click on a chart asks to open `target` (the main window switches view, applies the
+    /// filter or focus, and makes it one undoable step).
+    void drillRequested(const unalloc::ui::DrillTarget &target);
 
 protected:
     ExportHost exportHost() const;
