@@ -1428,8 +1428,8 @@
         <translation>Filter: Text, schlüssel=wert, source:openai, amount&gt;100 (alle müssen zutreffen)…</translation>
     </message>
     <message>
-        <source>Filter the rows (%1). Terms, all of which must hold: any text (cost object, source or a label value contains it), key=value (a label), source:NAME, batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; quotes spaces.</source>
-        <translation>Zeilen filtern (%1). Begriffe, die alle zutreffen müssen: beliebiger Text (Kostenobjekt, Quelle oder ein Label-Wert enthält ihn), schlüssel=wert (ein Label), source:NAME, batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; fasst Leerzeichen ein.</translation>
+        <source>Filter the rows (%1). Terms, all of which must hold: any text (cost object, source or a label value contains it), key=value (a label), source:NAME, owner:NAME (the owner the current rules resolve; owner:&lt;unallocated&gt; for nobody&apos;s rows), via:KEY (owned through that key), batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; quotes spaces.</source>
+        <translation>Zeilen filtern (%1). Begriffe, die alle zutreffen müssen: beliebiger Text (Kostenobjekt, Quelle oder ein Label-Wert enthält ihn), schlüssel=wert (ein Label), source:NAME, owner:NAME (der Eigentümer nach den aktuellen Regeln; owner:&lt;unallocated&gt; für Zeilen ohne Eigentümer), via:SCHLÜSSEL (über diesen Schlüssel zugeordnet), batch:N, amount&gt;N, amount&gt;=N, amount&lt;N, amount&lt;=N; &quot;…&quot; fasst Leerzeichen ein.</translation>
     </message>
     <message>
         <source>Columns</source>
@@ -1453,6 +1453,10 @@
 </context>
 <context>
     <name>unalloc::ui::MainWindow</name>
+    <message>
+        <source>%1 shows nothing named “%2” for this analysis</source>
+        <translation>%1 zeigt für diese Analyse nichts namens „%2“</translation>
+    </message>
     <message>
         <source>&amp;Export</source>
         <translation>&amp;Exportieren</translation>

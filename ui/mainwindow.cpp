@@ -137,6 +137,7 @@ void MainWindow::buildViews()
         view->setObjectName(QStringLiteral("view_") + info.id);
         m_stack->addWidget(view);
         m_views.insert(info.id, view);
+        connect(view, &AnalysisView::drillRequested, this, &MainWindow::drillThrough);
     }
     updateSidebarIcons();
     refreshSavedViews();

@@ -2,6 +2,7 @@
 
 #include "analysiscontroller.h"
 #include "demoledger.h"
+#include "drilltarget.h"
 #include "ledgerdocument.h"
 #include "savedviews.h"
 
@@ -56,6 +57,9 @@ public:
     void saveCurrentView(const QString &name);
     /// Applies the saved view `name` as one undoable change, then shows its view.
     bool applySavedView(const QString &name);
+    /// Opens `target` (a chart's drill-through) as one undoable step: undo returns to the view
+    /// and Ledger filter shown before. False when no view has the target's id.
+    bool drillThrough(const DrillTarget &target);
     /// Adds the view in `path` to the saved views; returns the status text (flags included).
     core::Result<QString> importViewFile(const QString &path);
     /// Ledger → Value aliases… (non-modal; one per window). Returns it for tests.
@@ -93,6 +97,9 @@ private:
     void onStateLoaded();
     QString ledgerFilterText() const;
     void setLedgerFilterText(const QString &text);
+    /// Shows `target`'s view with its Ledger filter (when it names the ledger) or focus.
+    void openTarget(const DrillTarget &target);
+    friend class DrillCommand;
     QString describeCheck(const core::ViewStateCheck &check) const;
 
     AppContext *m_app;

@@ -5,6 +5,8 @@
 #include "format.h"
 #include "settings.h"
 #include "sidebar.h"
+#include "views/analysisview.h"
+#include "views/viewregistry.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -14,8 +16,53 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QUndoCommand>
 
 namespace unalloc::ui {
+
+/// One drill-through: redo opens the target, undo the view and Ledger filter it left.
+class DrillCommand final : public QUndoCommand
+{
+public:
+    DrillCommand(MainWindow *window, DrillTarget before, DrillTarget after)
+        : QUndoCommand(after.description)
+        , m_window(window)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    {}
+    void undo() override { m_window->openTarget(m_before); }
+    void redo() override { m_window->openTarget(m_after); }
+
+private:
+    MainWindow *m_window;
+    DrillTarget m_before, m_after;
+};
+
+bool MainWindow::drillThrough(const DrillTarget &target)
+{
+    if (!m_views.contains(target.view))
+        return false;
+    DrillTarget before{currentViewId(), ledgerFilterText(), {}, {}};
+    DrillTarget after = target;
+    if (after.view != QLatin1String("ledger"))
+        after.ledgerFilter = before.ledgerFilter; // the Ledger filter stays as it was
+    m_analysis.undoStack()->push(new DrillCommand(this, std::move(before), std::move(after)));
+    return true;
+}
+
+void MainWindow::openTarget(const DrillTarget &target)
+{
+    setLedgerFilterText(target.ledgerFilter);
+    showView(target.view);
+    if (!target.focus.isEmpty())
+        if (AnalysisView *v = m_views.value(target.view); v && !v->focusOn(target.focus))
+            statusBar()->showMessage(tr("%1 shows nothing named “%2” for this analysis")
+                                         .arg(findView(target.view)
+                                                  ? findView(target.view)->translatedTitle()
+                                                  : target.view,
+                                              target.focus),
+                                     8000);
+}
 
 bool MainWindow::openLastLedger(const QString &sampleDir)
 {

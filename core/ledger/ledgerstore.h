@@ -35,19 +35,35 @@ struct LedgerRowFilter
         bool strict = false;
     };
     std::optional<AmountBound> amountAbove, amountBelow;
+    /// `owner:NAME` terms (any of them): rows whose owner under `ownerRule` is NAME, compared
+    /// case-insensitively; `owner:<unallocated>` is the rows nobody owns.
+    std::set<std::string> owners;
+    /// `via:KEY` terms (any of them): rows whose owner was decided by KEY (the owner key or a
+    /// fallback) under `ownerRule`. Keys are canonical.
+    std::set<std::string> via;
+    /// The rule `owners` and `via` resolve with: the caller's owner key, fallbacks and value
+    /// aliases (the same rule the report attributes by). Not part of the filter line.
+    struct OwnerRule
+    {
+        std::string ownerKey = "team";
+        std::vector<std::string> fallbacks;
+        std::vector<ValueAlias> aliases;
+    };
+    OwnerRule ownerRule;
     /// Any condition set (the unfiltered list can walk an index).
     bool filtered() const
     {
         return from || to || !sources.empty() || batch || !text.empty() || !labels.empty() ||
-               amountAbove || amountBelow;
+               amountAbove || amountBelow || !owners.empty() || !via.empty();
     }
 };
 
 /// @brief Parses the Ledger view's filter line: space-separated terms, all of which must hold.
 /// `key=value` (a label; the key canonicalised like the ledger's), `source:NAME` (repeatable:
-/// any of them), `batch:N`, `amount>N` `amount>=N` `amount<N` `amount<=N` `amount=N`, and
-/// anything else as text (name, source or label value contains it). "…" quotes a term with
-/// spaces. A malformed bound or batch is an error naming the term.
+/// any of them), `owner:NAME` and `via:KEY` (repeatable; resolved with the filter's
+/// ownerRule, which the caller sets), `batch:N`, `amount>N` `amount>=N` `amount<N` `amount<=N`
+/// `amount=N`, and anything else as text (name, source or label value contains it). "…" quotes a
+/// term with spaces. A malformed bound or batch is an error naming the term.
 Result<LedgerRowFilter> parseRowFilter(std::string_view text);
 
 enum class LedgerSort { Start, Source, Name, Amount, Batch };

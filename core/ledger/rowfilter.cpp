@@ -1,12 +1,15 @@
 // The Ledger view's filter line: parsing (parseRowFilter) and the SQL terms for labels and
 // amount bounds (SqliteLedger::addFilterTerms), plus the filtered rows' totals.
 #include "core/labels.h"
+#include "core/ownerrule.h"
+#include "core/valuealiases.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerquery.h"
 #include "sqliteledger.h"
 
 #include <charconv>
+#include <map>
 #include <set>
 
 namespace unalloc::core {
@@ -73,6 +76,17 @@ Result<LedgerRowFilter> parseRowFilter(std::string_view text)
             f.sources.insert(lower(t.substr(7)));
             continue;
         }
+        if (l.starts_with("owner:") && t.size() > 6) {
+            f.owners.insert(lower(trimmed(t.substr(6))));
+            continue;
+        }
+        if (l.starts_with("via:") && t.size() > 4) {
+            const std::string key = normaliser.canonicalKey(t.substr(4));
+            if (key.empty())
+                return fail("bad-filter", "\"" + t + "\": via: needs a label key");
+            f.via.insert(key);
+            continue;
+        }
         if (l.starts_with("batch:")) {
             std::int64_t n = 0;
             const std::string v = t.substr(6);
@@ -120,6 +134,12 @@ SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::stri
     if (f.amountBelow)
         w.add("r.amount " + std::string(f.amountBelow->strict ? "< " : "<= ") +
               hex(codec::encodeAmount(f.amountBelow->value)));
+    if (!f.owners.empty() || !f.via.empty()) {
+        auto sets = ownerSets(f);
+        if (!sets)
+            return fail(sets.error());
+        w.add(col + "label_set IN (" + *sets + ")");
+    }
     if (f.labels.empty())
         return {};
     // Each key=value term: the string ids of the key and of the matching values, then the
@@ -159,6 +179,64 @@ SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::stri
     }
     w.add(col + "label_set IN (" + sets + ")");
     return {};
+}
+
+Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
+{
+    // Only the rule's keys decide an owner, and a value alias only rewrites its own key: so
+    // each set is resolved on the labels of those keys alone, read as string ids, with each
+    // value's text read once.
+    const LedgerRowFilter::OwnerRule &rule = f.ownerRule;
+    AttributionOptions options;
+    options.ownerKey = rule.ownerKey;
+    options.fallbacks = rule.fallbacks;
+    std::vector<std::string> keys{rule.ownerKey};
+    keys.insert(keys.end(), rule.fallbacks.begin(), rule.fallbacks.end());
+    std::map<std::int64_t, std::string> keyOf; // string id → rule key
+    {
+        auto st = m_db.prepare("SELECT id FROM label_strings WHERE s = ?");
+        if (!st)
+            return fail(st.error());
+        for (const std::string &k : keys) {
+            st->reset();
+            st->bind(1, k);
+            auto row = st->step();
+            if (!row)
+                return fail(row.error());
+            if (*row)
+                keyOf.emplace(st->int64(0), k);
+        }
+    }
+    labelsetcodec::StringCache strings(m_db);
+    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    std::string sets;
+    auto row = st->step();
+    for (; row && *row; row = st->step()) {
+        auto ids = labelsetcodec::labelIds(st->blob(1));
+        if (!ids)
+            return fail(ids.error());
+        std::vector<LabelMap::Entry> entries;
+        for (const auto &[k, v] : *ids)
+            if (const auto key = keyOf.find(k); key != keyOf.end())
+                if (const std::string *text = strings.find(v))
+                    entries.emplace_back(key->second, *text);
+        LabelMap labels(std::move(entries));
+        if (!rule.aliases.empty())
+            labels = aliasLabels(labels, rule.aliases);
+        const OwnerPick pick = pickOwner(labels, options);
+        bool match = f.owners.empty() ||
+                     f.owners.count(lower(pick.owned() ? std::string(pick.owner)
+                                                       : std::string(kUnallocated))) != 0;
+        if (match && !f.via.empty())
+            match = pick.owned() && f.via.count(keys[static_cast<size_t>(pick.via)]) != 0;
+        if (match)
+            sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
+    }
+    if (!row)
+        return fail(row.error());
+    return sets;
 }
 
 Result<std::vector<Money>> SqliteLedger::rowTotals(const LedgerRowFilter &filter) const

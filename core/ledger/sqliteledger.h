@@ -102,6 +102,8 @@ private:
     /// whereFor's terms for label pairs and amount bounds (rowfilter.cpp).
     Result<void>
     addFilterTerms(const LedgerRowFilter &filter, Where &w, const std::string &col) const;
+    /// The ids of the label sets `filter`'s owner: and via: terms select, comma-separated.
+    Result<std::string> ownerSets(const LedgerRowFilter &filter) const;
     /// Reads the rows a bound statement of kRowColumns returns, labels filled.
     Result<void> readRows(sql::Stmt &st, std::vector<LedgerRow> &out) const;
     /// Fills labels, raw labels and collisions of `rows` from their label set ids.

@@ -3,6 +3,7 @@
 #include "ledgertestutil.h"
 
 #include "core/ledger/ledgerstore.h"
+#include "core/valuealiases.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,10 +23,13 @@ private slots:
     void selects();
     void rejects_data();
     void rejects();
+    void ownerTerms_data();
+    void ownerTerms();
 
 private:
     QTemporaryDir m_dir;
     std::unique_ptr<core::LedgerStore> m_ledger;
+    std::unique_ptr<core::LedgerStore> m_owned; ///< rows owned through fallbacks and aliases
 };
 
 void TestRowFilter::initTestCase()
@@ -46,6 +50,33 @@ void TestRowFilter::initTestCase()
         QVERIFY(txn->addRow(r));
     QVERIFY(txn->endBatch(meta));
     QVERIFY(txn->commit());
+
+    m_owned = std::move(
+        *core::LedgerStore::create(m_dir.filePath(QStringLiteral("o.unalloc")).toStdString()));
+    auto owned = std::move(*m_owned->beginImport());
+    QVERIFY(owned->beginBatch(meta));
+    const auto row = [](const char *key, const char *amount,
+                        std::initializer_list<std::pair<const char *, const char *>> labels) {
+        core::CostRow r = makeRow(key, amount);
+        std::vector<core::LabelMap::Entry> entries;
+        for (const auto &[k, v] : labels)
+            entries.emplace_back(k, v);
+        r.labels = core::LabelMap(std::move(entries));
+        return r;
+    };
+    const std::vector<core::CostRow> ownedRows = {
+        row("t1", "10", {{"team", "search"}}),
+        row("t2", "20", {{"team", "Search "}, {"project", "ads"}}),       // owner key wins, trimmed
+        row("p1", "30", {{"project", "search"}}),                         // via the fallback
+        row("p2", "40", {{"team", "  "}, {"project", "ads"}}),            // blank owner key
+        row("u1", "50", {{"team", "<unallocated>"}, {"project", "ads"}}), // ends the search
+        row("u2", "60", {{"env", "prod"}}),
+        row("h1", "70", {{"team", "e8d1460f"}}), // a hash that an alias names
+    };
+    for (const core::CostRow &r : ownedRows)
+        QVERIFY(owned->addRow(r));
+    QVERIFY(owned->endBatch(meta));
+    QVERIFY(owned->commit());
 }
 
 void TestRowFilter::selects_data()
@@ -103,12 +134,72 @@ void TestRowFilter::selects()
              total);
 }
 
+void TestRowFilter::ownerTerms_data()
+{
+    QTest::addColumn<QByteArray>("filter");
+    QTest::addColumn<QByteArrayList>("fallbacks");
+    QTest::addColumn<bool>("alias");
+    QTest::addColumn<QByteArrayList>("keys");
+    const QByteArrayList none, project{"project"};
+    QTest::newRow("owner, no fallback")
+        << QByteArray("owner:search") << none << false << QByteArrayList{"t1", "t2"};
+    QTest::newRow("owner through the fallback")
+        << QByteArray("owner:SEARCH") << project << false << QByteArrayList{"p1", "t1", "t2"};
+    QTest::newRow("unallocated, no fallback") << QByteArray("owner:<unallocated>") << none << false
+                                              << QByteArrayList{"p1", "p2", "u1", "u2"};
+    QTest::newRow("unallocated with fallback; <unallocated> ends the search")
+        << QByteArray("owner:<unallocated>") << project << false << QByteArrayList{"u1", "u2"};
+    QTest::newRow("alias names the hash")
+        << QByteArray("owner:search") << none << true << QByteArrayList{"h1", "t1", "t2"};
+    QTest::newRow("the hash unaliased")
+        << QByteArray("owner:e8d1460f") << none << false << QByteArrayList{"h1"};
+    QTest::newRow("aliased value is no longer itself")
+        << QByteArray("owner:e8d1460f") << none << true << QByteArrayList{};
+    QTest::newRow("two owners: any of them") << QByteArray("owner:ads owner:search") << project
+                                             << false << QByteArrayList{"p1", "p2", "t1", "t2"};
+    QTest::newRow("via the fallback")
+        << QByteArray("via:project") << project << false << QByteArrayList{"p1", "p2"};
+    QTest::newRow("via the owner key")
+        << QByteArray("via:team") << project << false << QByteArrayList{"h1", "t1", "t2"};
+    QTest::newRow("via a key that is no fallback")
+        << QByteArray("via:project") << none << false << QByteArrayList{};
+    QTest::newRow("owner and via together")
+        << QByteArray("owner:ads via:project") << project << false << QByteArrayList{"p2"};
+    QTest::newRow("owner and a label") << QByteArray("owner:<unallocated> project=ads") << project
+                                       << false << QByteArrayList{"u1"};
+}
+
+void TestRowFilter::ownerTerms()
+{
+    QFETCH(QByteArray, filter);
+    QFETCH(QByteArrayList, fallbacks);
+    QFETCH(bool, alias);
+    QFETCH(QByteArrayList, keys);
+    auto parsed = core::parseRowFilter(filter.toStdString());
+    QVERIFY2(parsed, parsed ? "" : parsed.error().message().c_str());
+    QVERIFY(parsed->filtered());
+    parsed->ownerRule.ownerKey = "team";
+    for (const QByteArray &f : fallbacks)
+        parsed->ownerRule.fallbacks.push_back(f.toStdString());
+    if (alias)
+        parsed->ownerRule.aliases.push_back(*core::parseValueAlias("team=e8d1460f=>search"));
+    auto rows = m_owned->rows(*parsed, core::LedgerSort::Name, true, 0, 100);
+    QVERIFY2(rows, rows ? "" : rows.error().message().c_str());
+    QByteArrayList got;
+    for (const auto &r : *rows)
+        got << QByteArray::fromStdString(r.row.recordKey);
+    std::sort(got.begin(), got.end());
+    QCOMPARE(got, keys);
+    QCOMPARE(m_owned->rowCount(*parsed).value(), std::int64_t(keys.size()));
+}
+
 void TestRowFilter::rejects_data()
 {
     QTest::addColumn<QByteArray>("filter");
     QTest::newRow("amount not a number") << QByteArray("amount>lots");
     QTest::newRow("amount empty") << QByteArray("amount<");
     QTest::newRow("batch not a number") << QByteArray("batch:x");
+    QTest::newRow("via without a key") << QByteArray("via:!!");
 }
 
 void TestRowFilter::rejects()

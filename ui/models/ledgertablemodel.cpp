@@ -47,9 +47,14 @@ void LedgerTableModel::setStore(const core::LedgerStore *store, const QString &f
 
 void LedgerTableModel::setRequest(const core::AnalysisRequest &request)
 {
-    const bool sliceChanged = request.fromDay != m_request.fromDay ||
-                              request.toDay != m_request.toDay ||
-                              request.sources != m_request.sources;
+    // owner:/via: terms resolve with the owner key and fallbacks: a change of those changes
+    // which rows they select.
+    const bool ownerTerms = !m_query.owners.empty() || !m_query.via.empty();
+    const bool sliceChanged =
+        request.fromDay != m_request.fromDay || request.toDay != m_request.toDay ||
+        request.sources != m_request.sources ||
+        (ownerTerms &&
+         (request.ownerKey != m_request.ownerKey || request.fallbacks != m_request.fallbacks));
     m_request = request;
     composeFilter();
     if (sliceChanged)
@@ -63,7 +68,10 @@ void LedgerTableModel::setAliases(std::vector<core::ValueAlias> aliases)
     if (aliases == m_aliases)
         return;
     m_aliases = std::move(aliases);
-    if (m_count > 0)
+    composeFilter();
+    if (!m_query.owners.empty() || !m_query.via.empty())
+        refresh();
+    else if (m_count > 0)
         emit dataChanged(index(0, Owner), index(m_count - 1, How));
 }
 
@@ -83,6 +91,7 @@ void LedgerTableModel::composeFilter()
         if (f.sources.empty())
             f.sources.insert(std::string());
     }
+    f.ownerRule = {m_request.ownerKey, m_request.fallbacks, m_aliases};
     m_filter = std::move(f);
 }
 

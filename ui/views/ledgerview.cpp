@@ -39,8 +39,10 @@ LedgerView::LedgerView(const ViewContext &context, QWidget *parent)
     find->setContext(Qt::WidgetWithChildrenShortcut);
     m_filter->setToolTip(
         tr("Filter the rows (%1). Terms, all of which must hold: any text (cost object, source "
-           "or a label value contains it), key=value (a label), source:NAME, batch:N, "
-           "amount>N, amount>=N, amount<N, amount<=N; \"…\" quotes spaces.")
+           "or a label value contains it), key=value (a label), source:NAME, owner:NAME (the "
+           "owner the current rules resolve; owner:<unallocated> for nobody's rows), via:KEY "
+           "(owned through that key), batch:N, amount>N, amount>=N, amount<N, amount<=N; "
+           "\"…\" quotes spaces.")
             .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
     m_count->setObjectName(QStringLiteral("ledgerCount"));
     m_debounce->setSingleShot(true);
