@@ -2366,6 +2366,18 @@
 <context>
     <name>unalloc::ui::OverviewView</name>
     <message>
+        <source>within target %1</source>
+        <translation>im Ziel %1</translation>
+    </message>
+    <message>
+        <source>over target %1</source>
+        <translation>über Ziel %1</translation>
+    </message>
+    <message>
+        <source>critical (≥ %1)</source>
+        <translation>kritisch (≥ %1)</translation>
+    </message>
+    <message>
         <source>Unallocated (U)</source>
         <translation>Nicht zugeordnet (U)</translation>
     </message>
@@ -2798,6 +2810,38 @@
 </context>
 <context>
     <name>unalloc::ui::PreferencesDialog</name>
+    <message>
+        <source>Budget of this ledger</source>
+        <translation>Budget dieses Hauptbuchs</translation>
+    </message>
+    <message>
+        <source>U &amp;target:</source>
+        <translation>U-&amp;Ziel:</translation>
+    </message>
+    <message>
+        <source>The unallocated share this ledger aims at: the target line of the fix-plan curve; the Overview says when U is above it. The same figure `unalloc report --budget` gates CI on.</source>
+        <translation>Der nicht zugeordnete Anteil, den dieses Hauptbuch anstrebt: die Ziellinie der Korrekturplan-Kurve; die Übersicht sagt, wenn U darüber liegt. Dieselbe Zahl, an der `unalloc report --budget` die CI scheitern lässt.</translation>
+    </message>
+    <message>
+        <source>U is &amp;critical from:</source>
+        <translation>U ist &amp;kritisch ab:</translation>
+    </message>
+    <message>
+        <source>From this unallocated share on, the Overview marks U critical.</source>
+        <translation>Ab diesem nicht zugeordneten Anteil markiert die Übersicht U als kritisch.</translation>
+    </message>
+    <message>
+        <source>This run&apos;s target is %1 % from the command line (--budget); what you store here applies from the next start.</source>
+        <translation>Das Ziel dieses Laufs ist %1 % von der Befehlszeile (--budget); was Sie hier speichern, gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Kept for this ledger file only.</source>
+        <translation>Gilt nur für diese Hauptbuchdatei.</translation>
+    </message>
+    <message>
+        <source>Budget not stored: the critical share must be at least the target.</source>
+        <translation>Budget nicht gespeichert: Der kritische Anteil muss mindestens so groß wie das Ziel sein.</translation>
+    </message>
     <message>
         <source>Preferences</source>
         <translation>Einstellungen</translation>

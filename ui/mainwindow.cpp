@@ -34,6 +34,7 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
     : QMainWindow(parent)
     , m_app(app)
     , m_analysis(&m_document)
+    , m_budget(app, &m_document)
     , m_savedViews(app->settings)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -122,7 +123,7 @@ void MainWindow::buildUi()
 
 void MainWindow::buildViews()
 {
-    const ViewContext context{m_app, &m_document, &m_analysis};
+    const ViewContext context{m_app, &m_document, &m_analysis, &m_budget};
     QString section;
     for (const ViewInfo &info : registeredViews()) {
         if (Sidebar::sectionOf(info.id) != section) {

@@ -3,6 +3,7 @@
 #include "analysiscontroller.h"
 #include "demoledger.h"
 #include "drilltarget.h"
+#include "ledgerbudget.h"
 #include "ledgerdocument.h"
 #include "savedviews.h"
 
@@ -31,6 +32,7 @@ public:
 
     LedgerDocument *document() { return &m_document; }
     AnalysisController *analysis() { return &m_analysis; }
+    LedgerBudget *budget() { return &m_budget; }
     AnalysisBar *analysisBar() const { return m_bar; }
     /// The view with `id`, or null (placeholders have none).
     AnalysisView *view(const QString &id) const { return m_views.value(id); }
@@ -105,6 +107,7 @@ private:
     AppContext *m_app;
     LedgerDocument m_document;
     AnalysisController m_analysis;
+    LedgerBudget m_budget;
     AnalysisBar *m_bar = nullptr;
     Sidebar *m_sidebar = nullptr;
     QStackedWidget *m_stack = nullptr;

@@ -70,7 +70,7 @@ void MainWindow::buildMenus()
                     [this] { m_bar->ownerCombo()->setFocus(Qt::ShortcutFocusReason); });
     edit->addSeparator();
     QAction *prefs = edit->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
-        PreferencesDialog dialog(m_app, this);
+        PreferencesDialog dialog(m_app, &m_budget, this);
         dialog.exec();
     });
     prefs->setMenuRole(QAction::PreferencesRole);

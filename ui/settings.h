@@ -28,6 +28,10 @@ inline const SettingKey<QString> theme{"ui/theme", QStringLiteral("system")};
 /// Per ledger (Settings::ledgerValue): the Feature economics view's feature key.
 inline const SettingKey<QString> economicsFeatureKey{"economics/featureKey",
                                                      QStringLiteral("feature")};
+/// Per ledger: the U target (the fix-plan curve's line, "over budget" in the Overview) and
+/// the U from which the Overview marks it critical, as exact percentages ("10", "7.5").
+inline const SettingKey<QString> budgetTarget{"budget/uTarget", QStringLiteral("10")};
+inline const SettingKey<QString> budgetCritical{"budget/uCritical", QStringLiteral("25")};
 /// The Trends view's step: "day", "week" or "month" (core::parseTrendStep).
 inline const SettingKey<QString> trendsStep{"trends/step", QStringLiteral("day")};
 /// The ledger open when the explorer last closed: its absolute path, or "demo" (the bundled

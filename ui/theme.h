@@ -20,7 +20,8 @@ struct Theme final
     QColor ownerLabel;  ///< resolved by the owner key
     QColor fallback;    ///< resolved through a fallback (F)
     QColor unallocated; ///< no owner (U)
-    QColor critical;    ///< U at or above the attention threshold
+    QColor critical;    ///< U at or above the ledger budget's critical share
+    QColor overTarget;  ///< U above the ledger budget's target, below critical
     QColor partial;     ///< a batch that says data is missing
 
     /// A stable colour per source (OpenAI violet, OpenCost teal, LiteLLM blue, Anthropic

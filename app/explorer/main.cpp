@@ -61,7 +61,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption fallback(QStringList{QStringLiteral("f"), QStringLiteral("fallback")},
                                       QStringLiteral("Fallback key, tried in order (repeatable)."),
                                       QStringLiteral("KEY"));
-    parser.addOptions({ledger, demo, view, grab, size, theme, lang, dimension, fallback});
+    const QCommandLineOption budget(
+        QStringLiteral("budget"),
+        QStringLiteral("U target for this run, in percent (as `unalloc report --budget`); the "
+                       "ledger's stored budget otherwise (Preferences)."),
+        QStringLiteral("PCT"));
+    parser.addOptions({ledger, demo, view, grab, size, theme, lang, dimension, fallback, budget});
     parser.process(app);
 
     QSettings qsettings;
@@ -81,6 +86,14 @@ int main(int argc, char *argv[])
     QLocale::setDefault(context.locale);
 
     MainWindow window(&context);
+    if (parser.isSet(budget)) {
+        auto pct = unalloc::core::parseBudgetPct(parser.value(budget).toStdString());
+        if (!pct) {
+            std::fprintf(stderr, "unalloc-explorer: --budget: %s\n", pct.error().detail.c_str());
+            return 64;
+        }
+        window.budget()->setTargetOverride(*pct);
+    }
     if (parser.isSet(dimension) || parser.isSet(fallback))
         window.analysis()->setPreset(parser.value(dimension), parser.values(fallback));
     const bool grabbing = parser.isSet(grab);

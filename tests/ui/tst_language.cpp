@@ -104,7 +104,7 @@ QString TstLanguage::sidebarText(QListWidget *sidebar, int row) const
 
 void TstLanguage::choose(const QString &language)
 {
-    PreferencesDialog dialog(&m_ctx->app, m_window.get());
+    PreferencesDialog dialog(&m_ctx->app, m_window->budget(), m_window.get());
     const int index = dialog.languageCombo()->findData(language);
     QVERIFY(index >= 0);
     dialog.languageCombo()->setCurrentIndex(index);
@@ -207,7 +207,7 @@ void TstLanguage::openDialogsFollow()
     QCOMPARE(import.windowTitle(), QStringLiteral("Import into ledger"));
     QCOMPARE(status->text(), QStringLiteral("Ready to import 1 file."));
     QCOMPARE(remove->text(), QStringLiteral("&Remove file"));
-    PreferencesDialog prefs(&m_ctx->app, m_window.get());
+    PreferencesDialog prefs(&m_ctx->app, m_window->budget(), m_window.get());
     prefs.show();
     QCOMPARE(prefs.windowTitle(), QStringLiteral("Preferences"));
     const QString themeEn = prefs.themeCombo()->itemText(0);

@@ -1,5 +1,6 @@
 #include "analysisview.h"
 
+#include "ui/ledgerbudget.h"
 #include "ui/widgets/seambanner.h"
 
 #include <QScrollArea>
@@ -11,6 +12,11 @@ AnalysisView::AnalysisView(const ViewContext &context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
 {}
+
+core::UBudget AnalysisView::budget() const
+{
+    return m_context.budget ? m_context.budget->budget() : core::UBudget{};
+}
 
 QList<Panel *> AnalysisView::panels() const
 {

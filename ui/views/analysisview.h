@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/budget.h"
 #include "ui/analysiscontroller.h"
 #include "ui/appcontext.h"
 #include "ui/drilltarget.h"
@@ -10,6 +11,7 @@
 
 namespace unalloc::ui {
 
+class LedgerBudget;
 class LedgerDocument;
 
 /// What every view is built with: the app context, the open ledger, the shared analysis.
@@ -18,6 +20,7 @@ struct ViewContext
     AppContext *app = nullptr;
     LedgerDocument *document = nullptr;
     AnalysisController *analysis = nullptr;
+    LedgerBudget *budget = nullptr; ///< the open ledger's U budget; null = the defaults
 };
 
 /**
@@ -68,6 +71,8 @@ protected:
     /// Wraps `content` in a scroll area filling the view, so small windows scroll, not clip.
     void setContent(QWidget *content);
     const QLocale &locale() const { return m_context.app->locale; }
+    /// The open ledger's U budget (the defaults without one).
+    core::UBudget budget() const;
 
     ViewContext m_context;
     SnapshotPtr m_snapshot;

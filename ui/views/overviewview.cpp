@@ -3,6 +3,7 @@
 #include "ui/charts/hbarchart.h"
 #include "ui/charts/sharebarchart.h"
 #include "ui/format.h"
+#include "ui/ledgerbudget.h"
 #include "ui/ledgerdocument.h"
 #include "ui/models/ownerbucketmodel.h"
 #include "ui/models/rawsortproxy.h"
@@ -78,6 +79,11 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     layout->addWidget(tablePanel, 1);
     setContent(content);
     connect(context.app->theme, &ThemeController::changed, this, &OverviewView::applyTheme);
+    if (context.budget)
+        connect(context.budget, &LedgerBudget::changed, this, [this] {
+            if (m_snapshot)
+                showFigures(*m_snapshot);
+        });
     applyTheme();
 }
 
@@ -116,11 +122,30 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
         return;
     }
     const QString dim = fmt::q(r.dimension);
-    const bool critical = s.uPct >= core::Decimal::fromInt(25);
+    // Judged against the ledger's budget (Preferences, --budget), exactly as report --budget.
+    const core::UBudget b = budget();
+    const QString missing =
+        tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim);
+    QString standing;
+    QColor colour;
+    switch (core::budgetStanding(r, b)) {
+    case core::BudgetStanding::NoSpend:
+        break;
+    case core::BudgetStanding::Within:
+        standing = tr("within target %1").arg(fmt::percent(b.targetPct, locale()));
+        break;
+    case core::BudgetStanding::Over:
+        standing = tr("over target %1").arg(fmt::percent(b.targetPct, locale()));
+        colour = theme.overTarget;
+        break;
+    case core::BudgetStanding::Critical:
+        standing = tr("critical (≥ %1)").arg(fmt::percent(b.criticalPct, locale()));
+        colour = theme.critical;
+        break;
+    }
     m_unallocated->setValue(
         fmt::sharePercent(r.unallocated, r.total, locale()),
-        tr("%1 has no %2").arg(fmt::money(r.unallocated, r.currency, locale()), dim),
-        critical ? theme.critical : QColor());
+        standing.isEmpty() ? missing : missing + QStringLiteral(" · ") + standing, colour);
     m_total->setValue(fmt::money(r.total, r.currency, locale()),
                       tr("%1 from %2", "rows, sources")
                           .arg(tr("%1 row(s)", nullptr, fmt::plural(r.rowCount))
