@@ -756,6 +756,10 @@
 <context>
     <name>unalloc::ui::EconomicsView</name>
     <message>
+        <source>no rows in this period and these sources</source>
+        <translation>keine Zeilen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
+    <message>
         <source>Gateway requests</source>
         <translation>Gateway-Anfragen</translation>
     </message>
@@ -1396,6 +1400,14 @@
 </context>
 <context>
     <name>unalloc::ui::LedgerView</name>
+    <message>
+        <source>No rows in this period and these sources</source>
+        <translation>Keine Zeilen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
+    <message>
+        <source>No rows match the filter in this period and these sources</source>
+        <translation>Keine Zeilen passen zum Filter in diesem Zeitraum und diesen Quellen</translation>
+    </message>
     <message>
         <source>Ledger rows</source>
         <translation>Zeilen im Hauptbuch</translation>

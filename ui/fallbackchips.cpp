@@ -62,9 +62,21 @@ void FallbackChips::show(const core::LedgerCatalog &catalog,
     if (m_more && m_more->hasFocus())
         focused = m_more->objectName();
     setFocusProxy(nullptr);
-    qDeleteAll(m_chips);
+    // A chip's click ends here (clicked → toggled → a new request → show()): the old buttons
+    // are still inside their own signal, so they leave the layout now and are deleted once
+    // control returns to the event loop — never under their own feet.
+    const auto retire = [this](QToolButton *button) {
+        m_flow->removeWidget(button);
+        button->hide();
+        button->setObjectName(QString());
+        button->disconnect(this);
+        button->deleteLater();
+    };
+    for (QToolButton *c : std::as_const(m_chips))
+        retire(c);
     m_chips.clear();
-    delete m_more;
+    if (m_more)
+        retire(m_more);
     m_more = nullptr;
     const std::vector<core::KeyCount> offered =
         core::fallbackCandidates(catalog, request.ownerKey, request.fallbacks);

@@ -6,6 +6,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
+#include <QLocale>
 #include <QPainter>
 #include <QVBoxLayout>
 
@@ -81,6 +82,9 @@ void QtChartCanvas::styleChart(QChart *chart, const Theme &theme)
     chart->setTitleBrush(theme.text);
     chart->legend()->setLabelColor(theme.text);
     chart->setMargins(QMargins(4, 4, 4, 4));
+    // Axis numbers in the app's locale, with its group separators: "12,000" / "12.000".
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsBrush(theme.mutedText);
         axis->setTitleBrush(theme.text);

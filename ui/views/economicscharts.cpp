@@ -82,6 +82,12 @@ void EconomicsView::showFigures()
         return;
     }
     const core::EconomicsReport &r = m_economics->report;
+    if (r.requests == 0 && r.bySource.empty()) {
+        // Nothing in the slice: no $0.00 in a currency it does not have.
+        for (FigureCard *card : {m_requests, m_perK, m_invisible, m_unattributed})
+            card->setValue(EconomicsModel::none(), tr("no rows in this period and these sources"));
+        return;
+    }
     const core::EconomicsLine &a = m_economics->attributed;
     const QString key = fmt::q(r.dimension);
     const auto perK = [&](const std::optional<core::Decimal> &v) {

@@ -149,6 +149,10 @@ void LedgerView::updateCount()
         m_count->setText(tr("Counting rows…"));
     else if (!m_model->lastError().isEmpty())
         m_count->setText(tr("Cannot read the rows: %1").arg(m_model->lastError()));
+    else if (m_model->rowCount() == 0)
+        m_count->setText(m_model->textFilter().isEmpty()
+                             ? tr("No rows in this period and these sources")
+                             : tr("No rows match the filter in this period and these sources"));
     else if (m_model->totals().empty())
         m_count->setText(tr("%Ln row(s)", nullptr, m_model->rowCount()));
     else {
