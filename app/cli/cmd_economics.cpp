@@ -147,12 +147,11 @@ int runEconomics(const std::vector<std::string> &argv, Io &io)
     if (!by.empty() && by != "month" && by != "source")
         return reportError(core::fail("usage", "--by " + by + ": expected month or source").error(),
                            io);
-    auto inOpts = inputOptions(*args);
-    if (!inOpts)
-        return reportError(inOpts.error(), io);
-    auto input = loadInput(*inOpts, io);
-    if (!input)
-        return reportError(input.error(), io);
+    auto in = readInput(*args, io);
+    if (!in)
+        return reportError(in.error(), io);
+    const InputOptions *const inOpts = &in->options;
+    LoadedInput *const input = &in->input;
     if (input->cube.rowCount() == 0) {
         io.out << noRowsMessage(*inOpts, *input);
         return kExitError;

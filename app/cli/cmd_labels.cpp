@@ -91,12 +91,11 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
     const auto limit = args->count("limit", 20);
     if (!limit)
         return reportError(limit.error(), io);
-    auto inOpts = inputOptions(*args);
-    if (!inOpts)
-        return reportError(inOpts.error(), io);
-    auto input = loadInput(*inOpts, io);
-    if (!input)
-        return reportError(input.error(), io);
+    auto in = readInput(*args, io);
+    if (!in)
+        return reportError(in.error(), io);
+    const InputOptions *const inOpts = &in->options;
+    LoadedInput *const input = &in->input;
     // Rows outside the --from/--to period are no backlog: an empty period is not "nothing
     // unallocated" but a selection that left nothing to look at.
     std::int64_t inPeriod = 0;

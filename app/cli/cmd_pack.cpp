@@ -41,14 +41,6 @@ int runPack(const std::vector<std::string> &argv, Io &io)
     const auto args = parseCommandLine(parser, argv, io, exitCode);
     if (!args)
         return exitCode;
-    auto inOpts = inputOptions(*args);
-    if (!inOpts)
-        return reportError(inOpts.error(), io);
-    if (inOpts->ledger.empty())
-        return reportError({"usage", "pack reads a ledger: --ledger FILE", {}, {}, {}}, io);
-    if (inOpts->fromDay || inOpts->toDay)
-        return reportError(
-            {"usage", "pack covers one --month; --from/--to do not apply", {}, {}, {}}, io);
     pack::PackRequest request;
     request.month = args->value("month");
     if (auto month = core::chargebackMonth(request.month); !month)
@@ -63,12 +55,18 @@ int runPack(const std::vector<std::string> &argv, Io &io)
             return reportError(choice.error(), io);
         request.meters.push_back(std::move(*choice));
     }
-    auto input = loadInput(*inOpts, io);
-    if (!input)
-        return reportError(input.error(), io);
-    auto options = ownerOptions(*args, *inOpts, input->rules);
-    if (!options)
-        return reportError(options.error(), io);
+    auto in = readOwnedInput(*args, io, [](const InputOptions &o) -> core::Result<void> {
+        if (o.ledger.empty())
+            return core::fail("usage", "pack reads a ledger: --ledger FILE");
+        if (o.fromDay || o.toDay)
+            return core::fail("usage", "pack covers one --month; --from/--to do not apply");
+        return {};
+    });
+    if (!in)
+        return reportError(in.error(), io);
+    const InputOptions *const inOpts = &in->options;
+    LoadedInput *const input = &in->input;
+    const core::AttributionOptions *const options = &in->owner;
     request.options = *options;
     request.dedupe = args->has("dedupe");
     request.letter = page.empty() ? QLocale().measurementSystem() == QLocale::ImperialUSSystem

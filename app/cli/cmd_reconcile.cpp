@@ -101,12 +101,11 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
     auto given = invoicesFromArgs(args->values("invoice"));
     if (!given)
         return reportError(given.error(), io);
-    auto inOpts = inputOptions(*args);
-    if (!inOpts)
-        return reportError(inOpts.error(), io);
-    auto input = loadInput(*inOpts, io);
-    if (!input)
-        return reportError(input.error(), io);
+    auto in = readInput(*args, io);
+    if (!in)
+        return reportError(in.error(), io);
+    const InputOptions *const inOpts = &in->options;
+    LoadedInput *const input = &in->input;
     std::vector<core::Invoice> invoices = input->invoices;
     if (args->has("invoices")) {
         auto fromFile = invoicesFromFile(args->value("invoices"));

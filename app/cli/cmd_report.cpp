@@ -291,15 +291,12 @@ int runReport(const std::vector<std::string> &argv, Io &io)
                                 {}},
                                io);
     }
-    auto inOpts = inputOptions(*args);
-    if (!inOpts)
-        return reportError(inOpts.error(), io);
-    auto input = loadInput(*inOpts, io);
-    if (!input)
-        return reportError(input.error(), io);
-    auto options = ownerOptions(*args, *inOpts, input->rules);
-    if (!options)
-        return reportError(options.error(), io);
+    auto in = readOwnedInput(*args, io);
+    if (!in)
+        return reportError(in.error(), io);
+    const InputOptions *const inOpts = &in->options;
+    LoadedInput *const input = &in->input;
+    const core::AttributionOptions *const options = &in->owner;
     SeamNotes notes;
     core::OverlapOptions overlapOptions;
     overlapOptions.sources = options->sources; // match only within the sources being reported

@@ -219,6 +219,20 @@ core::Result<InputOptions> inputOptions(const ParsedArgs &args)
     return o;
 }
 
+core::Result<CommandInput> readInput(const ParsedArgs &args, Io &io, const InputCheck &check)
+{
+    auto options = inputOptions(args);
+    if (!options)
+        return core::fail(options.error());
+    if (check)
+        if (auto ok = check(*options); !ok)
+            return core::fail(ok.error());
+    auto input = loadInput(*options, io);
+    if (!input)
+        return core::fail(input.error());
+    return CommandInput{std::move(*options), std::move(*input)};
+}
+
 core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io)
 {
     core::Result<LoadedInput> in;

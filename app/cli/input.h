@@ -10,6 +10,7 @@
 #include "core/reconcile.h"
 #include "core/rules.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,17 @@ void addInputOptions(ArgParser &parser);
 core::Result<InputOptions> inputOptions(const ParsedArgs &args);
 /// Loads rows, invoices and batch evidence. Errors name file, record and field.
 core::Result<LoadedInput> loadInput(const InputOptions &options, Io &io);
+/// What a command that reads rows starts from: its input options and what they loaded.
+struct CommandInput
+{
+    InputOptions options;
+    LoadedInput input;
+};
+/// Extra validation of the input options before anything is read (e.g. pack wants a ledger).
+using InputCheck = std::function<core::Result<void>(const InputOptions &)>;
+/// The input options of `args` validated (by inputOptions, then `check`) and loaded: the one
+/// setup of every command that reads rows (report, labels, reconcile, economics, pack).
+core::Result<CommandInput> readInput(const ParsedArgs &args, Io &io, const InputCheck &check = {});
 /// Keeps one currency of a loaded input (input_currency.cpp): --currency, else the only one;
 /// several without --currency is a usage error listing them with their row counts.
 core::Result<void> selectCurrency(const InputOptions &options, LoadedInput &input);

@@ -36,4 +36,18 @@ ownerOptions(const ParsedArgs &args, const InputOptions &input, const core::Rule
     return o;
 }
 
+core::Result<OwnedInput> readOwnedInput(const ParsedArgs &args, Io &io, const InputCheck &check)
+{
+    auto in = readInput(args, io, check);
+    if (!in)
+        return core::fail(in.error());
+    auto owner = ownerOptions(args, in->options, in->input.rules);
+    if (!owner)
+        return core::fail(owner.error());
+    OwnedInput out;
+    static_cast<CommandInput &>(out) = std::move(*in);
+    out.owner = std::move(*owner);
+    return out;
+}
+
 } // namespace unalloc::cli

@@ -14,4 +14,13 @@ void addOwnerOptions(ArgParser &parser);
 core::Result<core::AttributionOptions>
 ownerOptions(const ParsedArgs &args, const InputOptions &input, const core::Rules &rules);
 
+/// A command's input with its owner options (-D, -f) resolved by the loaded rules.
+struct OwnedInput : CommandInput
+{
+    core::AttributionOptions owner;
+};
+/// readInput, then ownerOptions with the input's rules: the setup of report and pack.
+core::Result<OwnedInput>
+readOwnedInput(const ParsedArgs &args, Io &io, const InputCheck &check = {});
+
 } // namespace unalloc::cli
