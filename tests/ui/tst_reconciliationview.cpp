@@ -207,7 +207,7 @@ void TstReconciliationView::reconSeriesContent()
     QCOMPARE(axis->at(invoiceRow), u"openai invoice"_s);
     QBarSet *openaiSet = nullptr;
     for (QBarSet *set : sets)
-        if (set->label() == u"openai ledger"_s)
+        if (set->label() == u"openai"_s)
             openaiSet = set;
     UI_REQUIRE(openaiSet, "the openai ledger set");
     QCOMPARE(openaiSet->at(ledgerRow), 4031.36);

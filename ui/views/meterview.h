@@ -76,6 +76,8 @@ private:
     void showSweepSubtitle();
     void showFigures();
     void buildCharts();
+    void fitBarLabels();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateApplyControls();
     /// Asks before writing `kind`'s split: which pod, which meter, which amounts move to which
     /// tenants (meterviewapply.cpp). Yes applies through the undo stack.

@@ -78,6 +78,7 @@ struct SweepLine
 {
     core::MeterKind colour;
     const char *name;
+    const char *what; ///< what the overhead is, for the hover text
     std::function<core::Decimal(const core::SweepPoint &)> value;
     bool dashed;
 };
@@ -85,18 +86,18 @@ struct SweepLine
 const std::vector<SweepLine> &sweepLines()
 {
     static const std::vector<SweepLine> lines{
-        {core::MeterKind::StepTime,
-         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Step time (idle GPU)"),
+        {core::MeterKind::StepTime, QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Step time"),
+         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "idle GPU time"),
          [](const core::SweepPoint &p) { return p.stepTimeOverhead; }, false},
-        {core::MeterKind::KvBlockSeconds,
-         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "KV blocks (unheld memory)"),
+        {core::MeterKind::KvBlockSeconds, QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "KV blocks"),
+         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "KV memory no request holds"),
          [](const core::SweepPoint &p) { return p.kvOverhead; }, false},
-        {core::MeterKind::TimeShare,
-         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Time share (idle ticks)"),
+        {core::MeterKind::TimeShare, QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Time share"),
+         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "idle ticks"),
          [](const core::SweepPoint &p) { return p.timeShareOverhead; }, false},
         // Tokens bill every token to a tenant: no overhead at any rate (dashed, at zero).
-        {core::MeterKind::Tokens,
-         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Tokens, list price (none)"),
+        {core::MeterKind::Tokens, QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "Tokens, list price"),
+         QT_TRANSLATE_NOOP("unalloc::ui::MeterView", "none: every token has a tenant"),
          [](const core::SweepPoint &) { return core::Decimal(); }, true},
     };
     return lines;
@@ -120,7 +121,7 @@ void MeterView::buildCharts()
     QChart *bars = m_bars->chart();
     m_tenantAxis = new QBarCategoryAxis;
     m_shareAxis = new QValueAxis;
-    m_shareAxis->setLabelFormat(QStringLiteral("%.0f %%"));
+    m_shareAxis->setLabelFormat(QStringLiteral("%.0f\u00a0%"));
     m_shareAxis->setTitleText(tr("share of the pod"));
     bars->addAxis(m_tenantAxis, Qt::AlignBottom);
     bars->addAxis(m_shareAxis, Qt::AlignLeft);
@@ -134,13 +135,14 @@ void MeterView::buildCharts()
     m_rateAxis->setLabelFormat(QStringLiteral("%.1f"));
     m_overheadAxis = new QValueAxis;
     m_overheadAxis->setTitleText(tr("overhead (% of the bill)"));
-    m_overheadAxis->setLabelFormat(QStringLiteral("%.0f %%"));
+    m_overheadAxis->setLabelFormat(QStringLiteral("%.0f\u00a0%"));
     sweep->addAxis(m_rateAxis, Qt::AlignBottom);
     sweep->addAxis(m_overheadAxis, Qt::AlignLeft);
     sweep->legend()->setAlignment(Qt::AlignBottom);
     sweep->setLocalizeNumbers(true);
     sweep->setLocale(locale());
     new chartinteraction::WheelZoom(m_sweepChart->chartView());
+    m_bars->installEventFilter(this);
     m_sweepChart->chartView()->setToolTip(
         tr("Wheel: zoom around the mouse · double click: whole sweep"));
 }
@@ -252,11 +254,12 @@ void MeterView::showBars()
     m_barSeries->attachAxis(m_shareAxis);
     QStringList tenants;
     for (size_t r = 0; r < rows; ++r)
-        tenants << tenantName(m->splits.front().rows[r]);
+        tenants << tenantName(m->splits.front().rows[r]).toHtmlEscaped(); // rich-text labels
     m_tenantAxis->clear();
     m_tenantAxis->append(tenants.isEmpty() ? QStringList{QString()} : tenants);
     m_shareAxis->setRange(0, std::min(100.0, top * 1.15));
     m_shareAxis->applyNiceNumbers();
+    fitBarLabels();
     chart->setTitle(m ? QString() : tr("No pod with request telemetry."));
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_barSeries);
     const auto kinds = core::telemetryMeterKinds();
@@ -278,6 +281,23 @@ void MeterView::showBars()
                       .arg(fmt::q(m->tenantKey)));
 }
 
+void MeterView::fitBarLabels()
+{
+    // A value over each bar while the bars are wide enough to carry it (the hover and the
+    // table below always have the figures).
+    if (!m_barSeries)
+        return;
+    const int bars = std::max(1, m_tenantAxis->count() * int(core::telemetryMeterKinds().size()));
+    m_barSeries->setLabelsVisible(m_bars->chart()->plotArea().width() * 0.85 / bars >= 30);
+}
+
+bool MeterView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_bars && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &MeterView::fitBarLabels, Qt::QueuedConnection);
+    return AnalysisView::eventFilter(watched, event);
+}
+
 QString MeterView::sweepToolTip(int line, size_t point) const
 {
     const MeterSweepPtr &sweep = m_controller->sweep();
@@ -285,9 +305,10 @@ QString MeterView::sweepToolTip(int line, size_t point) const
     if (!sweep || line < 0 || size_t(line) >= lines.size() || point >= sweep->points.size())
         return {};
     const core::SweepPoint &p = sweep->points[point];
-    return tr("%1 at %2 req/s: %3 overhead")
+    return tr("%1 at %2 req/s: %3 of the bill is overhead (%4)")
         .arg(tr(lines[size_t(line)].name), locale().toString(p.ratePerS, 'g', 3),
-             fmt::percent(percentOf(lines[size_t(line)].value(p)), locale()));
+             fmt::percent(percentOf(lines[size_t(line)].value(p)), locale()),
+             tr(lines[size_t(line)].what));
 }
 
 void MeterView::showSweep()

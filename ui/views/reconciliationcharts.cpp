@@ -205,19 +205,21 @@ void ReconciliationView::showReconRows(const core::AnalysisSnapshot &s)
         else if (r.delta)
             delta = tr("Δ %1").arg(money(*r.delta));
         const QColor colour = recon::statusColour(r.status, theme);
-        grid->addWidget(label(fmt::q(r.source), "reconProvider", theme.text, true), row, 0);
-        grid->addWidget(label(recon::periodText(pl, locale()), "reconPeriod", theme.mutedText), row,
-                        1);
-        grid->addWidget(pill(recon::statusText(r.status), colour), row, 2);
-        grid->addWidget(label(delta, "reconDelta", colour), row, 3);
+        // The billing period is in the table below, the hover text and the provider's tool
+        // tip: the row stays narrow enough for the two charts side by side.
+        QLabel *provider = label(fmt::q(r.source), "reconProvider", theme.text, true);
+        provider->setToolTip(recon::periodText(pl, locale()));
+        grid->addWidget(provider, row, 0);
+        grid->addWidget(pill(recon::statusText(r.status), colour), row, 1);
+        grid->addWidget(label(delta, "reconDelta", colour), row, 2);
         grid->addWidget(label(r.coveragePct
                                   ? tr("coverage %1").arg(fmt::percent(*r.coveragePct, locale()))
                                   : QString(),
                               "reconCoverage", theme.mutedText),
-                        row, 4);
+                        row, 3);
         ++row;
     }
-    grid->setColumnStretch(5, 1);
+    grid->setColumnStretch(4, 1);
     m_reconRows->setVisible(row > 0);
 }
 
@@ -285,7 +287,7 @@ void ReconciliationView::showReconChart(const core::AnalysisSnapshot &s)
         m_reconSeries->append(set);
     };
     for (const QString &source : sources) {
-        auto *set = new QBarSet(tr("%1 ledger").arg(source));
+        auto *set = new QBarSet(source); // its ledger bars, in its colour
         const bool hidden = isReconSetHidden(source);
         for (size_t r = 0; r < 2 * n; ++r)
             set->append(0.0);
@@ -308,6 +310,8 @@ void ReconciliationView::showReconChart(const core::AnalysisSnapshot &s)
     m_reconSeries->attachAxis(m_reconRowsAxis);
     m_reconSeries->attachAxis(m_reconAmounts);
     m_reconRowsAxis->clear();
+    for (QString &c : categories)
+        c = c.toHtmlEscaped(); // axis labels are rich text
     m_reconRowsAxis->append(categories.isEmpty() ? QStringList{QString()} : categories);
     fitAmounts(m_reconAmounts, largest);
     m_reconAmounts->setTitleText(lines.empty() ? QString() : fmt::q(lines.front().currency.code()));
@@ -320,8 +324,6 @@ void ReconciliationView::showReconChart(const core::AnalysisSnapshot &s)
         connect(markers[i], &QLegendMarker::clicked, this, [this, key] { toggleReconSet(key); });
         dimMarker(markers[i], isReconSetHidden(key), theme);
     }
-    // Room for the widget rows over the chart.
-    m_reconChart->setMinimumHeight(280 + int(n) * 26);
 }
 
 QString ReconciliationView::overlapToolTip(size_t provider, bool bill, int part) const
@@ -371,19 +373,18 @@ void ReconciliationView::showOverlapHeads(const core::AnalysisSnapshot &s)
         grid->addWidget(
             label(SeamBanner::sourceTitle(p.provider), "overlapProvider", theme.text, true), row,
             0);
-        grid->addWidget(label(headline, "overlapHeadline", overlapColour(theme), true), row, 1);
+        QLabel *counted = label(headline, "overlapHeadline", overlapColour(theme), true);
+        counted->setToolTip(tr("gateway %1 · bill %2").arg(money(p.gateway), money(p.bill)));
+        grid->addWidget(counted, row, 1);
         grid->addWidget(
             label(p.coveragePct
                       ? tr("gateway covers %1").arg(fmt::percent(*p.coveragePct, locale()))
                       : QString(),
                   "overlapCoverage", theme.mutedText),
             row, 2);
-        grid->addWidget(label(tr("gateway %1 · bill %2").arg(money(p.gateway), money(p.bill)),
-                              "overlapTotals", theme.mutedText),
-                        row, 3);
         ++row;
     }
-    grid->setColumnStretch(4, 1);
+    grid->setColumnStretch(3, 1);
     m_overlapHeads->setVisible(row > 0);
 }
 
@@ -412,9 +413,9 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
     QStringList categories;
     for (size_t r = 0; r < 2 * n; ++r)
         categories << QString();
-    auto *overlap = new QBarSet(tr("overlap: counted twice"));
-    auto *excess = new QBarSet(tr("excess: gateway above the bill"));
-    auto *residual = new QBarSet(tr("residual: bypassed the gateway"));
+    auto *overlap = new QBarSet(tr("counted twice"));
+    auto *excess = new QBarSet(tr("gateway excess"));
+    auto *residual = new QBarSet(tr("bypassed the gateway"));
     const std::array<QBarSet *, 3> parts{overlap, excess, residual};
     for (QBarSet *set : parts)
         for (size_t r = 0; r < 2 * n; ++r)
@@ -463,6 +464,8 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
     m_overlapSeries->attachAxis(m_overlapRowsAxis);
     m_overlapSeries->attachAxis(m_overlapAmounts);
     m_overlapRowsAxis->clear();
+    for (QString &c : categories)
+        c = c.toHtmlEscaped(); // axis labels are rich text
     m_overlapRowsAxis->append(categories.isEmpty() ? QStringList{QString()} : categories);
     fitAmounts(m_overlapAmounts, largest);
     m_overlapAmounts->setTitleText(n == 0 ? QString() : fmt::q(seams.overlapCurrency.code()));
@@ -478,7 +481,6 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
                 [this, part] { toggleOverlapPart(part); });
         dimMarker(markers[i], isOverlapPartHidden(part), theme);
     }
-    m_overlapChart->setMinimumHeight(280 + int(n) * 26);
 }
 
 } // namespace unalloc::ui

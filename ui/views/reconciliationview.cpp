@@ -19,6 +19,7 @@
 #include "ui/widgets/seambanner.h"
 #include "ui/widgets/tablepanel.h"
 
+#include <QChartView>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -79,6 +80,11 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     auto *overlapPanel = new ChartPanel(tr("Gateway vs provider bills: counted twice"),
                                         m_overlapChart, exportHost());
     overlapPanel->setObjectName(QStringLiteral("overlapChart"));
+    // Room for the widget rows over each chart and two bars per line or provider.
+    reconPanel->setMinimumHeight(460);
+    overlapPanel->setMinimumHeight(380);
+    m_reconChart->chartView()->setMinimumHeight(260);
+    m_overlapChart->chartView()->setMinimumHeight(220);
 
     auto *content = new QWidget;
     auto *cards = new QHBoxLayout;
