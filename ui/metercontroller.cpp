@@ -33,8 +33,10 @@ MeterController::MeterController(LedgerDocument *document, QObject *parent)
     m_pool.setMaxThreadCount(1);
     for (LatestJob *job : {&m_podJob, &m_meterJob, &m_sweepJob})
         job->onBusyChanged([this](bool busy) {
+            // LatestJob says "not busy" before it hands over the result: look once the result
+            // is in (a view asked whether everything is shown must see the last sweep).
             if (!busy)
-                checkIdle();
+                QMetaObject::invokeMethod(this, &MeterController::checkIdle, Qt::QueuedConnection);
         });
 }
 

@@ -96,7 +96,7 @@ signals:
     void sweepChanged(const unalloc::ui::MeterSweepPtr &sweep);
     void activityChanged(unalloc::ui::MeterController::Activity activity);
     void policyChanged(core::OverheadPolicy policy);
-    /// Every job has ended (the view is settled).
+    /// Every job has ended and its result is in (the view is settled).
     void idle();
 
 private:

@@ -52,6 +52,11 @@ void TstMeterController::cleanup()
 void TstMeterController::podsThenMetersOffTheGuiThread()
 {
     QSignalSpy pods(m_controller.get(), &MeterController::podsChanged);
+    // When the controller says it is idle, what it computed is in: `--grab` waits for that.
+    QList<bool> sweepReadyWhenIdle;
+    connect(m_controller.get(), &MeterController::idle, this, [&] {
+        sweepReadyWhenIdle << (m_controller->sweep() && m_controller->sweep()->ready());
+    });
     QSignalSpy meters(m_controller.get(), &MeterController::metersChanged);
     m_controller->documentLoaded("team");
     // Nothing is answered on the GUI thread: the search runs.
@@ -69,6 +74,8 @@ void TstMeterController::podsThenMetersOffTheGuiThread()
     QVERIFY(m_controller->sweep()->measured);
     QTRY_VERIFY_WITH_TIMEOUT(m_controller->sweep()->ready(), 120000);
     QTRY_VERIFY(!m_controller->isBusy());
+    QTRY_VERIFY(!sweepReadyWhenIdle.isEmpty());
+    QCOMPARE(sweepReadyWhenIdle.back(), true);
 }
 
 void TstMeterController::newerRequestDropsOlderResult()
