@@ -2127,10 +2127,6 @@
         <translation>Anfragerate (Anfr./s)</translation>
     </message>
     <message>
-        <source>overhead (% of the bill)</source>
-        <translation>Gemeinkosten (% der Rechnung)</translation>
-    </message>
-    <message>
         <source>%1 · %2 in the ledger</source>
         <translation>%1 · %2 im Hauptbuch</translation>
     </message>
@@ -2307,6 +2303,10 @@
     <message>
         <source>%1 at %2 req/s: %3 of the bill is overhead (%4)</source>
         <translation>%1 bei %2 Anfr./s: %3 der Rechnung sind Gemeinkosten (%4)</translation>
+    </message>
+    <message>
+        <source>% of the bill</source>
+        <translation>% der Rechnung</translation>
     </message>
 </context>
 <context>

@@ -507,7 +507,7 @@ void TstMeterView::sweepLinesZoomAndReset()
     auto *rate = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).front());
     UI_REQUIRE(rate, "the rate axis");
     QCOMPARE(rate->titleText(), u"request rate (req/s)"_s);
-    QCOMPARE(chart->axes(Qt::Vertical).front()->titleText(), u"overhead (% of the bill)"_s);
+    QCOMPARE(chart->axes(Qt::Vertical).front()->titleText(), u"% of the bill"_s);
     // The wheel zooms in around the mouse, a double click resets.
     QChartView *view = canvas->chartView();
     canvas->window()->resize(1400, 1000);

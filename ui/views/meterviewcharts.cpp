@@ -120,6 +120,7 @@ void MeterView::buildCharts()
 {
     QChart *bars = m_bars->chart();
     m_tenantAxis = new QBarCategoryAxis;
+    m_tenantAxis->setTruncateLabels(false); // "Overhead" and "<unlabeled>" fit under their bars
     m_shareAxis = new QValueAxis;
     m_shareAxis->setLabelFormat(QStringLiteral("%.0f\u00a0%"));
     m_shareAxis->setTitleText(tr("share of the pod"));
@@ -134,7 +135,7 @@ void MeterView::buildCharts()
     m_rateAxis->setTitleText(tr("request rate (req/s)"));
     m_rateAxis->setLabelFormat(QStringLiteral("%.1f"));
     m_overheadAxis = new QValueAxis;
-    m_overheadAxis->setTitleText(tr("overhead (% of the bill)"));
+    m_overheadAxis->setTitleText(tr("% of the bill")); // the panel's title says "overhead"
     m_overheadAxis->setLabelFormat(QStringLiteral("%.0f\u00a0%"));
     sweep->addAxis(m_rateAxis, Qt::AlignBottom);
     sweep->addAxis(m_overheadAxis, Qt::AlignLeft);

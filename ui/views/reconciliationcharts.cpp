@@ -87,15 +87,17 @@ QLabel *label(const QString &text, const char *name, const QColor &colour, bool 
     return l;
 }
 
-/// A status pill: the status in white on its colour.
-QLabel *pill(const QString &text, const QColor &colour)
+/// A status pill: the status on its colour (white in the light theme; the dark theme's status
+/// colours are light, so the panel's dark colour there).
+QLabel *pill(const QString &text, const QColor &colour, const Theme &theme)
 {
     auto *l = new QLabel(text);
     l->setObjectName(QStringLiteral("reconStatus"));
     l->setAlignment(Qt::AlignCenter);
-    l->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 8px; "
-                                    "padding: 1px 8px; font-weight: 600; }")
-                         .arg(colour.name()));
+    l->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: %2; border-radius: 8px; "
+                       "padding: 1px 8px; font-weight: 600; }")
+            .arg(colour.name(), theme.dark ? theme.panel.name() : QStringLiteral("white")));
     return l;
 }
 
@@ -210,7 +212,7 @@ void ReconciliationView::showReconRows(const core::AnalysisSnapshot &s)
         QLabel *provider = label(fmt::q(r.source), "reconProvider", theme.text, true);
         provider->setToolTip(recon::periodText(pl, locale()));
         grid->addWidget(provider, row, 0);
-        grid->addWidget(pill(recon::statusText(r.status), colour), row, 1);
+        grid->addWidget(pill(recon::statusText(r.status), colour, theme), row, 1);
         grid->addWidget(label(delta, "reconDelta", colour), row, 2);
         grid->addWidget(label(r.coveragePct
                                   ? tr("coverage %1").arg(fmt::percent(*r.coveragePct, locale()))
