@@ -17,10 +17,18 @@ void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme)
     QColor label = theme.text;
     label.setAlphaF(hidden ? 0.35f : 1.0f);
     marker->setLabelBrush(label);
-    QBrush brush = marker->brush();
-    QColor c = brush.color();
-    c.setAlphaF(hidden ? 0.25f : 1.0f);
-    brush.setColor(c);
+    // The swatch keeps its own colour (and transparency) when shown; faint when hidden.
+    QVariant shown = marker->property("shownBrush");
+    if (!shown.isValid()) {
+        shown = QVariant::fromValue(marker->brush());
+        marker->setProperty("shownBrush", shown);
+    }
+    QBrush brush = shown.value<QBrush>();
+    if (hidden) {
+        QColor c = brush.color();
+        c.setAlphaF(c.alphaF() * 0.25f);
+        brush.setColor(c);
+    }
     marker->setBrush(brush);
 }
 
