@@ -523,6 +523,14 @@ void TstMeterView::sweepLinesZoomAndReset()
     QTest::mouseDClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, centre);
     QCOMPARE(rate->min(), fullMin);
     QCOMPARE(rate->max(), fullMax);
+    QVERIFY(!chart->isZoomed());
+    // Outside the plot (over the legend) the wheel is the page's: no zoom.
+    const QPoint corner(2, view->viewport()->height() - 2);
+    QWheelEvent outside(corner, view->viewport()->mapToGlobal(corner), QPoint(), QPoint(0, 240),
+                        Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &outside);
+    QVERIFY(!chart->isZoomed());
+    QCOMPARE(rate->max(), fullMax);
     // The legend hides a line and shows it again.
     QLegendMarker *marker = chart->legend()->markers(lines.front()).front();
     emit marker->clicked();

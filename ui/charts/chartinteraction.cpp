@@ -47,18 +47,19 @@ WheelZoom::WheelZoom(QChartView *view)
     view->viewport()->installEventFilter(this);
 }
 
-void WheelZoom::zoom(double factor, const QPointF &at)
+bool WheelZoom::zoom(double factor, const QPointF &at)
 {
     QChart *chart = m_view->chart();
     const QRectF plot = chart->plotArea();
     const QPointF centre = chart->mapFromScene(m_view->mapToScene(at.toPoint()));
     if (!plot.contains(centre) || factor <= 0)
-        return;
+        return false;
     // The point under the mouse stays where it is.
     QRectF next(0, 0, plot.width() / factor, plot.height() / factor);
     next.moveLeft(centre.x() - (centre.x() - plot.left()) / factor);
     next.moveTop(centre.y() - (centre.y() - plot.top()) / factor);
     chart->zoomIn(next);
+    return true;
 }
 
 void WheelZoom::reset()
@@ -73,8 +74,8 @@ bool WheelZoom::eventFilter(QObject *, QEvent *event)
         const int steps = wheel->angleDelta().y();
         if (steps == 0)
             return false;
-        zoom(std::pow(1.25, steps / 120.0), wheel->position());
-        return true; // the scroll area around the view does not scroll with it
+        // Over the plot the wheel zooms (and the page does not scroll); elsewhere it scrolls.
+        return zoom(std::pow(1.25, steps / 120.0), wheel->position());
     }
     if (event->type() == QEvent::MouseButtonDblClick) {
         reset();

@@ -28,8 +28,9 @@ class WheelZoom final : public QObject
 public:
     explicit WheelZoom(QChartView *view);
 
-    /// Zooms by `factor` (>1 in, <1 out) around `at` (view coordinates).
-    void zoom(double factor, const QPointF &at);
+    /// Zooms by `factor` (>1 in, <1 out) around `at` (view coordinates); false when `at` is
+    /// outside the plot area.
+    bool zoom(double factor, const QPointF &at);
     void reset();
 
 protected:
