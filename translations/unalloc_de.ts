@@ -2131,10 +2131,6 @@
         <translation>&lt;ohne Label&gt;</translation>
     </message>
     <message>
-        <source>%1 · %2: %3 · %4 a month</source>
-        <translation>%1 · %2: %3 · %4 pro Monat</translation>
-    </message>
-    <message>
         <source>share of the pod</source>
         <translation>Anteil am Pod</translation>
     </message>
@@ -2143,40 +2139,8 @@
         <translation>Kein Pod mit Anfrage-Telemetrie.</translation>
     </message>
     <message>
-        <source>Tenants by %1; idle GPU time and unused KV memory kept as overhead (hatched)</source>
-        <translation>Mandanten nach %1; GPU-Leerlauf und ungenutzter KV-Speicher als Gemeinkosten (schraffiert)</translation>
-    </message>
-    <message>
-        <source>Tenants by %1; overhead redistributed in proportion to direct shares</source>
-        <translation>Mandanten nach %1; Gemeinkosten anteilig zu den direkten Anteilen verteilt</translation>
-    </message>
-    <message>
-        <source>%1 at %2 req/s: %3 overhead</source>
-        <translation>%1 bei %2 Anfr./s: %3 Gemeinkosten</translation>
-    </message>
-    <message>
-        <source>Step time (idle GPU)</source>
-        <translation>Schrittzeit (GPU-Leerlauf)</translation>
-    </message>
-    <message>
-        <source>KV blocks (unheld memory)</source>
-        <translation>KV-Blöcke (unbelegter Speicher)</translation>
-    </message>
-    <message>
-        <source>Time share (idle ticks)</source>
-        <translation>Zeitanteil (Leerlauftakte)</translation>
-    </message>
-    <message>
-        <source>Tokens, list price (none)</source>
-        <translation>Tokens, Listenpreis (keine)</translation>
-    </message>
-    <message>
         <source>request rate (req/s)</source>
         <translation>Anfragerate (Anfr./s)</translation>
-    </message>
-    <message>
-        <source>overhead (% of the bill)</source>
-        <translation>Gemeinkosten (% der Rechnung)</translation>
     </message>
     <message>
         <source>%1 · %2 in the ledger</source>
@@ -2283,6 +2247,82 @@
     <message>
         <source>Apply</source>
         <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>idle GPU time</source>
+        <translation>Leerlaufzeit der GPU</translation>
+    </message>
+    <message>
+        <source>KV blocks</source>
+        <translation>KV-Blöcke</translation>
+    </message>
+    <message>
+        <source>KV memory no request holds</source>
+        <translation>KV-Speicher, den keine Anfrage belegt</translation>
+    </message>
+    <message>
+        <source>Time share</source>
+        <translation>Zeitanteil</translation>
+    </message>
+    <message>
+        <source>idle ticks</source>
+        <translation>Leerlauf-Ticks</translation>
+    </message>
+    <message>
+        <source>Tokens, list price</source>
+        <translation>Tokens, Listenpreis</translation>
+    </message>
+    <message>
+        <source>none: every token has a tenant</source>
+        <translation>keine: jedes Token hat einen Mandanten</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom around the mouse · double click: whole sweep</source>
+        <translation>Mausrad: um den Mauszeiger zoomen · Doppelklick: ganze Lastreihe</translation>
+    </message>
+    <message>
+        <source>%1 · %2
+%3 of the pod · %4 a month
+%5 of %6 in the ledger</source>
+        <translation>%1 · %2
+%3 des Pods · %4 pro Monat
+%5 von %6 im Hauptbuch</translation>
+    </message>
+    <message>
+        <source>Click to show the pod row</source>
+        <translation>Klicken zeigt die Pod-Zeile</translation>
+    </message>
+    <message>
+        <source>Click to show the rows of %1</source>
+        <translation>Klicken zeigt die Zeilen von %1</translation>
+    </message>
+    <message>
+        <source>Show the pod row of %1</source>
+        <translation>Pod-Zeile von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>Zeilen von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Tenants by %1; idle GPU time and unused KV memory kept as overhead (pale bars). Click a tenant&apos;s bar for its rows.</source>
+        <translation>Mandanten nach %1; Leerlaufzeit der GPU und ungenutzter KV-Speicher als Gemeinkosten behalten (blasse Balken). Ein Klick auf den Balken eines Mandanten zeigt seine Zeilen.</translation>
+    </message>
+    <message>
+        <source>Tenants by %1; overhead redistributed in proportion to direct shares. Click a tenant&apos;s bar for its rows.</source>
+        <translation>Mandanten nach %1; Gemeinkosten anteilig zu den direkten Anteilen verteilt. Ein Klick auf den Balken eines Mandanten zeigt seine Zeilen.</translation>
+    </message>
+    <message>
+        <source>%1 at %2 req/s: %3 of the bill is overhead (%4)</source>
+        <translation>%1 bei %2 Anfr./s: %3 der Rechnung sind Gemeinkosten (%4)</translation>
+    </message>
+    <message>
+        <source>% of the bill</source>
+        <translation>% der Rechnung</translation>
     </message>
 </context>
 <context>
@@ -3471,10 +3511,6 @@
         <translation>Abdeckung %1</translation>
     </message>
     <message>
-        <source>ledger (in the source&apos;s colour)</source>
-        <translation>Hauptbuch (in der Farbe der Quelle)</translation>
-    </message>
-    <message>
         <source>invoice</source>
         <translation>Rechnung</translation>
     </message>
@@ -3489,10 +3525,6 @@
     <message>
         <source>%1 counted twice</source>
         <translation>%1 doppelt gezählt</translation>
-    </message>
-    <message>
-        <source>%1 gateway</source>
-        <translation>%1 Gateway</translation>
     </message>
     <message>
         <source>%1 bill</source>
@@ -3511,14 +3543,6 @@
         <translation>Überschuss %1: Gateway-Schätzung über der Rechnung</translation>
     </message>
     <message>
-        <source>residual: bypassed the gateway</source>
-        <translation>Rest: am Gateway vorbei</translation>
-    </message>
-    <message>
-        <source>excess: gateway above the bill</source>
-        <translation>Überschuss: Gateway über der Rechnung</translation>
-    </message>
-    <message>
         <source>No double counting: no %1 gateway row routes to a provider whose bill is in this period and these sources.</source>
         <translation>Keine Doppelzählung: Keine %1-Gateway-Zeile führt zu einem Anbieter, dessen Rechnung in diesem Zeitraum und diesen Quellen liegt.</translation>
     </message>
@@ -3529,10 +3553,6 @@
     <message>
         <source>gateway covers %1</source>
         <translation>Gateway deckt %1 ab</translation>
-    </message>
-    <message>
-        <source>overlap: counted twice</source>
-        <translation>Überschneidung: doppelt gezählt</translation>
     </message>
     <message>
         <source>&amp;Delete batch %1 (%2)</source>
@@ -3608,6 +3628,62 @@
     <message>
         <source>Replacing batch %1…</source>
         <translation>Importstapel %1 wird ersetzt…</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Δ %1 · %2 (%3)</source>
+        <translation>Δ %1 · %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Click to show the rows of %1</source>
+        <translation>Klicken zeigt die Zeilen von %1</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>Zeilen von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>%1 ledger (%2)</source>
+        <translation>%1 Hauptbuch (%2)</translation>
+    </message>
+    <message>
+        <source>%1 invoice</source>
+        <translation>%1 Rechnung</translation>
+    </message>
+    <message>
+        <source>%1 bill %2</source>
+        <translation>%1 Rechnung %2</translation>
+    </message>
+    <message>
+        <source>%1 gateway %2</source>
+        <translation>%1-Gateway %2</translation>
+    </message>
+    <message>
+        <source>gateway %1 · bill %2</source>
+        <translation>Gateway %1 · Rechnung %2</translation>
+    </message>
+    <message>
+        <source>counted twice</source>
+        <translation>doppelt gezählt</translation>
+    </message>
+    <message>
+        <source>gateway excess</source>
+        <translation>Gateway-Überschuss</translation>
+    </message>
+    <message>
+        <source>bypassed the gateway</source>
+        <translation>am Gateway vorbei</translation>
+    </message>
+    <message>
+        <source>%1 gateway → %2</source>
+        <translation>%1-Gateway → %2</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 #include "seamstestsupport.h"
 
 #include "ui/analysisbar.h"
-#include "ui/charts/overlapchart.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/mainwindow.h"
 #include "ui/models/batchstatemodel.h"
 #include "ui/models/overlapmodel.h"
@@ -14,8 +14,11 @@
 #include "ui/widgets/seambanner.h"
 #include "ui/widgets/tablepanel.h"
 
+#include <QBarSet>
+#include <QChart>
 #include <QCheckBox>
 #include <QFile>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -125,13 +128,28 @@ void TstDedupe::overlapToTheCent()
     QCOMPARE(got.join(QLatin1Char(' ')), amounts);
 
     // Per provider: the chart and the figures.
-    const OverlapChart *chart = recon()->overlapChart();
-    QCOMPARE(chart->providerCount(), 1);
-    QCOMPARE(chart->provider(0).label, QStringLiteral("OpenAI"));
-    QCOMPARE(chart->provider(0).headline, QStringLiteral("$46.25 counted twice"));
-    QCOMPARE(chart->provider(0).coverageText, QStringLiteral("gateway covers 102.8\u00a0%"));
-    QCOMPARE(chart->provider(0).gatewayText, QStringLiteral("$51.00"));
-    QCOMPARE(chart->provider(0).billText, QStringLiteral("$49.60"));
+    const auto headLabel = [this](const char *name) {
+        const QList<QLabel *> labels = recon()->findChildren<QLabel *>(QLatin1String(name));
+        return labels.size() == 1 ? labels.front()->text() : QStringLiteral("<not one label>");
+    };
+    QCOMPARE(headLabel("overlapProvider"), QStringLiteral("OpenAI"));
+    QCOMPARE(headLabel("overlapHeadline"), QStringLiteral("$46.25 counted twice"));
+    QCOMPARE(headLabel("overlapCoverage"), QStringLiteral("gateway covers 102.8\u00a0%"));
+    QCOMPARE(recon()->findChild<QLabel *>(QStringLiteral("overlapHeadline"))->toolTip(),
+             QStringLiteral("gateway $51.00 · bill $49.60"));
+    // The stacked bars: the gateway's row (top) is overlap + excess, the bill's overlap +
+    // residual.
+    QHorizontalStackedBarSeries *bars = nullptr;
+    for (QAbstractSeries *series : recon()->overlapChart()->chart()->series())
+        bars = bars ? bars : qobject_cast<QHorizontalStackedBarSeries *>(series);
+    QVERIFY(bars);
+    const QList<QBarSet *> parts = bars->barSets();
+    QCOMPARE(parts.size(), 3);
+    QCOMPARE(parts[0]->at(1), 46.25); // overlap, gateway row
+    QCOMPARE(parts[0]->at(0), 46.25); // overlap, bill row
+    QCOMPARE(parts[1]->at(1), 4.75);  // excess, gateway row
+    QCOMPARE(parts[2]->at(0), 3.35);  // residual, bill row
+    QCOMPARE(parts[1]->at(0) + parts[2]->at(1), 0.0);
     QCOMPARE(figure->value(), QStringLiteral("$46.25"));
     QCOMPARE(coverage->value(), QStringLiteral("102.8\u00a0%"));
     QVERIFY(coverage->detail().contains(QStringLiteral("$3.35")));
@@ -184,7 +202,11 @@ void TstDedupe::checkboxAndUndo()
              QStringLiteral("De-duplicate gateway vs provider bills"));
     // Reconciliation keeps each source against its own bill, de-duplicated or not.
     QCOMPARE(reconciliation->value(), QStringLiteral("1 of 1 matched"));
-    QVERIFY(recon()->overlapChart()->provider(0).headline.contains(QStringLiteral("removed")));
+    const QList<QLabel *> headlines =
+        recon()->findChildren<QLabel *>(QStringLiteral("overlapHeadline"));
+    QCOMPARE(headlines.size(), 1);
+    QVERIFY2(headlines.front()->text().contains(QStringLiteral("removed")),
+             qPrintable(headlines.front()->text()));
     m_window->analysis()->undoStack()->undo();
     QTRY_COMPARE(total->value(), QStringLiteral("$105.60"));
     m_window->analysis()->undoStack()->redo();

@@ -1,8 +1,7 @@
 #include "meterview.h"
 
 #include "core/meters/metercompare.h"
-#include "ui/charts/groupedbarchart.h"
-#include "ui/charts/sweepchart.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerdocument.h"
 #include "ui/models/metersweepmodel.h"
@@ -18,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <climits>
 
@@ -50,6 +50,7 @@ QTableView *tableFor(QAbstractItemModel *model, QObject *owner, const char *name
 
 MeterView::MeterView(const ViewContext &context, QWidget *parent)
     : AnalysisView(context, parent)
+    , m_controller(new MeterController(context.document, this))
     , m_pod(new QComboBox)
     , m_policy(new QComboBox)
     , m_meterA(meterCombo("meterA", core::MeterKind::Tokens))
@@ -63,8 +64,8 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     , m_requests(new FigureCard(tr("Requests")))
     , m_largest(new FigureCard(tr("Largest gap between meters")))
     , m_applied(new FigureCard(tr("Applied meter")))
-    , m_bars(new GroupedBarChart)
-    , m_sweepChart(new SweepChart)
+    , m_bars(QtChartCanvas::create("meterBars"))
+    , m_sweepChart(QtChartCanvas::create("sweepLines"))
     , m_shares(new MeterShareModel(locale(), this))
     , m_sweep(new MeterSweepModel(locale(), this))
 {
@@ -98,9 +99,6 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     m_requests->setObjectName(QStringLiteral("figureRequests"));
     m_largest->setObjectName(QStringLiteral("figureLargestGap"));
     m_applied->setObjectName(QStringLiteral("figureApplied"));
-    m_bars->setObjectName(QStringLiteral("meterBars"));
-    m_sweepChart->setObjectName(QStringLiteral("sweepLines"));
-    m_sweepChart->setMessage(tr("Simulating the load sweep…"));
     m_shares->setCompared(core::MeterKind::Tokens, core::MeterKind::TimeShare);
 
     m_barsPanel =
@@ -163,11 +161,13 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     layout->addWidget(m_body, 1);
     setContent(content);
 
-    connect(m_pod, &QComboBox::currentIndexChanged, this, &MeterView::recompute);
+    connect(m_pod, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_controller->selectPod(index >= 0 ? m_pod->itemData(index).toLongLong() : 0);
+    });
     connect(m_pod, &QComboBox::currentTextChanged, m_pod, &QComboBox::setToolTip);
-    connect(m_policy, &QComboBox::activated, this, [this] {
-        m_policyFromRules = false;
-        recompute();
+    connect(m_policy, &QComboBox::activated, this, [this](int index) {
+        m_controller->choosePolicy(index == 1 ? core::OverheadPolicy::Redistribute
+                                              : core::OverheadPolicy::Keep);
     });
     auto compared = [this] {
         m_shares->setCompared(comboMeter(m_meterA), comboMeter(m_meterB));
@@ -178,44 +178,42 @@ MeterView::MeterView(const ViewContext &context, QWidget *parent)
     connect(m_apply, &QPushButton::clicked, this,
             [this] { confirmApply(comboMeter(m_applyMeter)); });
     connect(context.app->theme, &ThemeController::changed, this, &MeterView::applyTheme);
+    connect(m_controller, &MeterController::podsChanged, this, &MeterView::showPods);
+    connect(m_controller, &MeterController::metersChanged, this, &MeterView::showMeters);
+    connect(m_controller, &MeterController::activityChanged, this, &MeterView::showMessage);
+    connect(m_controller, &MeterController::sweepChanged, this, &MeterView::showSweep);
+    connect(m_controller, &MeterController::policyChanged, this, [this](core::OverheadPolicy p) {
+        const QSignalBlocker block(m_policy);
+        m_policy->setCurrentIndex(p == core::OverheadPolicy::Redistribute ? 1 : 0);
+    });
+    connect(m_controller, &MeterController::idle, this, [this] {
+        if (isSettled())
+            emit settled();
+    });
 
-    m_pool.setMaxThreadCount(1);
+    buildCharts();
     applyTheme();
     updateApplyControls();
 }
 
-MeterView::~MeterView()
+MeterView::~MeterView() = default;
+
+bool MeterView::isSettled() const
 {
-    // A running sweep stops at its next rate; m_pool, destroyed first, waits for it.
-    m_sweepJob.supersede();
+    return !m_controller->isBusy() && (!meters() || sweepReady());
 }
 
 void MeterView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    // The tenants are the owner key's values: a new key means new meters, not new pods.
-    const std::string key = tenantKey();
-    if (key == m_tenantKey)
-        return;
-    m_tenantKey = key;
-    if (m_context.document->store() && !m_pods.empty())
-        recompute();
+    m_controller->setTenantKey(tenantKey());
 }
 
 void MeterView::documentLoaded()
 {
-    // The ledger changed (or is about to): what was read from it no longer holds.
-    m_meterJob.supersede();
-    m_telemetry.reset();
-    if (!m_context.document->store() || !m_context.document->isLoaded()) {
-        updateApplyControls(); // the store is busy until the next loaded()
-        return;
-    }
-    if (m_policyFromRules) {
-        const auto rules = core::policyFromId(m_context.document->input().rules.overheadPolicy);
-        m_policy->setCurrentIndex(rules == core::OverheadPolicy::Redistribute ? 1 : 0);
-    }
-    refreshPods();
+    const bool loaded = m_context.document->store() && m_context.document->isLoaded();
+    m_controller->documentLoaded(loaded ? tenantKey() : m_controller->tenantKey());
+    updateApplyControls(); // the store is busy until the next loaded()
 }
 
 std::string MeterView::tenantKey() const
@@ -224,52 +222,17 @@ std::string MeterView::tenantKey() const
     return key.empty() ? m_context.document->input().rules.ownerKey : key;
 }
 
-core::OverheadPolicy MeterView::policy() const
-{
-    return m_policy->currentIndex() == 1 ? core::OverheadPolicy::Redistribute
-                                         : core::OverheadPolicy::Keep;
-}
-
 core::MeterKind MeterView::comboMeter(const QComboBox *combo) const
 {
     return core::meterFromId(fmt::s(combo->currentData().toString()))
         .value_or(core::MeterKind::Tokens);
 }
 
-void MeterView::refreshPods()
+void MeterView::showPods(const MeterPodsPtr &pods)
 {
-    const core::LedgerStore *store = m_context.document->store();
-    if (!store)
-        return;
-    m_tenantKey = tenantKey();
-    m_podJob.supersede(); // whatever answers next, an older search's answer is stale
-    const QString path = m_context.document->filePath();
-    if (path.isEmpty()) { // no file for a second connection: an in-memory ledger is small
-        showPods(core::findPodCandidates(*store, m_tenantKey));
-        return;
-    }
-    // The search reads the ledger on its own read-only connection (a store is one connection,
-    // used by one thread at a time); an answer for an older ledger or owner key is dropped.
-    m_message->setText(tr("Looking for shared inference pods…"));
-    m_message->show();
-    m_podJob.start(
-        [file = fmt::s(path), key = m_tenantKey]() -> PodsResult {
-            auto reader = core::LedgerStore::open(file, true);
-            if (!reader)
-                return core::fail(reader.error());
-            return core::findPodCandidates(**reader, key);
-        },
-        [this](const PodsResult &pods) { showPods(pods); });
-}
-
-void MeterView::showPods(const PodsResult &pods)
-{
-    const std::int64_t selected =
-        m_pod->currentIndex() >= 0 ? m_pod->currentData().toLongLong() : 0;
-    m_pods = pods ? *pods : std::vector<core::PodCandidate>();
     const QSignalBlocker block(m_pod);
     m_pod->clear();
-    for (const core::PodCandidate &p : m_pods) {
+    for (const core::PodCandidate &p : pods->pods) {
         QString text =
             tr("%1 — %2 · %3", "pod, cost, requests")
                 .arg(fmt::q(p.row.name),
@@ -279,118 +242,35 @@ void MeterView::showPods(const PodsResult &pods)
             text += tr(" · split by %1").arg(fmt::q(p.split->meter));
         m_pod->addItem(text, QVariant::fromValue<qint64>(p.rowId));
     }
-    const int keep = m_pod->findData(QVariant::fromValue<qint64>(selected));
-    m_pod->setCurrentIndex(keep >= 0 ? keep : (m_pods.empty() ? -1 : 0));
+    m_pod->setCurrentIndex(
+        m_pod->findData(QVariant::fromValue<qint64>(m_controller->selectedPod())));
     m_pod->setToolTip(m_pod->currentText());
-    recompute();
-    showEmptyState(pods && m_pods.empty());
-    if (!pods) {
-        m_message->setText(tr("Cannot list the pods: %1").arg(fmt::q(pods.error().message())));
-        m_message->show();
-    }
+    showEmptyState(pods->error.empty() && pods->pods.empty());
+    showMessage();
 }
 
-namespace {
-
-/// What a meter computation hands back to the view: the telemetry it read (kept for policy
-/// changes) and the meters.
-struct MeterResult
+void MeterView::showMessage()
 {
-    std::shared_ptr<const core::TelemetryRecords> telemetry;
-    core::Result<core::MeterSnapshot> snapshot = core::fail("internal", "not computed");
-};
-
-MeterResult computeMeters(const core::LedgerStore *store,
-                          std::shared_ptr<const core::TelemetryRecords> telemetry,
-                          const core::PodCandidate &pod,
-                          const std::string &tenantKey,
-                          core::OverheadPolicy policy,
-                          const core::TelemetryOptions &options)
-{
-    MeterResult out;
-    if (telemetry) { // a policy change: the pod's requests are already read
-        out.telemetry = std::move(telemetry);
-        out.snapshot = core::meterSnapshot(*out.telemetry, pod, tenantKey, policy, options);
-        return out;
+    QString text;
+    switch (m_controller->activity()) {
+    case MeterController::Activity::FindingPods:
+        text = tr("Looking for shared inference pods…");
+        break;
+    case MeterController::Activity::ReadingTelemetry:
+        if (const auto *pods = m_controller->pods().get())
+            for (const core::PodCandidate &p : pods->pods)
+                if (p.rowId == m_controller->selectedPod())
+                    text = tr("Reading the request telemetry of %1…").arg(fmt::q(p.row.name));
+        break;
+    case MeterController::Activity::Idle:
+        if (!m_controller->pods()->error.empty())
+            text = tr("Cannot list the pods: %1").arg(fmt::q(m_controller->pods()->error));
+        else if (!m_controller->result().error.empty())
+            text = tr("Cannot compute the meters: %1").arg(fmt::q(m_controller->result().error));
+        break;
     }
-    auto read = core::podMeters(*store, pod, tenantKey, policy, options);
-    if (!read) {
-        out.snapshot = core::fail(read.error());
-        return out;
-    }
-    out.telemetry = std::make_shared<const core::TelemetryRecords>(std::move(read->telemetry));
-    out.snapshot = std::move(read->snapshot);
-    return out;
-}
-
-} // namespace
-
-void MeterView::recompute()
-{
-    m_meterJob.supersede(); // whatever answers next, an older computation's answer is stale
-    const int index = m_pod->currentIndex();
-    const core::LedgerStore *store = m_context.document->store();
-    if (index < 0 || index >= int(m_pods.size()) || !store) {
-        m_meters.reset();
-        m_message->setVisible(false);
-        showMeters();
-        return;
-    }
-    const core::PodCandidate &pod = m_pods[size_t(index)];
-    core::TelemetryOptions options;
-    const core::Rules &rules = m_context.document->input().rules;
-    options.prices.cachedInput = rules.cachedWeight;
-    options.prices.output = rules.outputWeight;
-    TelemetryPtr cached;
-    if (m_telemetry && m_telemetryPod == pod.rowId && m_telemetryKey == m_tenantKey)
-        cached = m_telemetry;
-    const QString path = m_context.document->filePath();
-    if (cached || path.isEmpty()) {
-        // A policy change over telemetry already read, or an in-memory ledger: quick.
-        const MeterResult r = computeMeters(store, cached, pod, m_tenantKey, policy(), options);
-        showMeterResult(r.telemetry, r.snapshot);
-        return;
-    }
-    // A pod's window can hold a large share of the ledger's rows: read them on the view's own
-    // thread and connection; an answer for an older pod, key or policy is dropped.
-    m_meters.reset();
-    showMeters();
-    m_message->setText(tr("Reading the request telemetry of %1…").arg(fmt::q(pod.row.name)));
-    m_message->show();
-    m_meterJob.start(
-        [file = fmt::s(path), pod, key = m_tenantKey, p = policy(), options] {
-            auto reader = core::LedgerStore::open(file, true);
-            if (!reader) {
-                MeterResult r;
-                r.snapshot = core::fail(reader.error());
-                return r;
-            }
-            return computeMeters(reader->get(), nullptr, pod, key, p, options);
-        },
-        [this](const MeterResult &r) { showMeterResult(r.telemetry, r.snapshot); });
-}
-
-void MeterView::showMeterResult(const TelemetryPtr &telemetry,
-                                const core::Result<core::MeterSnapshot> &snapshot)
-{
-    const int index = m_pod->currentIndex();
-    if (telemetry && index >= 0 && index < int(m_pods.size())) {
-        m_telemetry = telemetry;
-        m_telemetryPod = m_pods[size_t(index)].rowId;
-        m_telemetryKey = m_tenantKey;
-    }
-    QString problem;
-    if (snapshot)
-        m_meters = std::make_shared<const core::MeterSnapshot>(*snapshot);
-    else {
-        m_meters.reset();
-        problem = tr("Cannot compute the meters: %1").arg(fmt::q(snapshot.error().message()));
-    }
-    m_message->setText(problem);
-    m_message->setVisible(!problem.isEmpty());
-    showMeters();
-    if (m_meters)
-        startSweep(m_telemetry);
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
 }
 
 void MeterView::showEmptyState(bool empty)
@@ -405,56 +285,10 @@ void MeterView::showEmptyState(bool empty)
            "<code>unalloc import</code>. Provider bill lines (Anthropic, OpenAI) are not pods."));
 }
 
-void MeterView::startSweep(const TelemetryPtr &telemetry)
-{
-    const bool measured = telemetry && !telemetry->records.empty();
-    const QString key =
-        measured ? QStringLiteral("%1 %2").arg(m_telemetryPod).arg(fmt::q(m_telemetryKey))
-                 : QStringLiteral("reference");
-    if (key == m_sweepFor)
-        return;
-    m_sweepFor = key;
-    m_sweepMeasured = measured;
-    m_sweepPoints.clear();
-    m_sweep->setPoints(m_sweepPoints);
-    m_sweepChart->setMessage(tr("Simulating the load sweep…"));
-    const core::SimConfig config =
-        core::meterSweepConfig(measured ? telemetry->records : std::vector<core::RequestRecord>());
-    if (measured) {
-        QStringList names;
-        for (const core::SimTenant &t : config.tenants)
-            names << (t.team.empty() && t.name == "<unlabeled>" ? tr("<unlabeled>")
-                                                                : fmt::q(t.name));
-        m_sweepPanel->setSubtitle(
-            tr("Simulated vLLM-style server running this pod's measured traffic mix "
-               "(%1 from %2: %3), %4 s per rate")
-                .arg(tr("%Ln request(s)", "", int(telemetry->records.size())),
-                     fmt::q(m_meters ? m_meters->pod.row.name : std::string()),
-                     names.join(QStringLiteral(", ")))
-                .arg(config.durationS));
-    } else {
-        m_sweepPanel->setSubtitle(
-            tr("This ledger has no request telemetry for the pod: the sweep shows the studies' "
-               "reference tenants (search, agents, platform, sandbox), not this pod's traffic. "
-               "%1 s per rate.")
-                .arg(config.durationS));
-    }
-    // The running sweep (of another pod) stops at its next rate; the pool runs one at a time.
-    m_sweepJob.start(
-        [config](const Superseded &superseded) {
-            return core::loadSweep(config, core::meterSweepRates(),
-                                   [superseded](size_t) { return !superseded(); });
-        },
-        [this](std::vector<core::SweepPoint> points) {
-            m_sweepPoints = std::move(points);
-            m_sweep->setPoints(m_sweepPoints);
-            showSweep();
-        });
-}
-
 void MeterView::showMeters()
 {
-    m_shares->setSnapshot(m_meters);
+    m_shares->setSnapshot(meters());
+    showMessage();
     showBars();
     showFigures();
     updateApplyControls();

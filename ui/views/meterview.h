@@ -2,27 +2,29 @@
 
 #include "analysisview.h"
 
+#include "ui/metercontroller.h"
 #include "ui/models/metersharemodel.h"
 
-#include "ui/latestjob.h"
-
-#include <QThreadPool>
-
-#include <atomic>
-#include <memory>
+#include <optional>
+#include <set>
 #include <vector>
 
 class QComboBox;
 class QLabel;
 class QPushButton;
 
+QT_BEGIN_NAMESPACE
+class QBarCategoryAxis;
+class QBarSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
 namespace unalloc::ui {
 
 class ChartPanel;
 class FigureCard;
-class GroupedBarChart;
 class MeterSweepModel;
-class SweepChart;
+class QtChartCanvas;
 
 /**
  * @brief Meter comparison: who pays for a shared inference pod under each meter.
@@ -41,46 +43,51 @@ public:
 
     void showSnapshot(const SnapshotPtr &snapshot) override;
     void documentLoaded() override;
+    bool isSettled() const override;
 
+    MeterController *controller() const { return m_controller; }
     /// The meters of the selected pod, or null.
-    const MeterSnapshotPtr &meters() const { return m_meters; }
+    const MeterSnapshotPtr &meters() const { return m_controller->meters(); }
     /// Applies `kind` to the selected pod through the undo stack; false (with the reason shown
     /// in the view) when it cannot.
     bool applyMeter(core::MeterKind kind);
-    bool sweepReady() const { return !m_sweepPoints.empty(); }
+    bool sweepReady() const { return m_controller->sweep() && m_controller->sweep()->ready(); }
     /// True when the load sweep shown runs the selected pod's measured traffic mix; false
     /// while it shows the studies' reference tenants.
-    bool sweepMeasured() const { return m_sweepMeasured; }
+    bool sweepMeasured() const { return m_controller->sweep() && m_controller->sweep()->measured; }
+
+    /// The hover text of tenant row `row` under `kind` (exact share and amounts).
+    QString barToolTip(core::MeterKind kind, size_t row) const;
+    /// The hover text of the sweep's line `line` at rate index `point`.
+    QString sweepToolTip(int line, size_t point) const;
+    /// Where a click on the bars of shown row `row` goes; nothing for rows without rows of
+    /// their own (requests without the owner label).
+    std::optional<DrillTarget> drillTarget(size_t row) const;
+    bool isMeterHidden(core::MeterKind kind) const { return m_hidden.count(kind) > 0; }
+    /// Hides or shows `kind`'s bars (what a click on its legend entry does).
+    void toggleMeter(core::MeterKind kind);
 
 private:
-    using PodsResult = core::Result<std::vector<core::PodCandidate>>;
-    using TelemetryPtr = std::shared_ptr<const core::TelemetryRecords>;
-    /// Finds the pods off the GUI thread (synchronously without a ledger file). The pods do not
-    /// depend on the owner key: searched once per loaded ledger.
-    void refreshPods();
-    void showPods(const PodsResult &pods);
-    /// The meters of the selected pod: from the telemetry read for it and the tenant key when
-    /// there is one, else read off the GUI thread (synchronously without a ledger file).
-    void recompute();
-    void showMeterResult(const TelemetryPtr &telemetry,
-                         const core::Result<core::MeterSnapshot> &snapshot);
+    void showPods(const MeterPodsPtr &pods);
     void showMeters();
+    void showMessage();
     void showBars();
     void showSweep();
+    void showSweepSubtitle();
     void showFigures();
+    void buildCharts();
+    void fitBarLabels();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateApplyControls();
     /// Asks before writing `kind`'s split: which pod, which meter, which amounts move to which
     /// tenants (meterviewapply.cpp). Yes applies through the undo stack.
     void confirmApply(core::MeterKind kind);
-    /// Starts the load sweep over the selected pod's measured traffic (the studies' tenants
-    /// when it has none), unless the one running or shown is for the same pod and key.
-    void startSweep(const TelemetryPtr &telemetry);
     void showEmptyState(bool empty);
     void applyTheme();
     std::string tenantKey() const;
-    core::OverheadPolicy policy() const;
     core::MeterKind comboMeter(const QComboBox *combo) const;
 
+    MeterController *m_controller;
     QComboBox *m_pod;
     QComboBox *m_policy;
     QComboBox *m_meterA;
@@ -94,30 +101,18 @@ private:
     FigureCard *m_requests;
     FigureCard *m_largest;
     FigureCard *m_applied;
-    GroupedBarChart *m_bars;
+    QtChartCanvas *m_bars;
+    QtChartCanvas *m_sweepChart;
     ChartPanel *m_barsPanel;
     ChartPanel *m_sweepPanel;
-    SweepChart *m_sweepChart;
     MeterShareModel *m_shares;
     MeterSweepModel *m_sweep;
-
-    std::vector<core::PodCandidate> m_pods;
-    std::string m_tenantKey;
-    TelemetryPtr m_telemetry; ///< of m_telemetryPod under m_telemetryKey
-    std::int64_t m_telemetryPod = 0;
-    std::string m_telemetryKey;
-    MeterSnapshotPtr m_meters;
-    bool m_policyFromRules = true;
-    std::vector<core::SweepPoint> m_sweepPoints;
-    bool m_sweepMeasured = false;
-    QString m_sweepFor;                  ///< pod id and tenant key of the sweep running or shown
-    LatestJob m_podJob{this, &m_pool};   ///< the latest pod search; older answers are dropped
-    LatestJob m_meterJob{this, &m_pool}; ///< the latest telemetry read and meter computation
-    LatestJob m_sweepJob{this, &m_pool}; ///< the latest load sweep; an older one stops early
-    /// The view's own background thread (sweep, pod search, telemetry reads): long reads of a
-    /// large ledger never hold up the shared pool that the analysis of every view runs on.
-    /// Last member: destroyed first, it waits for its jobs (which own what they use).
-    QThreadPool m_pool;
+    QBarSeries *m_barSeries = nullptr;
+    QBarCategoryAxis *m_tenantAxis = nullptr;
+    QValueAxis *m_shareAxis = nullptr;
+    QValueAxis *m_rateAxis = nullptr;
+    QValueAxis *m_overheadAxis = nullptr;
+    std::set<core::MeterKind> m_hidden; ///< meters whose bars the legend hid
 };
 
 } // namespace unalloc::ui

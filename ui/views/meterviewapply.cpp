@@ -18,13 +18,13 @@ namespace unalloc::ui {
 
 void MeterView::confirmApply(core::MeterKind kind)
 {
-    const core::MeterSplit *split = m_meters ? m_meters->split(kind) : nullptr;
-    if (!split || m_meters->pod.split || !m_context.document->store()) {
+    const core::MeterSplit *split = meters() ? meters()->split(kind) : nullptr;
+    if (!split || meters()->pod.split || !m_context.document->store()) {
         applyMeter(kind); // says why it cannot
         return;
     }
-    const core::PodCandidate &pod = m_meters->pod;
-    const std::string &key = m_meters->tenantKey;
+    const core::PodCandidate &pod = meters()->pod;
+    const std::string &key = meters()->tenantKey;
     QStringList moves;
     for (const core::CostRow &part : core::splitRows(pod.row, *split, key)) {
         const QString amount = fmt::money(part.amount.amount, part.amount.currency, locale());
@@ -58,8 +58,8 @@ void MeterView::confirmApply(core::MeterKind kind)
     connect(box, &QMessageBox::finished, this, [this, box, kind, podId](int) {
         // The pod shown may have changed while the question was open: apply only to the one
         // the question named.
-        if (box->clickedButton() == box->button(QMessageBox::Yes) && m_meters &&
-            m_meters->pod.rowId == podId)
+        if (box->clickedButton() == box->button(QMessageBox::Yes) && meters() &&
+            meters()->pod.rowId == podId)
             applyMeter(kind);
     });
     box->open();
@@ -67,23 +67,23 @@ void MeterView::confirmApply(core::MeterKind kind)
 
 bool MeterView::applyMeter(core::MeterKind kind)
 {
-    const core::MeterSplit *split = m_meters ? m_meters->split(kind) : nullptr;
-    if (!split || m_meters->pod.split || !m_context.document->store()) {
-        m_message->setText(m_meters && m_meters->pod.split
+    const core::MeterSplit *split = meters() ? meters()->split(kind) : nullptr;
+    if (!split || meters()->pod.split || !m_context.document->store()) {
+        m_message->setText(meters() && meters()->pod.split
                                ? tr("This pod is already split by %1; undo that first.")
-                                     .arg(fmt::q(m_meters->pod.split->meter))
+                                     .arg(fmt::q(meters()->pod.split->meter))
                                : tr("There is no pod with meters to apply."));
         m_message->show();
         return false;
     }
-    const core::PodCandidate &pod = m_meters->pod;
+    const core::PodCandidate &pod = meters()->pod;
     // The command outlives this view (language switches rebuild the views): it reports
     // through a guarded label and a shared flag.
     const auto ok = std::make_shared<bool>(true);
     const QPointer<QLabel> message = m_message;
     m_context.analysis->undoStack()->push(new MeterSplitCommand(
         m_context.document, m_context.analysis, pod.rowId, std::string(core::meterId(kind)),
-        core::splitRows(pod.row, *split, m_meters->tenantKey),
+        core::splitRows(pod.row, *split, meters()->tenantKey),
         tr("Apply %1 to %2").arg(MeterShareModel::meterName(kind), fmt::q(pod.row.name)),
         [ok, message](const QString &error) {
             *ok = false;
@@ -97,7 +97,7 @@ bool MeterView::applyMeter(core::MeterKind kind)
 
 void MeterView::updateApplyControls()
 {
-    const bool ready = m_meters && m_context.document->store() && !m_meters->pod.split;
+    const bool ready = meters() && m_context.document->store() && !meters()->pod.split;
     m_apply->setEnabled(ready);
     m_applyMeter->setEnabled(ready);
 }

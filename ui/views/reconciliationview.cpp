@@ -2,8 +2,7 @@
 
 #include "core/timeutil.h"
 #include "ui/appcontext.h"
-#include "ui/charts/overlapchart.h"
-#include "ui/charts/reconbarchart.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/batchstatemodel.h"
 #include "ui/models/overlapmodel.h"
@@ -20,6 +19,7 @@
 #include "ui/widgets/seambanner.h"
 #include "ui/widgets/tablepanel.h"
 
+#include <QChartView>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -46,8 +46,10 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     , m_batchFigure(new FigureCard(tr("Complete batches")))
     , m_tolerance(new QDoubleSpinBox)
     , m_command(new QLineEdit)
-    , m_reconChart(new ReconBarChart)
-    , m_overlapChart(new OverlapChart)
+    , m_reconChart(QtChartCanvas::create("reconBars"))
+    , m_overlapChart(QtChartCanvas::create("overlapBars"))
+    , m_reconRows(new QWidget)
+    , m_overlapHeads(new QWidget)
     , m_lines(new ReconLineModel(locale(), this))
     , m_overlapRows(new OverlapModel(locale(), this))
     , m_batches(new BatchStateModel(locale(), this))
@@ -62,8 +64,15 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     m_coverageFigure->setToolTip(tr("Gateway dollars ÷ bill dollars for providers the gateway "
                                     "routes to. Below 100 %: spend bypassed the gateway."));
     m_batchFigure->setObjectName(QStringLiteral("figureBatches"));
-    m_reconChart->setObjectName(QStringLiteral("reconBars"));
-    m_overlapChart->setObjectName(QStringLiteral("overlapBars"));
+    // Rows Qt Charts does not draw sit in the canvas, over the chart (exports show the
+    // chart; its category labels carry the same status).
+    m_reconRows->setObjectName(QStringLiteral("reconLineRows"));
+    m_overlapHeads->setObjectName(QStringLiteral("overlapProviderRows"));
+    if (auto *box = qobject_cast<QVBoxLayout *>(m_reconChart->layout()))
+        box->insertWidget(0, m_reconRows);
+    if (auto *box = qobject_cast<QVBoxLayout *>(m_overlapChart->layout()))
+        box->insertWidget(0, m_overlapHeads);
+    buildCharts();
 
     auto *reconPanel =
         new ChartPanel(tr("Ledger vs invoice per provider"), m_reconChart, exportHost());
@@ -71,6 +80,11 @@ ReconciliationView::ReconciliationView(const ViewContext &context, QWidget *pare
     auto *overlapPanel = new ChartPanel(tr("Gateway vs provider bills: counted twice"),
                                         m_overlapChart, exportHost());
     overlapPanel->setObjectName(QStringLiteral("overlapChart"));
+    // Room for the widget rows over each chart and two bars per line or provider.
+    reconPanel->setMinimumHeight(460);
+    overlapPanel->setMinimumHeight(380);
+    m_reconChart->chartView()->setMinimumHeight(260);
+    m_overlapChart->chartView()->setMinimumHeight(220);
 
     auto *content = new QWidget;
     auto *cards = new QHBoxLayout;

@@ -2,21 +2,32 @@
 
 #include "analysisview.h"
 
+#include <QString>
+
+#include <optional>
+#include <set>
+
 class QAbstractItemModel;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QPushButton;
 
+QT_BEGIN_NAMESPACE
+class QBarCategoryAxis;
+class QHorizontalStackedBarSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
 namespace unalloc::ui {
 
 class BatchStateModel;
 class FigureCard;
-class OverlapChart;
 class OverlapModel;
-class ReconBarChart;
+class QtChartCanvas;
 class ReconLineModel;
 
 /**
@@ -36,14 +47,33 @@ public:
     ReconLineModel *lineModel() const { return m_lines; }
     OverlapModel *overlapModel() const { return m_overlapRows; }
     BatchStateModel *batchModel() const { return m_batches; }
-    ReconBarChart *reconChart() const { return m_reconChart; }
+    /// Ledger vs invoice: per line a ledger bar (the source's colour, one set per source)
+    /// and an invoice bar, under a row of ordinary widgets per line (status pill, delta).
+    QtChartCanvas *reconChart() const { return m_reconChart; }
     /// The context menu of the batch table's row at `index` (Delete batch N). Undoable.
     QMenu *batchMenu(const QModelIndex &index);
     /// Deletes batch `id` as one undoable command (the menu's action).
     void deleteBatch(qint64 id);
     /// Replaces batch `id` by `files` (one undoable step; the batch stays when they fail).
     void replaceBatch(qint64 id, const QStringList &files);
-    OverlapChart *overlapChart() const { return m_overlapChart; }
+    /// Overlap, excess and residual stacked per provider (a gateway row and a bill row), under
+    /// a header per provider (what is counted twice, the coverage, the totals).
+    QtChartCanvas *overlapChart() const { return m_overlapChart; }
+
+    /// The hover text of recon line `line`'s ledger (or invoice) bar: exact amounts.
+    QString reconToolTip(size_t line, bool invoice) const;
+    /// The hover text of an overlap segment: provider `provider`, its gateway or bill bar,
+    /// part 0 overlap, 1 excess (gateway) or residual (bill).
+    QString overlapToolTip(size_t provider, bool bill, int part) const;
+    /// Where a click on recon line `line` goes: the ledger rows of its source.
+    std::optional<DrillTarget> reconDrill(size_t line) const;
+    /// Where a click on provider `provider`'s bill bar goes: the rows of its bill.
+    std::optional<DrillTarget> overlapDrill(size_t provider) const;
+    /// Hides or shows a legend entry's bars (recon: a source or "invoice"; overlap: a part).
+    void toggleReconSet(const QString &name);
+    void toggleOverlapPart(int part);
+    bool isReconSetHidden(const QString &name) const { return m_hiddenRecon.count(name) > 0; }
+    bool isOverlapPartHidden(int part) const { return m_hiddenOverlap.count(part) > 0; }
 
 private:
     QWidget *buildControls();
@@ -67,8 +97,21 @@ private:
     FigureCard *m_batchFigure;
     QDoubleSpinBox *m_tolerance;
     QLineEdit *m_command;
-    ReconBarChart *m_reconChart;
-    OverlapChart *m_overlapChart;
+    void buildCharts();
+    void showReconRows(const core::AnalysisSnapshot &s);
+    void showOverlapHeads(const core::AnalysisSnapshot &s);
+    QtChartCanvas *m_reconChart;
+    QtChartCanvas *m_overlapChart;
+    QWidget *m_reconRows;    ///< per line: provider, period, status pill, delta, coverage
+    QWidget *m_overlapHeads; ///< per provider: name, counted twice, coverage, totals
+    QHorizontalStackedBarSeries *m_reconSeries = nullptr;
+    QHorizontalStackedBarSeries *m_overlapSeries = nullptr;
+    QBarCategoryAxis *m_reconRowsAxis = nullptr;
+    QValueAxis *m_reconAmounts = nullptr;
+    QBarCategoryAxis *m_overlapRowsAxis = nullptr;
+    QValueAxis *m_overlapAmounts = nullptr;
+    std::set<QString> m_hiddenRecon;
+    std::set<int> m_hiddenOverlap;
     ReconLineModel *m_lines;
     OverlapModel *m_overlapRows;
     BatchStateModel *m_batches;

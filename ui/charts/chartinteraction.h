@@ -1,0 +1,43 @@
+#pragma once
+
+#include "ui/theme.h"
+
+#include <QObject>
+#include <QString>
+
+QT_BEGIN_NAMESPACE
+class QChartView;
+class QLegendMarker;
+QT_END_NAMESPACE
+
+namespace unalloc::ui::chartinteraction {
+
+/// Draws the legend entry of a hidden series faint, a shown one in full colour (Qt Charts
+/// would drop a hidden series' entry altogether, and with it the way to show it again).
+void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme);
+
+/// Shows `text` as the tool tip of `view` at the mouse (hides it when empty).
+void showTip(QChartView *view, const QString &text);
+
+/// @brief Wheel zoom and double-click reset for a line chart: the wheel zooms the plot area
+/// in or out around the mouse, a double click puts the axes back to their full range.
+/// Installed on the view's viewport; owned by the view.
+class WheelZoom final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit WheelZoom(QChartView *view);
+
+    /// Zooms by `factor` (>1 in, <1 out) around `at` (view coordinates); false when `at` is
+    /// outside the plot area.
+    bool zoom(double factor, const QPointF &at);
+    void reset();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QChartView *m_view;
+};
+
+} // namespace unalloc::ui::chartinteraction
