@@ -3340,6 +3340,14 @@
 <context>
     <name>unalloc::ui::ReconciliationView</name>
     <message>
+        <source>no rows and no invoices in this period and these sources</source>
+        <translation>keine Zeilen und keine Rechnungen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
+    <message>
+        <source>no rows in this period and these sources</source>
+        <translation>keine Zeilen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
+    <message>
         <source>Ledger vs invoices</source>
         <translation>Hauptbuch gegen Rechnungen</translation>
     </message>

@@ -367,6 +367,12 @@ void ReconciliationView::showReconFigure(const core::AnalysisSnapshot &s)
     const core::Currency cur =
         seams.recon.lines.empty() ? core::Currency::usd() : seams.recon.lines.front().currency;
     const int invoiced = sum.matched + sum.over + sum.under + sum.zeroInvoice;
+    if (invoiced == 0 && s.report.rowCount == 0) {
+        // Nothing to check and nothing billed: no "$0.00" in a currency the slice lacks.
+        m_reconFigure->setValue(QStringLiteral("—"),
+                                tr("no rows and no invoices in this period and these sources"));
+        return;
+    }
     if (invoiced == 0) {
         m_reconFigure->setValue(tr("no invoices"),
                                 tr("Import invoices to check %1 of ledger spend.")
@@ -395,6 +401,12 @@ void ReconciliationView::showOverlapFigures(const core::AnalysisSnapshot &s)
             ? tr("Provider unknown for %n gateway row(s) — re-import to match them.", nullptr,
                  static_cast<int>(seams.overlap.unknownProviderRows))
             : QString();
+    if (s.report.rowCount == 0) {
+        const QString none = tr("no rows in this period and these sources");
+        m_overlapFigure->setValue(QStringLiteral("—"), none);
+        m_coverageFigure->setValue(QStringLiteral("—"), none);
+        return;
+    }
     if (!seams.overlapTotal || seams.overlap.groups.empty()) {
         m_overlapFigure->setValue(fmt::money(core::Decimal(), cur, locale()),
                                   unknown.isEmpty()
