@@ -44,6 +44,7 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
                              "fallback lowers U without making it more correct."));
     auto *chartPanel = new ChartPanel(tr("F by fallback key"), m_chart, exportHost());
     chartPanel->setObjectName(QStringLiteral("fallbackChart"));
+    chartPanel->setBeforeExport([this] { refreshChart(); });
 
     auto *content = new QWidget;
     // Rows of their own, so each pair splits the width by what its tables need: the key
@@ -68,9 +69,24 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     buildChart();
     connect(context.app->theme, &ThemeController::changed, this, [this] {
         m_chart->setTheme(m_context.app->theme->theme());
-        showChart();
+        m_chartStale = true;
+        if (isVisible())
+            refreshChart();
     });
     m_chart->setTheme(m_context.app->theme->theme());
+}
+
+void FallbackView::showEvent(QShowEvent *event)
+{
+    AnalysisView::showEvent(event);
+    refreshChart();
+}
+
+void FallbackView::refreshChart()
+{
+    if (!m_chartStale)
+        return;
+    m_chartStale = false;
     showChart();
 }
 
@@ -110,7 +126,9 @@ void FallbackView::showSnapshot(const SnapshotPtr &snapshot)
     for (SnapshotTableModel *m :
          std::initializer_list<SnapshotTableModel *>{m_keys, m_values, m_owners, m_collisions})
         m->setSnapshot(snapshot);
-    showChart();
+    m_chartStale = true;
+    if (isVisible())
+        refreshChart();
 }
 
 namespace {

@@ -40,7 +40,13 @@ public:
     void togglePart(size_t part);
     bool isPartHidden(size_t part) const { return m_hiddenParts.count(part) > 0; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    /// Draws the chart if it does not show the current snapshot yet (at once while visible,
+    /// else when shown or exported: see OverviewView::refreshCharts()).
+    void refreshChart();
     void buildChart();
     void showChart();
     QWidget *tablePanel(const QString &title, const QString &name, QAbstractItemModel *model);
@@ -53,6 +59,7 @@ private:
     QBarCategoryAxis *m_valueAxis = nullptr; ///< "amount · share", right
     QValueAxis *m_amountAxis = nullptr;
     std::set<size_t> m_hiddenParts;
+    bool m_chartStale = true;
     FallbackKeyModel *m_keys;
     FallbackValueModel *m_values;
     OwnerExposureModel *m_owners;

@@ -100,8 +100,9 @@ void OverviewView::applyTheme()
     const Theme &theme = m_context.app->theme->theme();
     m_spend->setTheme(theme);
     m_resolution->setTheme(theme);
-    showSpendChart();
-    showResolution();
+    m_chartsStale = true;
+    if (isVisible())
+        refreshCharts();
 }
 
 QString OverviewView::barName(const core::OwnerBar &bar) const

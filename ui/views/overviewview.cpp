@@ -49,6 +49,8 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     m_spendPanel->setObjectName(QStringLiteral("spendChart"));
     auto *resolutionPanel = new ChartPanel(tr("How rows resolved"), m_resolution, exportHost());
     resolutionPanel->setObjectName(QStringLiteral("resolutionChart"));
+    for (ChartPanel *panel : {m_spendPanel, resolutionPanel})
+        panel->setBeforeExport([this] { refreshCharts(); });
     auto *table = new QTableView;
     auto *proxy = new RawSortProxy(this);
     proxy->setSourceModel(m_ownerModel);
@@ -89,6 +91,22 @@ void OverviewView::showSnapshot(const SnapshotPtr &snapshot)
         m_error->setText(
             tr("Cannot attribute this slice: %1").arg(fmt::q(snapshot->error->detail)));
     showFigures(*snapshot);
+    m_chartsStale = true;
+    if (isVisible())
+        refreshCharts();
+}
+
+void OverviewView::showEvent(QShowEvent *event)
+{
+    AnalysisView::showEvent(event);
+    refreshCharts();
+}
+
+void OverviewView::refreshCharts()
+{
+    if (!m_chartsStale)
+        return;
+    m_chartsStale = false;
     showSpendChart();
     showResolution();
 }

@@ -49,7 +49,14 @@ public:
     void toggleUnallocated();
     bool isUnallocatedHidden() const { return m_unallocatedHidden; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    /// Draws the charts from the current snapshot if they do not show it yet: at once while
+    /// the view is visible, else when it is shown or a chart is exported (rebuilding Qt Charts
+    /// series costs milliseconds that an owner-key change elsewhere should not wait for).
+    void refreshCharts();
     void showFigures(const core::AnalysisSnapshot &s);
     void buildCharts();
     void showSpendChart();
@@ -83,6 +90,7 @@ private:
     QValueAxis *m_resolutionPercent = nullptr;
     std::set<std::string> m_hiddenSources; ///< by name: they survive a new snapshot
     bool m_unallocatedHidden = false;
+    bool m_chartsStale = true;
     std::set<size_t> m_hiddenParts; ///< parts of "How rows resolved" hidden via the legend
 };
 

@@ -60,6 +60,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     m_curvePanel =
         new ChartPanel(tr("Fix plan: U after each of the next fixes"), m_curve, exportHost());
     m_curvePanel->setObjectName(QStringLiteral("fixPlanChart"));
+    m_curvePanel->setBeforeExport([this] { refreshCurve(); });
 
     auto *backlog = new QTableView;
     // Up to a million rows: the model sorts itself (a proxy would map every row again at each
@@ -93,10 +94,11 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     buildCurve();
     connect(context.app->theme, &ThemeController::changed, this, [this] {
         m_curve->setTheme(m_context.app->theme->theme());
-        showCurve();
+        m_curveStale = true;
+        if (isVisible())
+            refreshCurve();
     });
     m_curve->setTheme(m_context.app->theme->theme());
-    showCurve();
 }
 
 void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
@@ -109,16 +111,27 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                                 fmt::percent(snapshot->uPct, locale()),
                                 fmt::money(r.total, r.currency, locale()),
                                 fmt::q(r.dimension).toHtmlEscaped()));
-    showCurve();
+    m_curveStale = true;
     m_tablesStale = true;
-    if (isVisible())
+    if (isVisible()) {
+        refreshCurve();
         refreshTables();
+    }
 }
 
 void UnallocatedView::showEvent(QShowEvent *event)
 {
     AnalysisView::showEvent(event);
+    refreshCurve();
     refreshTables();
+}
+
+void UnallocatedView::refreshCurve()
+{
+    if (!m_curveStale)
+        return;
+    m_curveStale = false;
+    showCurve();
 }
 
 void UnallocatedView::refreshTables()

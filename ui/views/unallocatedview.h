@@ -46,6 +46,8 @@ protected:
 private:
     void buildCurve();
     void showCurve();
+    /// The curve's counterpart of refreshTables(): drawn when the view is shown or exported.
+    void refreshCurve();
     /// Fills the tree and the backlog (up to a million objects) from the current snapshot
     /// if they do not show it yet: at once while the view is visible, else when it is shown
     /// or a table is exported, so that an owner-key change elsewhere does not wait for them.
@@ -66,6 +68,7 @@ private:
     QValueAxis *m_fixAxis = nullptr;
     QValueAxis *m_uAxis = nullptr;
     bool m_tablesStale = false;
+    bool m_curveStale = true;
 };
 
 } // namespace unalloc::ui
