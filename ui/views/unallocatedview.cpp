@@ -173,7 +173,8 @@ void UnallocatedView::buildCurve()
     m_fixAxis->setTickAnchor(0);
     m_uAxis = new QValueAxis;
     m_uAxis->setTitleText(tr("U (% of spend)"));
-    m_uAxis->setLabelFormat(QStringLiteral("%.0f %%"));
+    // Localised axis numbers keep the text after the number as it is ("%%" would show twice).
+    m_uAxis->setLabelFormat(QStringLiteral("%.0f %"));
     chart->addAxis(m_fixAxis, Qt::AlignBottom);
     chart->addAxis(m_uAxis, Qt::AlignLeft);
     m_stepLine = new QLineSeries;
@@ -191,6 +192,8 @@ void UnallocatedView::buildCurve()
     for (QLegendMarker *marker : chart->legend()->markers(m_points))
         marker->setVisible(false); // the points belong to the line's entry
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(locale());
     m_hover = new ChartHover(m_curve, tr("Hover a point for the fix and the U that remains; the "
                                          "wheel zooms the fixes, a double click shows them all."));
     connect(m_points, &QScatterSeries::hovered, this, [this](const QPointF &p, bool state) {
