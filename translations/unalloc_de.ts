@@ -4019,10 +4019,6 @@
         <translation>eine Korrektur</translation>
     </message>
     <message>
-        <source>Hover a point for the fix and the U that remains; the wheel zooms the fixes, a double click shows them all.</source>
-        <translation>Über einem Punkt stehen die Korrektur und das verbleibende U; das Mausrad zoomt die Korrekturen, ein Doppelklick zeigt wieder alle.</translation>
-    </message>
-    <message>
         <source>Nothing is unallocated: there is nothing to fix.</source>
         <translation>Nichts ist nicht zugeordnet: Es gibt nichts zu korrigieren.</translation>
     </message>
@@ -4058,6 +4054,14 @@
     <message>
         <source>Then U = %1 (%2 unallocated)</source>
         <translation>Dann U = %1 (%2 nicht zugeordnet)</translation>
+    </message>
+    <message>
+        <source>Hover a point for the fix and the U that remains, click it to find the object in the backlog; the wheel zooms the fixes, a double click shows them all.</source>
+        <translation>Über einem Punkt stehen die Korrektur und das verbleibende U, ein Klick findet das Objekt im Rückstand; das Mausrad zoomt die Korrekturen, ein Doppelklick zeigt wieder alle.</translation>
+    </message>
+    <message>
+        <source>Click to find it in the backlog below.</source>
+        <translation>Ein Klick findet es im Rückstand unten.</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
+#include "ui/models/backlogmodel.h"
 #include "ui/translations.h"
 #include "ui/views/unallocatedview.h"
 
@@ -18,6 +19,7 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QToolTip>
 #include <QTreeView>
@@ -38,6 +40,8 @@ private slots:
     void curveContent();
     void hoverShowsTheFix();
     void wheelZoomsAndDoubleClickResets();
+    void clickOnAPointFindsTheFixInTheBacklog_data();
+    void clickOnAPointFindsTheFixInTheBacklog();
     void focusOnExpandsAndSelectsASource_data();
     void focusOnExpandsAndSelectsASource();
 
@@ -173,6 +177,41 @@ void TstUnallocatedView::wheelZoomsAndDoubleClickResets()
     wheel(at, -600);
     QCOMPARE(fixAxis()->min(), fullMin);
     QCOMPARE(fixAxis()->max(), fullMax);
+}
+
+void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog_data()
+{
+    QTest::addColumn<int>("sortColumn"); // -1: the model's order (fix 1 first)
+    QTest::newRow("backlog in fix order") << -1;
+    QTest::newRow("backlog sorted by amount, smallest first") << int(BacklogModel::Amount);
+}
+
+void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog()
+{
+    QFETCH(int, sortColumn);
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    backlog->model()->sort(sortColumn);
+    const core::AnalysisSnapshot &s = *m_view->snapshot();
+    QScatterSeries *points = nullptr;
+    for (QAbstractSeries *series : m_curve->chart()->series())
+        points = points ? points : qobject_cast<QScatterSeries *>(series);
+    QVERIFY(points);
+    emit points->clicked(points->at(4)); // what a click on fix 4's point sends
+    const QModelIndex current = backlog->currentIndex();
+    QVERIFY(current.isValid());
+    const auto cell = [&](int column) {
+        return backlog->model()->index(current.row(), column).data().toString();
+    };
+    QCOMPARE(cell(BacklogModel::Rank), u"4"_s);
+    QCOMPARE(cell(BacklogModel::CostObject), fmt::q(s.backlog.name(3)));
+    QVERIFY(backlog->selectionModel()->isRowSelected(current.row(), {}));
+    QVERIFY(backlog->viewport()->rect().intersects(backlog->visualRect(current)));
+    // Today (point 0) is no fix: the selection stays.
+    emit points->clicked(points->at(0));
+    QCOMPARE(backlog->currentIndex(), current);
+    QVERIFY(!m_view->showFix(s.backlog.size() + 1));
+    backlog->model()->sort(-1);
 }
 
 void TstUnallocatedView::focusOnExpandsAndSelectsASource_data()

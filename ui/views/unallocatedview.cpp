@@ -37,6 +37,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     , m_treeProxy(new RawSortProxy(this))
     , m_tree(new QTreeView)
     , m_backlogModel(new BacklogModel(locale(), this))
+    , m_backlog(new QTableView)
     , m_curve(QtChartCanvas::create("fixPlanCurve"))
 {
     m_summary->setObjectName(QStringLiteral("unallocatedSummary"));
@@ -62,7 +63,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     m_curvePanel->setObjectName(QStringLiteral("fixPlanChart"));
     m_curvePanel->setBeforeExport([this] { refreshCurve(); });
 
-    auto *backlog = new QTableView;
+    QTableView *backlog = m_backlog;
     // Up to a million rows: the model sorts itself (a proxy would map every row again at each
     // new snapshot).
     backlog->setModel(m_backlogModel);
@@ -194,8 +195,10 @@ void UnallocatedView::buildCurve()
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setLocalizeNumbers(true);
     chart->setLocale(locale());
-    m_hover = new ChartHover(m_curve, tr("Hover a point for the fix and the U that remains; the "
-                                         "wheel zooms the fixes, a double click shows them all."));
+    m_hover =
+        new ChartHover(m_curve, tr("Hover a point for the fix and the U that remains, click it to "
+                                   "find the object in the backlog; the wheel zooms the fixes, a "
+                                   "double click shows them all."));
     connect(m_points, &QScatterSeries::hovered, this, [this](const QPointF &p, bool state) {
         const long step = std::lround(p.x());
         m_hover->show(state && step >= 0 ? curveToolTip(size_t(step)) : QString());
@@ -204,6 +207,11 @@ void UnallocatedView::buildCurve()
         // The flat part from fix i to fix i + 1 is the U after fix i.
         const long step = long(std::floor(p.x()));
         m_hover->show(state && step >= 0 ? curveToolTip(size_t(step)) : QString());
+    });
+    connect(m_points, &QScatterSeries::clicked, this, [this](const QPointF &p) {
+        const long step = std::lround(p.x());
+        if (step >= 1)
+            showFix(size_t(step));
     });
     m_zoom = new ChartWheelZoom(m_curve, 2.0);
 }
@@ -258,6 +266,19 @@ void UnallocatedView::showCurve()
     QtChartCanvas::styleChart(m_curve->chart(), theme);
 }
 
+bool UnallocatedView::showFix(size_t step)
+{
+    refreshTables(); // a hidden view fills its backlog lazily
+    const int row = step >= 1 ? m_backlogModel->shownRow(int(step - 1)) : -1;
+    if (row < 0)
+        return false;
+    const QModelIndex index = m_backlogModel->index(row, BacklogModel::CostObject);
+    m_backlog->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
+    m_backlog->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
 QString UnallocatedView::curveToolTip(size_t step) const
 {
     if (!m_snapshot)
@@ -284,7 +305,8 @@ QString UnallocatedView::curveToolTip(size_t step) const
            QLatin1Char('\n') +
            tr("Then U = %1 (%2 unallocated)")
                .arg(fmt::percent(fix.uAfter, locale()),
-                    fmt::moneyExact(fix.unallocatedAfter, cur, locale()));
+                    fmt::moneyExact(fix.unallocatedAfter, cur, locale())) +
+           QLatin1Char('\n') + tr("Click to find it in the backlog below.");
 }
 
 } // namespace unalloc::ui

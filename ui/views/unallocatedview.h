@@ -6,6 +6,7 @@ class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QSortFilterProxyModel;
+class QTableView;
 class QTreeView;
 class QValueAxis;
 
@@ -39,6 +40,9 @@ public:
     bool focusOn(const QString &focus) override;
     /// What hovering point `step` of the fix-plan curve shows (0: today).
     QString curveToolTip(size_t step) const;
+    /// Selects and shows fix `step` (1-based) in the backlog table (what a click on its point
+    /// of the curve does); false when there is no such fix.
+    bool showFix(size_t step);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -58,6 +62,7 @@ private:
     QSortFilterProxyModel *m_treeProxy;
     QTreeView *m_tree;
     BacklogModel *m_backlogModel;
+    QTableView *m_backlog;
     QtChartCanvas *m_curve;
     ChartPanel *m_curvePanel = nullptr;
     ChartHover *m_hover = nullptr;
