@@ -1,6 +1,6 @@
 #include "fallbackview.h"
 
-#include "ui/charts/chartinteraction.h"
+#include "ui/charts/charthelpers.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/collisionmodel.h"

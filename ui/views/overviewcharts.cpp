@@ -3,7 +3,7 @@
 // computed here; doubles only place the bars).
 #include "overviewview.h"
 
-#include "ui/charts/chartinteraction.h"
+#include "ui/charts/charthelpers.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerdocument.h"

@@ -1,4 +1,4 @@
-#include "chartinteraction.h"
+#include "charthelpers.h"
 
 #include "qtchartcanvas.h"
 
