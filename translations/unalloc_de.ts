@@ -1082,14 +1082,6 @@
         <translation>&lt;b&gt;F = %1&lt;/b&gt; (%2 der Ausgaben) erreichte einen Eigentümer nur über einen Fallback; &lt;b&gt;%3&lt;/b&gt; davon ging an Werte, die nie als &lt;b&gt;%4&lt;/b&gt; vorkommen — vermutlich keine Eigentümer.</translation>
     </message>
     <message>
-        <source>%1: %2 to values also seen as owners</source>
-        <translation>%1: %2 an Werte, die auch als Eigentümer vorkommen</translation>
-    </message>
-    <message>
-        <source>%1: %2 to values never seen as owners</source>
-        <translation>%1: %2 an Werte, die nie als Eigentümer vorkommen</translation>
-    </message>
-    <message>
         <source>to owner-like values</source>
         <translation>an eigentümerähnliche Werte</translation>
     </message>
@@ -1100,6 +1092,47 @@
     <message>
         <source>No fallback keys chosen.</source>
         <translation>Keine Fallback-Schlüssel gewählt.</translation>
+    </message>
+    <message>
+        <source>Hover a bar for its exact amount; click it to see the rows that fallback attributed.</source>
+        <translation>Über einem Balken steht sein genauer Betrag; ein Klick zeigt die Zeilen, die dieser Fallback zugeordnet hat.</translation>
+    </message>
+    <message>
+        <source>Show the rows attributed through %1</source>
+        <translation>Zeilen zeigen, die über %1 zugeordnet wurden</translation>
+    </message>
+    <message>
+        <source>to values also seen as owners</source>
+        <translation>an Werte, die auch als Eigentümer vorkommen</translation>
+    </message>
+    <message>
+        <source>Fallback %1. %2</source>
+        <comment>position, key</comment>
+        <translation>Fallback-Schlüssel %1. %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 · %3 of all spend</source>
+        <comment>amount, what, share</comment>
+        <translation>%1 %2 · %3 aller Ausgaben</translation>
+    </message>
+    <message numerus="yes">
+        <source>Whole key: %1 · %2 · %3 · %n value(s)</source>
+        <comment>amount, share, rows</comment>
+        <translation>
+            <numerusform>Ganzer Schlüssel: %1 · %2 · %3 · %n Wert</numerusform>
+            <numerusform>Ganzer Schlüssel: %1 · %2 · %3 · %n Werte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 Zeile</numerusform>
+            <numerusform>%1 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to show the rows this key attributed in the Ledger.</source>
+        <translation>Ein Klick zeigt im Hauptbuch die Zeilen, die dieser Schlüssel zugeordnet hat.</translation>
     </message>
 </context>
 <context>
@@ -2497,10 +2530,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 · %2 · %3</source>
-        <translation>%1 · %2 · %3</translation>
-    </message>
-    <message>
         <source>no owner (hatched)</source>
         <translation>kein Eigentümer (schraffiert)</translation>
     </message>
@@ -2570,6 +2599,50 @@
     <message>
         <source>no rows in this period and these sources</source>
         <translation>keine Zeilen in diesem Zeitraum und diesen Quellen</translation>
+    </message>
+    <message>
+        <source>Hover a bar for its exact amount; click it to see its rows; click a legend entry to hide or show that source.</source>
+        <translation>Über einem Balken steht sein genauer Betrag; ein Klick zeigt seine Zeilen; ein Klick in die Legende blendet eine Quelle aus oder ein.</translation>
+    </message>
+    <message>
+        <source>Hover a part for its amount and rows; click a legend entry to hide or show it.</source>
+        <translation>Über einem Teil stehen Betrag und Zeilen; ein Klick in die Legende blendet ihn aus oder ein.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>owner, source</comment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of all spend · %3</source>
+        <comment>amount, share, rows</comment>
+        <translation>%1 · %2 aller Ausgaben · %3</translation>
+    </message>
+    <message>
+        <source>Whole bar: %1 · %2 · %3</source>
+        <comment>amount, share, rows</comment>
+        <translation>Ganzer Balken: %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Click to show these rows in the Ledger.</source>
+        <translation>Ein Klick zeigt diese Zeilen im Hauptbuch.</translation>
+    </message>
+    <message>
+        <source>Click to see what is unallocated in this source.</source>
+        <translation>Ein Klick zeigt, was in dieser Quelle nicht zugeordnet ist.</translation>
+    </message>
+    <message>
+        <source>The Owners table below lists each of them.</source>
+        <translation>Die Eigentümer-Tabelle unten listet jeden einzeln.</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1 from %2</source>
+        <comment>owner, source</comment>
+        <translation>Zeilen von %1 aus %2 zeigen</translation>
+    </message>
+    <message>
+        <source>Show what is unallocated in %1</source>
+        <translation>Zeigen, was in %1 nicht zugeordnet ist</translation>
     </message>
 </context>
 <context>
@@ -4059,10 +4132,6 @@
         <translation>Maßnahmenplan: U nach jeder der nächsten Korrekturen</translation>
     </message>
     <message>
-        <source>Label the costliest unowned objects first; each step shows the U that remains.</source>
-        <translation>Die teuersten Objekte ohne Eigentümer zuerst labeln; jeder Schritt zeigt das verbleibende U.</translation>
-    </message>
-    <message>
         <source>Labeling backlog</source>
         <translation>Label-Rückstand</translation>
     </message>
@@ -4074,24 +4143,69 @@
         </translation>
     </message>
     <message>
-        <source>Today: U = %1</source>
-        <translation>Heute: U = %1</translation>
-    </message>
-    <message>
-        <source>Fix %1: label %2 (%3, %4) → U = %5</source>
-        <translation>Korrektur %1: %2 labeln (%3, %4) → U = %5</translation>
-    </message>
-    <message>
         <source>label fixes applied (costliest first)</source>
         <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
     </message>
     <message>
-        <source>U</source>
-        <translation>U</translation>
-    </message>
-    <message>
         <source>10 % target</source>
         <translation>Ziel 10 %</translation>
+    </message>
+    <message>
+        <source>U (% of spend)</source>
+        <translation>U (% der Ausgaben)</translation>
+    </message>
+    <message>
+        <source>U after the fixes</source>
+        <translation>U nach den Korrekturen</translation>
+    </message>
+    <message>
+        <source>a fix</source>
+        <translation>eine Korrektur</translation>
+    </message>
+    <message>
+        <source>Nothing is unallocated: there is nothing to fix.</source>
+        <translation>Nichts ist nicht zugeordnet: Es gibt nichts zu korrigieren.</translation>
+    </message>
+    <message numerus="yes">
+        <source>From %1 today to %2 after %n fix(es): label the costliest unowned objects first.</source>
+        <translation>
+            <numerusform>Von %1 heute auf %2 nach %n Korrektur: die teuersten Objekte ohne Eigentümer zuerst labeln.</numerusform>
+            <numerusform>Von %1 heute auf %2 nach %n Korrekturen: die teuersten Objekte ohne Eigentümer zuerst labeln.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Today: U = %1
+%2 unallocated of %3</source>
+        <translation>Heute: U = %1
+%2 von %3 nicht zugeordnet</translation>
+    </message>
+    <message>
+        <source>Fix %1: label %2 (%3)</source>
+        <translation>Korrektur %1: %2 labeln (%3)</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>amount, rows</comment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 Zeile</numerusform>
+            <numerusform>%1 Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Then U = %1 (%2 unallocated)</source>
+        <translation>Dann U = %1 (%2 nicht zugeordnet)</translation>
+    </message>
+    <message>
+        <source>Hover a point for the fix and the U that remains, click it to find the object in the backlog; the wheel zooms the fixes, a double click shows them all.</source>
+        <translation>Über einem Punkt stehen die Korrektur und das verbleibende U, ein Klick findet das Objekt im Rückstand; das Mausrad zoomt die Korrekturen, ein Doppelklick zeigt wieder alle.</translation>
+    </message>
+    <message>
+        <source>Click to find it in the backlog below.</source>
+        <translation>Ein Klick findet es im Rückstand unten.</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,24 @@
     </message>
 </context>
 <context>
+    <name>unalloc::ui::FallbackView</name>
+    <message numerus="yes">
+        <source>Whole key: %1 · %2 · %3 · %n value(s)</source>
+        <comment>amount, share, rows</comment>
+        <translation>
+            <numerusform>Whole key: %1 · %2 · %3 · %n value</numerusform>
+            <numerusform>Whole key: %1 · %2 · %3 · %n values</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>unalloc::ui::ImportDialog</name>
     <message numerus="yes">
         <source>Reading %n file(s)…</source>
@@ -385,6 +403,20 @@
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object nobody owns.</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost objects nobody owns.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>From %1 today to %2 after %n fix(es): label the costliest unowned objects first.</source>
+        <translation>
+            <numerusform>From %1 today to %2 after %n fix: label the costliest unowned objects first.</numerusform>
+            <numerusform>From %1 today to %2 after %n fixes: label the costliest unowned objects first.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
         </translation>
     </message>
 </context>

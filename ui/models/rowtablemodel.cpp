@@ -70,6 +70,16 @@ void RowTableModel::setLocale(const QLocale &locale)
     endResetModel();
 }
 
+int RowTableModel::shownRow(int modelRow) const
+{
+    if (modelRow < 0 || modelRow >= rows())
+        return -1;
+    if (m_order.empty())
+        return modelRow;
+    const auto it = std::find(m_order.begin(), m_order.end(), modelRow);
+    return it == m_order.end() ? -1 : int(it - m_order.begin());
+}
+
 void RowTableModel::sort(int column, Qt::SortOrder order)
 {
     if (column == m_sortColumn && order == m_sortOrder)

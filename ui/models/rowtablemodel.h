@@ -30,6 +30,8 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setLocale(const QLocale &locale);
+    /// Where model row `modelRow` is shown under the current sort order (-1: no such row).
+    int shownRow(int modelRow) const;
     const QLocale &locale() const { return m_locale; }
 
 protected:

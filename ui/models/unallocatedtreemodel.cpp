@@ -26,6 +26,18 @@ void UnallocatedTreeModel::setSnapshot(SnapshotPtr snapshot)
     endResetModel();
 }
 
+QModelIndex UnallocatedTreeModel::sourceIndex(const QString &source) const
+{
+    if (!m_snapshot)
+        return {};
+    const std::string name = fmt::s(source);
+    const auto &sources = m_snapshot->unallocatedTree;
+    for (size_t i = 0; i < sources.size(); ++i)
+        if (sources[i].text == name)
+            return index(static_cast<int>(i), Name);
+    return {};
+}
+
 quintptr UnallocatedTreeModel::pack(const Path &p)
 {
     return static_cast<quintptr>(p.level) << kLevelShift |

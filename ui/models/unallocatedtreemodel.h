@@ -17,6 +17,8 @@ public:
     explicit UnallocatedTreeModel(const QLocale &locale, QObject *parent = nullptr);
 
     void setSnapshot(SnapshotPtr snapshot);
+    /// The top-level node of source `source`, or an invalid index.
+    QModelIndex sourceIndex(const QString &source) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -1,7 +1,7 @@
 #include "overviewview.h"
 
-#include "ui/charts/hbarchart.h"
-#include "ui/charts/sharebarchart.h"
+#include "ui/charts/charthelpers.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerbudget.h"
 #include "ui/ledgerdocument.h"
@@ -27,8 +27,8 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     , m_total(new FigureCard(tr("Total spend")))
     , m_fallback(new FigureCard(tr("Via fallback only (F)")))
     , m_owners(new FigureCard(tr("Owners")))
-    , m_spend(new HBarChart)
-    , m_resolution(new ShareBarChart)
+    , m_spend(QtChartCanvas::create("spendBars"))
+    , m_resolution(QtChartCanvas::create("resolutionBar"))
     , m_ownerModel(new OwnerBucketModel(locale(), this))
     , m_error(new QLabel)
 {
@@ -42,8 +42,6 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
                               "these values really are owners."));
     m_owners->setObjectName(QStringLiteral("figureOwners"));
     m_owners->setToolTip(tr("Distinct owner values in the period, with the three largest."));
-    m_spend->setObjectName(QStringLiteral("spendBars"));
-    m_resolution->setObjectName(QStringLiteral("resolutionBar"));
     m_error->setObjectName(QStringLiteral("analysisError"));
     m_error->setWordWrap(true);
     m_error->hide();
@@ -52,6 +50,8 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     m_spendPanel->setObjectName(QStringLiteral("spendChart"));
     auto *resolutionPanel = new ChartPanel(tr("How rows resolved"), m_resolution, exportHost());
     resolutionPanel->setObjectName(QStringLiteral("resolutionChart"));
+    for (ChartPanel *panel : {m_spendPanel, resolutionPanel})
+        panel->setBeforeExport([this] { refreshCharts(); });
     auto *table = new QTableView;
     auto *proxy = new RawSortProxy(this);
     proxy->setSourceModel(m_ownerModel);
@@ -78,6 +78,7 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
     layout->addWidget(charts);
     layout->addWidget(tablePanel, 1);
     setContent(content);
+    buildCharts();
     connect(context.app->theme, &ThemeController::changed, this, &OverviewView::applyTheme);
     if (context.budget)
         connect(context.budget, &LedgerBudget::changed, this, [this] {
@@ -85,14 +86,6 @@ OverviewView::OverviewView(const ViewContext &context, QWidget *parent)
                 showFigures(*m_snapshot);
         });
     applyTheme();
-}
-
-void OverviewView::applyTheme()
-{
-    m_spend->setTheme(m_context.app->theme->theme());
-    m_resolution->setTheme(m_context.app->theme->theme());
-    if (m_snapshot)
-        showSnapshot(m_snapshot);
 }
 
 void OverviewView::showSnapshot(const SnapshotPtr &snapshot)
@@ -104,8 +97,24 @@ void OverviewView::showSnapshot(const SnapshotPtr &snapshot)
         m_error->setText(
             tr("Cannot attribute this slice: %1").arg(fmt::q(snapshot->error->detail)));
     showFigures(*snapshot);
-    showSpendChart(*snapshot);
-    showResolution(*snapshot);
+    m_chartsStale = true;
+    if (isVisible())
+        refreshCharts();
+}
+
+void OverviewView::showEvent(QShowEvent *event)
+{
+    AnalysisView::showEvent(event);
+    refreshCharts();
+}
+
+void OverviewView::refreshCharts()
+{
+    if (!m_chartsStale)
+        return;
+    m_chartsStale = false;
+    showSpendChart();
+    showResolution();
 }
 
 void OverviewView::showFigures(const core::AnalysisSnapshot &s)
@@ -163,73 +172,6 @@ void OverviewView::showFigures(const core::AnalysisSnapshot &s)
     m_owners->setValue(fmt::count(qint64(r.ownerCount()), locale()),
                        top.isEmpty() ? tr("nobody")
                                      : tr("largest: %1").arg(top.join(QStringLiteral(", "))));
-}
-
-void OverviewView::showSpendChart(const core::AnalysisSnapshot &s)
-{
-    const Theme &theme = m_context.app->theme->theme();
-    const core::SpendChart &chart = s.spend;
-    const core::Currency &cur = s.report.currency;
-    std::vector<HBarChart::Row> rows;
-    for (const core::OwnerBar &bar : chart.bars) {
-        HBarChart::Row row;
-        row.attention = bar.kind == core::OwnerBar::Kind::Unallocated;
-        row.muted = bar.kind == core::OwnerBar::Kind::Others;
-        row.label = row.muted ? tr("+ %n smaller owner(s)", nullptr, bar.folded) : fmt::q(bar.key);
-        row.valueText = fmt::money(bar.amount, cur, locale()) + QStringLiteral(" · ") +
-                        fmt::percent(bar.sharePct, locale());
-        for (size_t i = 0; i < chart.sources.size(); ++i) {
-            const QString source = fmt::q(chart.sources[i]);
-            row.segments.push_back(
-                {bar.bySource[i].toDouble(), theme.sourceColour(source),
-                 tr("%1 · %2 · %3")
-                     .arg(row.label, source, fmt::money(bar.bySource[i], cur, locale()))});
-        }
-        rows.push_back(std::move(row));
-    }
-    std::vector<HBarChart::LegendEntry> legend;
-    for (const std::string &src : chart.sources)
-        legend.push_back({fmt::q(src), theme.sourceColour(fmt::q(src)), false});
-    legend.push_back({tr("no owner (hatched)"), theme.unallocated, true});
-    m_spend->setRows(std::move(rows), std::move(legend), chart.largest.toDouble());
-    // A new ledger has nothing yet: say where the data comes from, not that a filter is empty.
-    m_spend->setEmptyText(m_context.document->catalog().rows == 0
-                              ? tr("This ledger is empty. Import export files with File → "
-                                   "Import Files… (Ctrl+I) or drop them on the window.")
-                              : tr("No rows in this period and these sources."));
-    m_spendPanel->setTitle(tr("Spend by %1, stacked by source").arg(fmt::q(s.report.dimension)));
-}
-
-void OverviewView::showResolution(const core::AnalysisSnapshot &s)
-{
-    const Theme &theme = m_context.app->theme->theme();
-    const core::AttributionReport &r = s.report;
-    const core::Resolution &res = r.resolution;
-    auto part = [&](const QString &label, const QString &description, const core::Decimal &amount,
-                    const QColor &colour, bool hatched) {
-        const core::Decimal pct = core::Decimal::percent(amount, r.total, 1);
-        return ShareBarChart::Part{label,
-                                   description,
-                                   fmt::money(amount, r.currency, locale()) +
-                                       QStringLiteral(" · ") + fmt::percent(pct, locale()),
-                                   r.total.isZero() ? 0.0 : amount.toDouble() / r.total.toDouble(),
-                                   colour,
-                                   hatched};
-    };
-    QStringList fallbacks;
-    for (const std::string &f : r.fallbacks)
-        fallbacks << fmt::q(f);
-    const QString dim = fmt::q(r.dimension);
-    m_resolution->setParts(
-        {part(tr("Owner label"), tr("rows carrying %1 directly").arg(dim), res.ownerLabel,
-              theme.ownerLabel, false),
-         part(tr("Fallback"),
-              fallbacks.isEmpty()
-                  ? tr("add a fallback key in the bar above to try one")
-                  : tr("rows matched by %1").arg(fallbacks.join(QStringLiteral(", "))),
-              res.fallback, theme.fallback, false),
-         part(tr("No owner"), tr("rows with none of the keys: the labeling backlog"), res.none,
-              theme.unallocated, true)});
 }
 
 } // namespace unalloc::ui

@@ -1,6 +1,7 @@
 #include "unallocatedview.h"
 
-#include "ui/charts/curvechart.h"
+#include "ui/charts/charthelpers.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/backlogmodel.h"
 #include "ui/models/rawsortproxy.h"
@@ -10,12 +11,22 @@
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/tablepanel.h"
 
+#include <QChart>
 #include <QGridLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
 #include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace unalloc::ui {
 
@@ -23,9 +34,11 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     : AnalysisView(context, parent)
     , m_summary(new QLabel)
     , m_treeModel(new UnallocatedTreeModel(locale(), this))
+    , m_treeProxy(new RawSortProxy(this))
     , m_tree(new QTreeView)
     , m_backlogModel(new BacklogModel(locale(), this))
-    , m_curve(new CurveChart)
+    , m_backlog(new QTableView)
+    , m_curve(QtChartCanvas::create("fixPlanCurve"))
 {
     m_summary->setObjectName(QStringLiteral("unallocatedSummary"));
     m_summary->setWordWrap(true);
@@ -35,9 +48,8 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     m_summary->setToolTip(tr("U: the share of spend whose rows carry neither the owner key nor "
                              "any fallback key."));
 
-    auto *treeProxy = new RawSortProxy(this);
-    treeProxy->setSourceModel(m_treeModel);
-    m_tree->setModel(treeProxy);
+    m_treeProxy->setSourceModel(m_treeModel);
+    m_tree->setModel(m_treeProxy);
     m_tree->setObjectName(QStringLiteral("unallocatedTreeView"));
     setUpTableView(m_tree);
     // The tree comes sorted (amount descending); a header click sorts it otherwise.
@@ -46,14 +58,12 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     treePanel->setObjectName(QStringLiteral("unallocatedTree"));
     treePanel->setBeforeExport([this] { refreshTables(); });
 
-    m_curve->setObjectName(QStringLiteral("fixPlanCurve"));
-    auto *curvePanel =
+    m_curvePanel =
         new ChartPanel(tr("Fix plan: U after each of the next fixes"), m_curve, exportHost());
-    curvePanel->setObjectName(QStringLiteral("fixPlanChart"));
-    curvePanel->setSubtitle(tr("Label the costliest unowned objects first; each step shows the "
-                               "U that remains."));
+    m_curvePanel->setObjectName(QStringLiteral("fixPlanChart"));
+    m_curvePanel->setBeforeExport([this] { refreshCurve(); });
 
-    auto *backlog = new QTableView;
+    QTableView *backlog = m_backlog;
     // Up to a million rows: the model sorts itself (a proxy would map every row again at each
     // new snapshot).
     backlog->setModel(m_backlogModel);
@@ -69,7 +79,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     auto *top = new AdaptiveRow; // stacked in a narrow window
     top->setObjectName(QStringLiteral("unallocatedCharts"));
     top->addWidget(treePanel, 3);
-    top->addWidget(curvePanel, 2);
+    top->addWidget(m_curvePanel, 2);
     grid->addWidget(top, 0, 0, 1, 2);
     grid->addWidget(backlogPanel, 1, 0, 1, 2);
     grid->setColumnStretch(0, 3);
@@ -82,8 +92,13 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     layout->addWidget(m_summary);
     layout->addLayout(grid, 1);
     setContent(content);
-    connect(context.app->theme, &ThemeController::changed, this,
-            [this] { m_curve->setTheme(m_context.app->theme->theme()); });
+    buildCurve();
+    connect(context.app->theme, &ThemeController::changed, this, [this] {
+        m_curve->setTheme(m_context.app->theme->theme());
+        m_curveStale = true;
+        if (isVisible())
+            refreshCurve();
+    });
     m_curve->setTheme(m_context.app->theme->theme());
 }
 
@@ -97,16 +112,27 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                                 fmt::percent(snapshot->uPct, locale()),
                                 fmt::money(r.total, r.currency, locale()),
                                 fmt::q(r.dimension).toHtmlEscaped()));
-    showCurve(*snapshot);
+    m_curveStale = true;
     m_tablesStale = true;
-    if (isVisible())
+    if (isVisible()) {
+        refreshCurve();
         refreshTables();
+    }
 }
 
 void UnallocatedView::showEvent(QShowEvent *event)
 {
     AnalysisView::showEvent(event);
+    refreshCurve();
     refreshTables();
+}
+
+void UnallocatedView::refreshCurve()
+{
+    if (!m_curveStale)
+        return;
+    m_curveStale = false;
+    showCurve();
 }
 
 void UnallocatedView::refreshTables()
@@ -121,23 +147,166 @@ void UnallocatedView::refreshTables()
     m_backlogModel->setSnapshot(m_snapshot);
 }
 
-void UnallocatedView::showCurve(const core::AnalysisSnapshot &s)
+bool UnallocatedView::focusOn(const QString &focus)
 {
-    std::vector<CurveChart::Point> points;
-    points.push_back({s.uPct.toDouble(), fmt::percent(s.uPct, locale()),
-                      tr("Today: U = %1").arg(fmt::percent(s.uPct, locale()))});
-    const size_t steps = std::min<size_t>(s.backlog.size(), kCurveSteps);
-    for (size_t i = 0; i < steps; ++i) {
-        const core::FixStep step = s.backlog.step(i, s.report.total);
-        points.push_back({step.uAfter.toDouble(), fmt::percent(step.uAfter, locale()),
-                          tr("Fix %1: label %2 (%3, %4) → U = %5")
-                              .arg(i + 1)
-                              .arg(fmt::q(step.item.name), fmt::q(step.item.source),
-                                   fmt::money(step.item.amount, s.report.currency, locale()),
-                                   fmt::percent(step.uAfter, locale()))});
+    if (focus.isEmpty())
+        return true;
+    refreshTables(); // a hidden view fills its tree lazily
+    const QModelIndex source = m_treeModel->sourceIndex(focus);
+    if (!source.isValid())
+        return false;
+    const QModelIndex shown = m_treeProxy->mapFromSource(source);
+    m_tree->expand(shown);
+    m_tree->selectionModel()->setCurrentIndex(shown, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_tree->scrollTo(shown, QAbstractItemView::PositionAtTop);
+    m_tree->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void UnallocatedView::buildCurve()
+{
+    QChart *chart = m_curve->chart();
+    m_fixAxis = new QValueAxis;
+    m_fixAxis->setTitleText(tr("label fixes applied (costliest first)"));
+    m_fixAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_fixAxis->setTickType(QValueAxis::TicksDynamic);
+    m_fixAxis->setTickAnchor(0);
+    m_uAxis = new QValueAxis;
+    m_uAxis->setTitleText(tr("U (% of spend)"));
+    // Localised axis numbers keep the text after the number as it is ("%%" would show twice).
+    m_uAxis->setLabelFormat(QStringLiteral("%.0f %"));
+    chart->addAxis(m_fixAxis, Qt::AlignBottom);
+    chart->addAxis(m_uAxis, Qt::AlignLeft);
+    m_stepLine = new QLineSeries;
+    m_stepLine->setName(tr("U after the fixes"));
+    m_points = new QScatterSeries;
+    m_points->setName(tr("a fix"));
+    m_points->setMarkerSize(8);
+    m_target = new QLineSeries;
+    m_target->setName(tr("10 % target"));
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_target, m_stepLine, m_points}) {
+        chart->addSeries(s);
+        s->attachAxis(m_fixAxis);
+        s->attachAxis(m_uAxis);
     }
-    m_curve->setPoints(std::move(points), tr("label fixes applied (costliest first)"), tr("U"));
-    m_curve->setTarget(10.0, tr("10 % target"));
+    for (QLegendMarker *marker : chart->legend()->markers(m_points))
+        marker->setVisible(false); // the points belong to the line's entry
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(locale());
+    m_hover =
+        new ChartHover(m_curve, tr("Hover a point for the fix and the U that remains, click it to "
+                                   "find the object in the backlog; the wheel zooms the fixes, a "
+                                   "double click shows them all."));
+    connect(m_points, &QScatterSeries::hovered, this, [this](const QPointF &p, bool state) {
+        const long step = std::lround(p.x());
+        m_hover->show(state && step >= 0 ? curveToolTip(size_t(step)) : QString());
+    });
+    connect(m_stepLine, &QLineSeries::hovered, this, [this](const QPointF &p, bool state) {
+        // The flat part from fix i to fix i + 1 is the U after fix i.
+        const long step = long(std::floor(p.x()));
+        m_hover->show(state && step >= 0 ? curveToolTip(size_t(step)) : QString());
+    });
+    connect(m_points, &QScatterSeries::clicked, this, [this](const QPointF &p) {
+        const long step = std::lround(p.x());
+        if (step >= 1)
+            showFix(size_t(step));
+    });
+    m_zoom = new ChartWheelZoom(m_curve, 2.0);
+}
+
+void UnallocatedView::showCurve()
+{
+    const Theme &theme = m_context.app->theme->theme();
+    QList<QPointF> line, points;
+    size_t steps = 0;
+    if (m_snapshot) {
+        const core::AnalysisSnapshot &s = *m_snapshot;
+        steps = std::min<size_t>(s.backlog.size(), kCurveSteps);
+        double u = s.uPct.toDouble(); // chart position only
+        points.append({0, u});
+        line.append({0, u});
+        for (size_t i = 0; i < steps; ++i) {
+            const double after = s.backlog.step(i, s.report.total).uAfter.toDouble();
+            line.append({double(i + 1), u});
+            line.append({double(i + 1), after});
+            points.append({double(i + 1), after});
+            u = after;
+        }
+        m_curvePanel->setSubtitle(
+            steps == 0 ? tr("Nothing is unallocated: there is nothing to fix.")
+                       : tr("From %1 today to %2 after %n fix(es): label the costliest unowned "
+                            "objects first.",
+                            nullptr, int(steps))
+                             .arg(fmt::percent(s.uPct, locale()),
+                                  fmt::percent(s.backlog.step(steps - 1, s.report.total).uAfter,
+                                               locale())));
+    }
+    constexpr double kTarget = 10.0;
+    const double xMax = std::max<double>(1.0, double(steps));
+    m_stepLine->replace(line);
+    m_points->replace(points);
+    m_target->replace({QPointF(0, kTarget), QPointF(xMax, kTarget)});
+    m_stepLine->setPen(QPen(theme.unallocated, 2.5));
+    m_stepLine->setColor(theme.unallocated);
+    m_points->setColor(theme.unallocated);
+    m_points->setBorderColor(theme.panel);
+    m_target->setPen(QPen(theme.ownerLabel, 1.5, Qt::DashLine));
+    m_target->setColor(theme.ownerLabel);
+    m_curve->chart()->zoomReset(); // new figures: the whole plan
+    // Half a fix of room at either end, so that the first and last points are whole.
+    m_fixAxis->setRange(-0.5, xMax + 0.5);
+    m_fixAxis->setTickInterval(xMax <= 10 ? 1 : 5);
+    double top = kTarget;
+    for (const QPointF &p : points)
+        top = std::max(top, p.y());
+    m_uAxis->setRange(0, std::min(100.0, top * 1.1));
+    m_uAxis->applyNiceNumbers();
+    QtChartCanvas::styleChart(m_curve->chart(), theme);
+}
+
+bool UnallocatedView::showFix(size_t step)
+{
+    refreshTables(); // a hidden view fills its backlog lazily
+    const int row = step >= 1 ? m_backlogModel->shownRow(int(step - 1)) : -1;
+    if (row < 0)
+        return false;
+    const QModelIndex index = m_backlogModel->index(row, BacklogModel::CostObject);
+    m_backlog->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
+    m_backlog->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+QString UnallocatedView::curveToolTip(size_t step) const
+{
+    if (!m_snapshot)
+        return {};
+    const core::AnalysisSnapshot &s = *m_snapshot;
+    const core::Currency &cur = s.report.currency;
+    const size_t steps = std::min<size_t>(s.backlog.size(), kCurveSteps);
+    if (step == 0)
+        return tr("Today: U = %1\n%2 unallocated of %3")
+            .arg(fmt::percent(s.uPct, locale()),
+                 fmt::moneyExact(s.report.unallocated, cur, locale()),
+                 fmt::moneyExact(s.report.total, cur, locale()));
+    if (step > steps)
+        return {};
+    const core::FixStep fix = s.backlog.step(step - 1, s.report.total);
+    return tr("Fix %1: label %2 (%3)")
+               .arg(step)
+               .arg(fmt::q(fix.item.name), fmt::q(fix.item.source)) +
+           QLatin1Char('\n') +
+           tr("%1 · %2", "amount, rows")
+               .arg(fmt::moneyExact(fix.item.amount, cur, locale()),
+                    tr("%1 row(s)", nullptr, fmt::plural(fix.item.rows))
+                        .arg(fmt::count(fix.item.rows, locale()))) +
+           QLatin1Char('\n') +
+           tr("Then U = %1 (%2 unallocated)")
+               .arg(fmt::percent(fix.uAfter, locale()),
+                    fmt::moneyExact(fix.unallocatedAfter, cur, locale())) +
+           QLatin1Char('\n') + tr("Click to find it in the backlog below.");
 }
 
 } // namespace unalloc::ui

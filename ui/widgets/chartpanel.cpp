@@ -27,12 +27,16 @@ ChartPanel::ChartPanel(const QString &title,
 
 bool ChartPanel::exportTo(const QString &path, QString *error) const
 {
+    if (m_beforeExport)
+        m_beforeExport();
     return Exporter::writeChart(*m_chart, title(), captionLines(), path,
                                 Exporter::formatForPath(path), error);
 }
 
 void ChartPanel::copyToClipboard() const
 {
+    if (m_beforeExport)
+        m_beforeExport();
     auto *mime = new QMimeData;
     mime->setImageData(Exporter::chartImage(*m_chart, title(), captionLines()));
     mime->setText(title() + QLatin1Char('\n') + captionLines().join(QLatin1Char('\n')));

@@ -22,11 +22,18 @@ public:
     /// by tests.
     bool exportTo(const QString &path, QString *error = nullptr) const;
     void copyToClipboard() const;
+    /// Runs before every export and copy: a view that draws its hidden charts only when shown
+    /// brings the chart up to date here.
+    void setBeforeExport(std::function<void()> bringUpToDate)
+    {
+        m_beforeExport = std::move(bringUpToDate);
+    }
 
 private:
     void exportAs(Exporter::Format format);
 
     ChartCanvas *m_chart;
+    std::function<void()> m_beforeExport;
 };
 
 } // namespace unalloc::ui

@@ -9,6 +9,7 @@
 
 #include "ui/analysiscontroller.h"
 #include "ui/appcontext.h"
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/drilltarget.h"
 #include "ui/ledgerdocument.h"
 #include "ui/models/ledgertablemodel.h"
@@ -19,6 +20,7 @@
 #include "ui/views/viewregistry.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QScrollBar>
@@ -181,8 +183,9 @@ int main(int argc, char *argv[])
     host.stack.resize(1220, 780);
     host.show(QStringLiteral("overview"));
     host.stack.show();
-    auto *overviewChart = host.stack.findChild<QWidget *>(QStringLiteral("spendBars"));
-    PaintWatch watch(overviewChart);
+    // A Qt Charts canvas paints in its chart view's viewport.
+    auto *overviewChart = host.stack.findChild<QtChartCanvas *>(QStringLiteral("spendBars"));
+    PaintWatch watch(overviewChart->chartView()->viewport());
     if (!host.skipped.isEmpty())
         std::printf("views left out: %s\n", qPrintable(host.skipped.join(QStringLiteral(", "))));
 
@@ -269,7 +272,9 @@ int main(int argc, char *argv[])
                     switched.median(), switched.worst());
         // And changes made while it is the view on screen (its tables refilled at once).
         host.show(QStringLiteral("unallocated"));
-        PaintWatch curveWatch(host.stack.findChild<QWidget *>(QStringLiteral("fixPlanCurve")));
+        PaintWatch curveWatch(host.stack.findChild<QtChartCanvas *>(QStringLiteral("fixPlanCurve"))
+                                  ->chartView()
+                                  ->viewport());
         Stats onScreen;
         for (int round = 0; round < 2; ++round)
             for (const Step &s : owners)

@@ -1,0 +1,262 @@
+// The Unallocated view on the demo ledger: the fix-plan curve on Qt Charts (a step line with a
+// point per fix, the target line), its hover text with exact amounts, the wheel zooming the
+// fixes axis and a double click restoring it, and focusOn() — where a drill-through from the
+// Overview lands — expanding, selecting and scrolling to a source of the drill-down tree.
+#include "uitestsupport.h"
+
+#include "core/analysis/analysisrequest.h"
+#include "ui/charts/qtchartcanvas.h"
+#include "ui/format.h"
+#include "ui/mainwindow.h"
+#include "ui/models/backlogmodel.h"
+#include "ui/translations.h"
+#include "ui/views/unallocatedview.h"
+
+#include <QAbstractProxyModel>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QToolTip>
+#include <QTreeView>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+using namespace unalloc;
+using namespace unalloc::ui;
+using namespace Qt::StringLiterals;
+
+class TstUnallocatedView final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void curveContent();
+    void hoverShowsTheFix();
+    void wheelZoomsAndDoubleClickResets();
+    void clickOnAPointFindsTheFixInTheBacklog_data();
+    void clickOnAPointFindsTheFixInTheBacklog();
+    void focusOnExpandsAndSelectsASource_data();
+    void focusOnExpandsAndSelectsASource();
+
+private:
+    QValueAxis *fixAxis() const
+    {
+        return qobject_cast<QValueAxis *>(m_curve->chart()->axes(Qt::Horizontal).value(0));
+    }
+    /// Where `chartPos` (chart coordinates) is in the chart view's viewport.
+    QPoint inViewport(const QPointF &chartPos) const
+    {
+        return m_curve->chartView()->mapFromScene(m_curve->chart()->mapToScene(chartPos));
+    }
+    void wheel(const QPoint &at, int delta);
+
+    std::unique_ptr<test::TestContext> m_ctx;
+    Translations m_translations;
+    std::unique_ptr<MainWindow> m_window;
+    UnallocatedView *m_view = nullptr;
+    QtChartCanvas *m_curve = nullptr;
+};
+
+void TstUnallocatedView::initTestCase()
+{
+    m_ctx = std::make_unique<test::TestContext>();
+    QVERIFY(m_translations.setLanguage(u"en"_s));
+    m_window = std::make_unique<MainWindow>(&m_ctx->app);
+    m_window->resize(1440, 900);
+    m_window->show();
+    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
+    QVERIFY(m_window->openDemo(test::demoDir()));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, 20000);
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    m_view = qobject_cast<UnallocatedView *>(m_window->view(u"unallocated"_s));
+    UI_REQUIRE(m_view, "the unallocated view");
+    QTRY_VERIFY(m_view->snapshot());
+    m_curve = test::findNamed<QtChartCanvas>(m_view, "fixPlanCurve");
+    UI_REQUIRE(m_curve, "the fixPlanCurve canvas");
+    QVERIFY(m_view->snapshot()->backlog.size() >= 5);
+}
+
+void TstUnallocatedView::cleanupTestCase()
+{
+    m_window.reset();
+    m_ctx.reset();
+}
+
+void TstUnallocatedView::curveContent()
+{
+    const core::AnalysisSnapshot &s = *m_view->snapshot();
+    const size_t steps = std::min<size_t>(s.backlog.size(), UnallocatedView::kCurveSteps);
+    QScatterSeries *points = nullptr;
+    QList<QLineSeries *> lines;
+    for (QAbstractSeries *series : m_curve->chart()->series()) {
+        if (auto *p = qobject_cast<QScatterSeries *>(series))
+            points = p;
+        else if (auto *l = qobject_cast<QLineSeries *>(series))
+            lines << l;
+    }
+    QVERIFY(points);
+    QCOMPARE(lines.size(), 2);
+    QLineSeries *target = lines[0]->name().contains(u"target"_s) ? lines[0] : lines[1];
+    QLineSeries *step = target == lines[0] ? lines[1] : lines[0];
+    // Today, then U after each fix.
+    QCOMPARE(points->count(), qsizetype(steps + 1));
+    QCOMPARE(points->at(0), QPointF(0, s.uPct.toDouble()));
+    for (size_t i = 0; i < steps; ++i)
+        QCOMPARE(points->at(qsizetype(i + 1)),
+                 QPointF(double(i + 1), s.backlog.step(i, s.report.total).uAfter.toDouble()));
+    // The step line: flat until the next fix, then down to it.
+    QCOMPARE(step->count(), qsizetype(2 * steps + 1));
+    for (qsizetype i = 1; i < step->count(); i += 2) {
+        QCOMPARE(step->at(i).y(), step->at(i - 1).y());
+        QCOMPARE(step->at(i).x(), step->at(i + 1).x());
+    }
+    QCOMPARE(target->count(), 2);
+    QCOMPARE(target->at(0).y(), 10.0);
+    QCOMPARE(fixAxis()->min(), -0.5);
+    QCOMPARE(fixAxis()->max(), double(steps) + 0.5);
+    QVERIFY(!fixAxis()->titleText().isEmpty());
+}
+
+void TstUnallocatedView::hoverShowsTheFix()
+{
+    const core::AnalysisSnapshot &s = *m_view->snapshot();
+    const core::FixStep fix = s.backlog.step(2, s.report.total);
+    const QString tip = m_view->curveToolTip(3);
+    for (const QString &part :
+         {u"Fix 3"_s, fmt::q(fix.item.name),
+          fmt::moneyExact(fix.item.amount, s.report.currency, m_ctx->app.locale),
+          fmt::percent(fix.uAfter, m_ctx->app.locale)})
+        QVERIFY2(tip.contains(part), qPrintable(part + u" in "_s + tip));
+    QVERIFY(m_view->curveToolTip(0).contains(fmt::percent(s.uPct, m_ctx->app.locale)));
+    QScatterSeries *points = nullptr;
+    for (QAbstractSeries *series : m_curve->chart()->series())
+        points = points ? points : qobject_cast<QScatterSeries *>(series);
+    QVERIFY(points);
+    emit points->hovered(points->at(3), true);
+    QTRY_COMPARE(QToolTip::text(), tip);
+    emit points->hovered(points->at(3), false);
+}
+
+void TstUnallocatedView::wheel(const QPoint &at, int delta)
+{
+    QWidget *viewport = m_curve->chartView()->viewport();
+    QWheelEvent event(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(viewport, &event);
+}
+
+void TstUnallocatedView::wheelZoomsAndDoubleClickResets()
+{
+    QTRY_VERIFY(m_curve->chart()->plotArea().width() > 100);
+    const double fullMin = fixAxis()->min(), fullMax = fixAxis()->max();
+    const QRectF plot = m_curve->chart()->plotArea();
+    // Two notches in, a third of the way across: the range narrows around that fix.
+    const QPoint at = inViewport(QPointF(plot.left() + plot.width() / 3, plot.center().y()));
+    const double under = fullMin + (fullMax - fullMin) / 3;
+    wheel(at, 240);
+    const double min = fixAxis()->min(), max = fixAxis()->max();
+    QVERIFY2(max - min < (fullMax - fullMin) * 0.7,
+             qPrintable(u"%1..%2 of %3..%4"_s.arg(min).arg(max).arg(fullMin).arg(fullMax)));
+    QVERIFY(min <= under && under <= max);
+    QVERIFY(min >= fullMin && max <= fullMax);
+    QVERIFY(m_curve->chart()->isZoomed());
+    // The y axis stays.
+    // A double click shows the whole plan again.
+    QTest::mouseDClick(m_curve->chartView()->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(fixAxis()->min(), fullMin);
+    QCOMPARE(fixAxis()->max(), fullMax);
+    // Zooming out never goes beyond the plan.
+    wheel(at, 120);
+    wheel(at, -600);
+    QCOMPARE(fixAxis()->min(), fullMin);
+    QCOMPARE(fixAxis()->max(), fullMax);
+}
+
+void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog_data()
+{
+    QTest::addColumn<int>("sortColumn"); // -1: the model's order (fix 1 first)
+    QTest::newRow("backlog in fix order") << -1;
+    QTest::newRow("backlog sorted by amount, smallest first") << int(BacklogModel::Amount);
+}
+
+void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog()
+{
+    QFETCH(int, sortColumn);
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    backlog->model()->sort(sortColumn);
+    const core::AnalysisSnapshot &s = *m_view->snapshot();
+    QScatterSeries *points = nullptr;
+    for (QAbstractSeries *series : m_curve->chart()->series())
+        points = points ? points : qobject_cast<QScatterSeries *>(series);
+    QVERIFY(points);
+    emit points->clicked(points->at(4)); // what a click on fix 4's point sends
+    const QModelIndex current = backlog->currentIndex();
+    QVERIFY(current.isValid());
+    const auto cell = [&](int column) {
+        return backlog->model()->index(current.row(), column).data().toString();
+    };
+    QCOMPARE(cell(BacklogModel::Rank), u"4"_s);
+    QCOMPARE(cell(BacklogModel::CostObject), fmt::q(s.backlog.name(3)));
+    QVERIFY(backlog->selectionModel()->isRowSelected(current.row(), {}));
+    QVERIFY(backlog->viewport()->rect().intersects(backlog->visualRect(current)));
+    // Today (point 0) is no fix: the selection stays.
+    emit points->clicked(points->at(0));
+    QCOMPARE(backlog->currentIndex(), current);
+    QVERIFY(!m_view->showFix(s.backlog.size() + 1));
+    backlog->model()->sort(-1);
+}
+
+void TstUnallocatedView::focusOnExpandsAndSelectsASource_data()
+{
+    QTest::addColumn<bool>("stale");
+    QTest::newRow("the view on screen, the source collapsed") << false;
+    QTest::newRow("the view hidden, its tree not filled yet") << true;
+}
+
+void TstUnallocatedView::focusOnExpandsAndSelectsASource()
+{
+    QFETCH(bool, stale);
+    UI_FIND(tree, QTreeView, m_view, "unallocatedTreeView");
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    // The last source of the tree, so that a selection of row 0 cannot pass.
+    const auto &sources = m_view->snapshot()->unallocatedTree;
+    QVERIFY(sources.size() >= 2);
+    const QString source = fmt::q(sources.back().text);
+    if (stale) {
+        QVERIFY(m_window->showView(u"overview"_s));
+        core::AnalysisRequest request = m_window->analysis()->request();
+        request.fallbacks = request.fallbacks.empty() ? std::vector<std::string>{"project"}
+                                                      : std::vector<std::string>{};
+        m_window->analysis()->change(request, u"test"_s);
+        QTRY_VERIFY(m_view->snapshot()->request == request);
+        QVERIFY(!m_view->isVisible());
+    } else {
+        tree->collapseAll();
+    }
+    QVERIFY(m_view->focusOn(source));
+    const QModelIndex current = tree->currentIndex();
+    QVERIFY(current.isValid());
+    QCOMPARE(current.data().toString(), source);
+    QVERIFY(!current.parent().isValid());
+    QVERIFY(tree->isExpanded(current));
+    QVERIFY(tree->selectionModel()->isRowSelected(current.row(), current.parent()));
+    QVERIFY(tree->model()->rowCount(current) > 0);
+    if (!stale) // laid out: the row is in sight
+        QVERIFY(tree->viewport()->rect().intersects(tree->visualRect(current)));
+    // A source with nothing unallocated (or none at all) is no place to land.
+    QVERIFY(!m_view->focusOn(u"no-such-source"_s));
+    QVERIFY(m_view->focusOn(QString())); // the view itself
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    QCOMPARE(tree->currentIndex().data().toString(), source);
+}
+
+QTEST_MAIN(TstUnallocatedView)
+#include "tst_unallocatedview.moc"
