@@ -1050,6 +1050,10 @@
 <context>
     <name>unalloc::ui::FallbackView</name>
     <message>
+        <source>No rows in this period and these sources: no fallback attributed anything.</source>
+        <translation>Keine Zeilen in diesem Zeitraum und diesen Quellen: Kein Fallback hat etwas zugeordnet.</translation>
+    </message>
+    <message>
         <source>F: spend that found an owner only through a fallback key. A fallback lowers U without making it more correct.</source>
         <translation>F: Ausgaben, die nur über einen Fallback-Schlüssel einen Eigentümer fanden. Ein Fallback senkt U, ohne es richtiger zu machen.</translation>
     </message>
@@ -4120,6 +4124,18 @@
 <context>
     <name>unalloc::ui::UnallocatedView</name>
     <message>
+        <source>The ledger is empty: File → Import Files…</source>
+        <translation>Das Hauptbuch ist leer: Datei → Dateien importieren…</translation>
+    </message>
+    <message>
+        <source>No rows in this period and these sources: nothing to attribute, nothing unallocated.</source>
+        <translation>Keine Zeilen in diesem Zeitraum und diesen Quellen: nichts zuzuordnen, nichts offen.</translation>
+    </message>
+    <message>
+        <source>%1 target</source>
+        <translation>Ziel %1</translation>
+    </message>
+    <message>
         <source>U: the share of spend whose rows carry neither the owner key nor any fallback key.</source>
         <translation>U: der Anteil der Ausgaben, deren Zeilen weder den Eigentümer-Schlüssel noch einen Fallback-Schlüssel tragen.</translation>
     </message>
@@ -4145,10 +4161,6 @@
     <message>
         <source>label fixes applied (costliest first)</source>
         <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
-    </message>
-    <message>
-        <source>10 % target</source>
-        <translation>Ziel 10 %</translation>
     </message>
     <message>
         <source>U (% of spend)</source>

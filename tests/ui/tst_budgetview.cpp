@@ -2,13 +2,16 @@
 // overridden for a run by --budget, and what the Overview judges U by.
 #include "uitestsupport.h"
 
+#include "ui/charts/qtchartcanvas.h"
 #include "ui/ledgerbudget.h"
 #include "ui/mainwindow.h"
 #include "ui/preferencesdialog.h"
 #include "ui/widgets/figurecard.h"
 
+#include <QChart>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QTest>
 
 using namespace unalloc;
@@ -24,6 +27,7 @@ private slots:
     void preferencesSetTheOverviewsJudgement();
     void refusedBudgetKeepsTheStoredOne();
     void budgetIsPerLedgerAndOverridable();
+    void fixPlanTargetFollowsTheBudget();
 
 private:
     bool open(MainWindow &w, const QString &file = QStringLiteral("demo.unalloc"));
@@ -130,6 +134,26 @@ void TstBudgetView::budgetIsPerLedgerAndOverridable()
     PreferencesDialog prefs(&m_ctx->app, w.budget(), &w);
     UI_FIND(note, QLabel, &prefs, "budgetNote");
     QVERIFY2(note->text().contains(QLatin1String("--budget")), qPrintable(note->text()));
+}
+
+void TstBudgetView::fixPlanTargetFollowsTheBudget()
+{
+    MainWindow w(&m_ctx->app);
+    w.show(); // the curve is drawn while its view is on screen
+    QVERIFY(open(w));
+    QVERIFY(w.showView(QStringLiteral("unallocated")));
+    UI_FIND(curve, QtChartCanvas, &w, "fixPlanCurve");
+    const auto target = [&]() -> QLineSeries * {
+        for (QAbstractSeries *s : curve->chart()->series())
+            if (s->name().endsWith(QLatin1String("target")))
+                return qobject_cast<QLineSeries *>(s);
+        return nullptr;
+    };
+    QTRY_VERIFY(target() && target()->count() == 2);
+    QCOMPARE(target()->at(0).y(), 10.0); // the default budget
+    QVERIFY(w.budget()->setStored({*core::Decimal::parse("7.5"), core::Decimal::fromInt(30)}));
+    QTRY_COMPARE(target()->at(0).y(), 7.5);
+    QVERIFY2(target()->name().startsWith(QLatin1String("7.5")), qPrintable(target()->name()));
 }
 
 QTEST_MAIN(TstBudgetView)

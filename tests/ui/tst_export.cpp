@@ -51,7 +51,7 @@ void TstExport::chart_data()
     const std::pair<const char *, const char *> panels[] = {
         {"spendChart", "no owner (hatched)"},
         {"resolutionChart", "No owner"},
-        {"fixPlanChart", "10 % target"},
+        {"fixPlanChart", "10.0\u00a0% target"}, // the ledger budget's default
         {"fallbackChart", "No fallback keys chosen."}};
     for (const auto &[panel, text] : panels) {
         for (const char *ext : {"png", "svg", "pdf"})

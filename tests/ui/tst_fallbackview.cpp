@@ -60,6 +60,10 @@ QHorizontalStackedBarSeries *TstFallbackView::series() const
 
 bool TstFallbackView::apply(const std::vector<std::string> &fallbacks)
 {
+    // A drill-through test before this one switched the window to the Ledger view; the chart
+    // is drawn only while its view is shown.
+    if (!m_window->showView(u"fallback"_s))
+        return false;
     core::AnalysisRequest request = m_window->analysis()->request();
     request.fallbacks = fallbacks;
     m_window->analysis()->change(request, u"test"_s);

@@ -132,16 +132,4 @@ QString elideLabel(const QString &text, const QFont &font, int width)
     return QFontMetrics(font).elidedText(text, Qt::ElideMiddle, width);
 }
 
-void dimLegendMarker(QLegendMarker *marker, bool hidden, const Theme &theme)
-{
-    QColor label = theme.text;
-    label.setAlphaF(hidden ? 0.35f : 1.0f);
-    marker->setLabelBrush(label);
-    QBrush brush = marker->brush();
-    QColor c = brush.color();
-    c.setAlphaF(hidden ? 0.25f : 1.0f);
-    brush.setColor(c);
-    marker->setBrush(brush);
-}
-
 } // namespace unalloc::ui

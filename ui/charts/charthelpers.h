@@ -78,8 +78,4 @@ QStringList distinctCategories(QStringList labels);
 /// `text` elided in the middle to `width` pixels of `font` (the whole text is in the tooltip).
 QString elideLabel(const QString &text, const QFont &font, int width);
 
-/// Draws the legend entry of a hidden series faint (Qt Charts would drop it altogether, and a
-/// dropped entry cannot be clicked back).
-void dimLegendMarker(QLegendMarker *marker, bool hidden, const Theme &theme);
-
 } // namespace unalloc::ui

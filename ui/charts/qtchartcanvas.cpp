@@ -44,11 +44,6 @@ QChart *QtChartCanvas::chart() const
     return m_view->chart();
 }
 
-void QtChartCanvas::paintEvent(QPaintEvent *)
-{
-    // The QChartView child paints the chart; ChartCanvas would paint it a second time below.
-}
-
 QSize QtChartCanvas::exportSize() const
 {
     const QSize shown = m_view->size();

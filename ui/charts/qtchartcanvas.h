@@ -35,9 +35,6 @@ public:
     /// Background, plot area, axes, grid and legend in `theme`'s colours.
     static void styleChart(QChart *chart, const Theme &theme);
 
-protected:
-    void paintEvent(QPaintEvent *event) override;
-
 private:
     QChartView *m_view;
 };

@@ -1,6 +1,7 @@
 #include "fallbackview.h"
 
 #include "ui/charts/charthelpers.h"
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/collisionmodel.h"
@@ -110,7 +111,10 @@ void FallbackView::showSnapshot(const SnapshotPtr &snapshot)
     m_snapshot = snapshot;
     const core::AttributionReport &r = snapshot->report;
     const QString dim = fmt::q(r.dimension).toHtmlEscaped();
-    if (r.fallbacks.empty()) {
+    if (r.rowCount == 0) {
+        m_summary->setText(tr("No rows in this period and these sources: no fallback "
+                              "attributed anything."));
+    } else if (r.fallbacks.empty()) {
         m_summary->setText(tr("No fallback keys are chosen: every owner comes from <b>%1</b> "
                               "itself, so F = 0. Click keys in the bar above to try fallbacks.")
                                .arg(dim));
@@ -242,7 +246,7 @@ void FallbackView::showChart()
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_series);
     for (qsizetype i = 0; i < markers.size(); ++i) {
         connect(markers[i], &QLegendMarker::clicked, this, [this, i] { togglePart(size_t(i)); });
-        dimLegendMarker(markers[i], isPartHidden(size_t(i)), theme);
+        chartinteraction::dimMarker(markers[i], isPartHidden(size_t(i)), theme);
     }
 }
 

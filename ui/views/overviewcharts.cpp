@@ -4,6 +4,7 @@
 #include "overviewview.h"
 
 #include "ui/charts/charthelpers.h"
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerdocument.h"
@@ -298,9 +299,9 @@ void OverviewView::showSpendChart()
             tr("Spend by %1, stacked by source").arg(fmt::q(m_snapshot->report.dimension)));
     QtChartCanvas::styleChart(chart, theme);
     for (qsizetype i = 0; i < markers.size() && size_t(i) < plain.size(); ++i)
-        dimLegendMarker(markers[i], hiddenSources[size_t(i)], theme);
+        chartinteraction::dimMarker(markers[i], hiddenSources[size_t(i)], theme);
     for (QLegendMarker *marker : noOwnerMarkers)
-        dimLegendMarker(marker, m_unallocatedHidden, theme);
+        chartinteraction::dimMarker(marker, m_unallocatedHidden, theme);
 }
 
 QString OverviewView::spendToolTip(size_t bar, size_t source) const
@@ -441,7 +442,7 @@ void OverviewView::showResolution()
                 m_hiddenParts.insert(size_t(i));
             showResolution();
         });
-        dimLegendMarker(markers[i], m_hiddenParts.count(size_t(i)) > 0, theme);
+        chartinteraction::dimMarker(markers[i], m_hiddenParts.count(size_t(i)) > 0, theme);
     }
 }
 

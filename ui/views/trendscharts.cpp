@@ -2,6 +2,7 @@
 // filled from core's TrendsSnapshot (no figure is computed here).
 #include "trendsview.h"
 
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/trendcomparisonmodel.h"
@@ -57,19 +58,6 @@ QColor othersColour(const Theme &theme)
     return theme.dark ? QColor(0x6b, 0x72, 0x80) : QColor(0xc4, 0xc9, 0xd1);
 }
 
-/// Legend entries of hidden series are drawn faint (Qt Charts would drop them altogether).
-void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme)
-{
-    QColor label = theme.text;
-    label.setAlphaF(hidden ? 0.35f : 1.0f);
-    marker->setLabelBrush(label);
-    QBrush brush = marker->brush();
-    QColor c = brush.color();
-    c.setAlphaF(hidden ? 0.25f : 1.0f);
-    brush.setColor(c);
-    marker->setBrush(brush);
-}
-
 void clearCategories(QCategoryAxis *axis)
 {
     for (const QString &label : axis->categoriesLabels())
@@ -102,7 +90,7 @@ void TrendsView::buildCharts()
     m_linePeriods->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_linePeriods->setGridLineVisible(false);
     m_linePercent = new QValueAxis;
-    m_linePercent->setLabelFormat(QStringLiteral("%.0f %%"));
+    m_linePercent->setLabelFormat(QStringLiteral("%.0f %")); // localised: no printf escaping
     m_linePercent->setTitleText(tr("% of spend"));
     lines->addAxis(m_linePeriods, Qt::AlignBottom);
     lines->addAxis(m_linePercent, Qt::AlignLeft);
@@ -123,7 +111,7 @@ void TrendsView::buildCharts()
             connect(marker, &QLegendMarker::clicked, this, [this, s, marker] {
                 s->setVisible(!s->isVisible());
                 marker->setVisible(true); // a hidden series keeps its (faint) legend entry
-                dimMarker(marker, !s->isVisible(), m_context.app->theme->theme());
+                chartinteraction::dimMarker(marker, !s->isVisible(), m_context.app->theme->theme());
             });
         }
     }
@@ -265,7 +253,8 @@ void TrendsView::showBars()
         connect(marker, &QLegendMarker::clicked, this, [this, marker] {
             m_partialMarks->setVisible(!m_partialMarks->isVisible());
             marker->setVisible(true);
-            dimMarker(marker, !m_partialMarks->isVisible(), m_context.app->theme->theme());
+            chartinteraction::dimMarker(marker, !m_partialMarks->isVisible(),
+                                        m_context.app->theme->theme());
         });
     }
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_barSeries);
@@ -284,7 +273,8 @@ void TrendsView::showBars()
     m_barsPanel->setTitle(tr("Spend by %1 over time").arg(dimension));
     QtChartCanvas::styleChart(chart, theme);
     for (qsizetype i = 0; i < markers.size(); ++i)
-        dimMarker(markers[i], size_t(i) < hidden.size() && hidden[size_t(i)], theme);
+        chartinteraction::dimMarker(markers[i], size_t(i) < hidden.size() && hidden[size_t(i)],
+                                    theme);
 }
 
 void TrendsView::showLines()
@@ -314,7 +304,7 @@ void TrendsView::showLines()
     QtChartCanvas::styleChart(m_lines->chart(), theme);
     for (QLineSeries *s : {m_uLine, m_fLine})
         for (QLegendMarker *marker : m_lines->chart()->legend()->markers(s))
-            dimMarker(marker, !s->isVisible(), theme);
+            chartinteraction::dimMarker(marker, !s->isVisible(), theme);
 }
 
 void TrendsView::showComparison()

@@ -3,6 +3,8 @@
 #include "ui/charts/charthelpers.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
+#include "ui/ledgerbudget.h"
+#include "ui/ledgerdocument.h"
 #include "ui/models/backlogmodel.h"
 #include "ui/models/rawsortproxy.h"
 #include "ui/models/unallocatedtreemodel.h"
@@ -100,18 +102,31 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
             refreshCurve();
     });
     m_curve->setTheme(m_context.app->theme->theme());
+    if (context.budget)
+        connect(context.budget, &LedgerBudget::changed, this, [this] {
+            m_curveStale = true;
+            if (isVisible())
+                refreshCurve();
+        });
 }
 
 void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     const core::AttributionReport &r = snapshot->report;
-    m_summary->setText(tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %n cost object(s) nobody owns.",
-                          nullptr, int(snapshot->backlog.size()))
-                           .arg(fmt::money(r.unallocated, r.currency, locale()),
-                                fmt::percent(snapshot->uPct, locale()),
-                                fmt::money(r.total, r.currency, locale()),
-                                fmt::q(r.dimension).toHtmlEscaped()));
+    if (r.rowCount == 0)
+        m_summary->setText(m_context.document->catalog().rows == 0
+                               ? tr("The ledger is empty: File → Import Files…")
+                               : tr("No rows in this period and these sources: nothing to "
+                                    "attribute, nothing unallocated."));
+    else
+        m_summary->setText(
+            tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %n cost object(s) nobody owns.", nullptr,
+               int(snapshot->backlog.size()))
+                .arg(fmt::money(r.unallocated, r.currency, locale()),
+                     fmt::percent(snapshot->uPct, locale()),
+                     fmt::money(r.total, r.currency, locale()),
+                     fmt::q(r.dimension).toHtmlEscaped()));
     m_curveStale = true;
     m_tablesStale = true;
     if (isVisible()) {
@@ -184,7 +199,6 @@ void UnallocatedView::buildCurve()
     m_points->setName(tr("a fix"));
     m_points->setMarkerSize(8);
     m_target = new QLineSeries;
-    m_target->setName(tr("10 % target"));
     for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_target, m_stepLine, m_points}) {
         chart->addSeries(s);
         s->attachAxis(m_fixAxis);
@@ -243,7 +257,10 @@ void UnallocatedView::showCurve()
                                   fmt::percent(s.backlog.step(steps - 1, s.report.total).uAfter,
                                                locale())));
     }
-    constexpr double kTarget = 10.0;
+    // The ledger's U target (Preferences, --budget): a chart position, the judgement is core's.
+    const core::Decimal targetPct = budget().targetPct;
+    const double kTarget = targetPct.toDouble();
+    m_target->setName(tr("%1 target").arg(fmt::percent(targetPct, locale())));
     const double xMax = std::max<double>(1.0, double(steps));
     m_stepLine->replace(line);
     m_points->replace(points);
