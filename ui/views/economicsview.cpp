@@ -1,6 +1,7 @@
 #include "economicsview.h"
 
 #include "core/labels.h"
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerdocument.h"
@@ -83,6 +84,9 @@ EconomicsView::EconomicsView(const ViewContext &context, QWidget *parent)
         new ChartPanel(tr("Cost per 1,000 requests by feature"), m_bars, exportHost());
     barsPanel->setObjectName(QStringLiteral("economicsBarsChart"));
     barsPanel->setSubtitle(tr("API bill and cluster infrastructure, stacked"));
+    // The line charts zoom with the wheel and reset with a double click.
+    new chartinteraction::WheelZoom(m_trend->chartView());
+    new chartinteraction::WheelZoom(m_curves->chartView());
     m_trendPanel = new ChartPanel(tr("Cost per 1,000 requests by month"), m_trend, exportHost());
     m_trendPanel->setObjectName(QStringLiteral("economicsTrendChart"));
     auto *tablePanel = new TablePanel(tr("Features"), tableFor(m_table, this, "economicsTableView"),

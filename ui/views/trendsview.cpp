@@ -3,6 +3,7 @@
 #include "trendsview.h"
 
 #include "core/analysis/slicecache.h"
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/ledgerdocument.h"
@@ -97,6 +98,8 @@ TrendsView::TrendsView(const ViewContext &context, QWidget *parent)
     m_lines->installEventFilter(this);
     m_bars->chartView()->viewport()->installEventFilter(this);
     m_lines->chartView()->viewport()->installEventFilter(this);
+    new chartinteraction::WheelZoom(
+        m_lines->chartView()); // U and F: wheel zoom, double-click reset
     connect(context.app->theme, &ThemeController::changed, this, &TrendsView::applyTheme);
     m_pool.setMaxThreadCount(1);
     applyTheme();

@@ -1,0 +1,89 @@
+// Issue 17 item 2: every line chart of the explorer zooms with the mouse wheel over its plot
+// and shows everything again on a double click (Trends' U and F, the fix-plan curve, the load
+// sweep, the cost per 1,000 requests by month and the break-even curves).
+#include "uitestsupport.h"
+
+#include "ui/charts/qtchartcanvas.h"
+#include "ui/mainwindow.h"
+#include "ui/views/analysisview.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QTest>
+#include <QWheelEvent>
+
+using namespace unalloc;
+using namespace unalloc::ui;
+
+class TstLineZoom final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void wheelZoomsDoubleClickResets_data();
+    void wheelZoomsDoubleClickResets();
+
+private:
+    std::unique_ptr<test::TestContext> m_ctx;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TstLineZoom::initTestCase()
+{
+    m_ctx = std::make_unique<test::TestContext>();
+    QVERIFY(m_ctx->demoStore() != nullptr);
+    m_window = std::make_unique<MainWindow>(&m_ctx->app);
+    m_window->resize(1440, 1000);
+    m_window->show();
+    QVERIFY(m_window->openLedger(m_ctx->path(QStringLiteral("demo.unalloc"))));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return m_window->analysis()->snapshot() && !m_window->analysis()->isBusy(); }));
+}
+
+void TstLineZoom::cleanupTestCase()
+{
+    m_window.reset();
+    m_ctx.reset();
+}
+
+void TstLineZoom::wheelZoomsDoubleClickResets_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("canvas");
+    QTest::newRow("trends U and F") << u"trends"_qs << u"trendsLines"_qs;
+    QTest::newRow("fix plan") << u"unallocated"_qs << u"fixPlanCurve"_qs;
+    QTest::newRow("load sweep") << u"meters"_qs << u"sweepLines"_qs;
+    QTest::newRow("economics by month") << u"economics"_qs << u"economicsTrend"_qs;
+    QTest::newRow("break-even") << u"economics"_qs << u"breakevenCurves"_qs;
+}
+
+void TstLineZoom::wheelZoomsDoubleClickResets()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, canvas);
+    QVERIFY(m_window->showView(view));
+    AnalysisView *v = m_window->view(view);
+    UI_REQUIRE(v, "the view");
+    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
+    UI_FIND(c, QtChartCanvas, v, canvas);
+    QChart *chart = c->chart();
+    QChartView *chartView = c->chartView();
+    // Bring the chart on screen (the views scroll at this size) and let it lay out.
+    chartView->ensurePolished();
+    QTRY_VERIFY(chart->plotArea().width() > 50 && chart->plotArea().height() > 30);
+    QVERIFY(!chart->series().isEmpty());
+    QVERIFY(!chart->isZoomed());
+    const QPoint centre = chartView->mapFromScene(chart->mapToScene(chart->plotArea().center()));
+    QWheelEvent wheel(centre, chartView->viewport()->mapToGlobal(centre), QPoint(), QPoint(0, 240),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(chartView->viewport(), &wheel);
+    QVERIFY2(chart->isZoomed(), qPrintable(canvas));
+    QTest::mouseDClick(chartView->viewport(), Qt::LeftButton, Qt::NoModifier, centre);
+    QVERIFY(!chart->isZoomed());
+}
+
+QTEST_MAIN(TstLineZoom)
+#include "tst_linezoom.moc"
