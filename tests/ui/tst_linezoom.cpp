@@ -1,6 +1,7 @@
-// Issue 17 item 2: every line chart of the explorer zooms with the mouse wheel over its plot
-// and shows everything again on a double click (Trends' U and F, the fix-plan curve, the load
-// sweep, the cost per 1,000 requests by month and the break-even curves).
+// Issue 17 item 2: every line chart of the explorer zooms with the mouse wheel over its plot,
+// shows everything again on a double click, and hides or shows a line from its legend (Trends' U
+// and F, the fix-plan curve, the load sweep, the cost per 1,000 requests by month and the
+// break-even curves).
 #include "uitestsupport.h"
 
 #include "ui/charts/qtchartcanvas.h"
@@ -10,6 +11,8 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -25,6 +28,8 @@ private slots:
     void cleanupTestCase();
     void wheelZoomsDoubleClickResets_data();
     void wheelZoomsDoubleClickResets();
+    void legendHidesAndShowsALine_data();
+    void legendHidesAndShowsALine();
 
 private:
     std::unique_ptr<test::TestContext> m_ctx;
@@ -83,6 +88,42 @@ void TstLineZoom::wheelZoomsDoubleClickResets()
     QVERIFY2(chart->isZoomed(), qPrintable(canvas));
     QTest::mouseDClick(chartView->viewport(), Qt::LeftButton, Qt::NoModifier, centre);
     QVERIFY(!chart->isZoomed());
+}
+
+void TstLineZoom::legendHidesAndShowsALine_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("canvas");
+    QTest::newRow("trends U and F") << u"trends"_qs << u"trendsLines"_qs;
+    QTest::newRow("load sweep") << u"meters"_qs << u"sweepLines"_qs;
+    QTest::newRow("economics by month") << u"economics"_qs << u"economicsTrend"_qs;
+    QTest::newRow("break-even") << u"economics"_qs << u"breakevenCurves"_qs;
+}
+
+void TstLineZoom::legendHidesAndShowsALine()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, canvas);
+    QVERIFY(m_window->showView(view));
+    AnalysisView *v = m_window->view(view);
+    UI_REQUIRE(v, "the view");
+    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
+    UI_FIND(c, QtChartCanvas, v, canvas);
+    // The first entry of a shown line (the break-even "Parity" entry is left out on purpose).
+    QLegendMarker *marker = nullptr;
+    for (QLegendMarker *m : c->chart()->legend()->markers())
+        if (m->series()->isVisible() && m->label() != QLatin1String("Parity")) {
+            marker = m;
+            break;
+        }
+    UI_REQUIRE(marker, "a legend entry of a shown line");
+    QAbstractSeries *series = marker->series();
+    emit marker->clicked();
+    QVERIFY(!series->isVisible());
+    // Its entry is still there to click back (Qt Charts would drop a hidden series' entry).
+    QCOMPARE(c->chart()->legend()->markers(series).value(0), marker);
+    emit marker->clicked();
+    QVERIFY(series->isVisible());
 }
 
 QTEST_MAIN(TstLineZoom)

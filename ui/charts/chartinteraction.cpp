@@ -1,8 +1,10 @@
 #include "chartinteraction.h"
 
+#include <QAbstractSeries>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -30,6 +32,22 @@ void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme)
         brush.setColor(c);
     }
     marker->setBrush(brush);
+}
+
+void toggleSeriesFromLegend(QChart *chart, const Theme &theme)
+{
+    for (QLegendMarker *marker : chart->legend()->markers()) {
+        QAbstractSeries *series = marker->series();
+        dimMarker(marker, !series->isVisible(), theme);
+        if (marker->property("togglesSeries").toBool())
+            continue;
+        marker->setProperty("togglesSeries", true);
+        QObject::connect(marker, &QLegendMarker::clicked, marker, [marker, series, theme] {
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true); // a hidden series keeps its (faint) entry to click back
+            dimMarker(marker, !series->isVisible(), theme);
+        });
+    }
 }
 
 void showTip(QChartView *view, const QString &text)

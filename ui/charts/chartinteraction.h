@@ -6,6 +6,7 @@
 #include <QString>
 
 QT_BEGIN_NAMESPACE
+class QChart;
 class QChartView;
 class QLegendMarker;
 QT_END_NAMESPACE
@@ -15,6 +16,10 @@ namespace unalloc::ui::chartinteraction {
 /// Draws the legend entry of a hidden series faint, a shown one in full colour (Qt Charts
 /// would drop a hidden series' entry altogether, and with it the way to show it again).
 void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme);
+
+/// Makes a click on any legend entry of `chart` hide or show its series (the entry stays,
+/// faint while hidden). Call after the series are (re)built; a marker is connected once.
+void toggleSeriesFromLegend(QChart *chart, const Theme &theme);
 
 /// Shows `text` as the tool tip of `view` at the mouse (hides it when empty).
 void showTip(QChartView *view, const QString &text);

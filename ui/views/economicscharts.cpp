@@ -1,6 +1,7 @@
 // EconomicsView: figures and charts, filled from core's economics and break-even snapshots.
 #include "economicsview.h"
 
+#include "ui/charts/chartinteraction.h"
 #include "ui/charts/qtchartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/economicsmodel.h"
@@ -230,6 +231,7 @@ void EconomicsView::showTrend()
     m_trendDollars->setRange(0, top > 0 ? top * 1.15 : 1.0);
     m_trendDollars->applyNiceNumbers();
     QtChartCanvas::styleChart(m_trend->chart(), theme);
+    chartinteraction::toggleSeriesFromLegend(m_trend->chart(), theme);
 }
 
 void EconomicsView::showBreakevenChart()
@@ -302,6 +304,7 @@ void EconomicsView::showBreakevenChart()
     m_curveRatio->setRange(std::pow(10.0, std::floor(std::log10(lo / 1.2))),
                            std::pow(10.0, std::ceil(std::log10(hi * 1.2))));
     QtChartCanvas::styleChart(chart, theme);
+    chartinteraction::toggleSeriesFromLegend(chart, theme);
 }
 
 } // namespace unalloc::ui
