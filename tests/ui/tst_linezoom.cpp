@@ -8,7 +8,9 @@
 #include "ui/mainwindow.h"
 #include "ui/views/analysisview.h"
 
+#include <QAbstractBarSeries>
 #include <QApplication>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
@@ -30,6 +32,7 @@ private slots:
     void wheelZoomsDoubleClickResets();
     void legendHidesAndShowsALine_data();
     void legendHidesAndShowsALine();
+    void economicsBarsHideAPartFromTheLegend();
 
 private:
     std::unique_ptr<test::TestContext> m_ctx;
@@ -124,6 +127,34 @@ void TstLineZoom::legendHidesAndShowsALine()
     QCOMPARE(c->chart()->legend()->markers(series).value(0), marker);
     emit marker->clicked();
     QVERIFY(series->isVisible());
+}
+
+void TstLineZoom::economicsBarsHideAPartFromTheLegend()
+{
+    QVERIFY(m_window->showView(u"economics"_qs));
+    AnalysisView *v = m_window->view(u"economics"_qs);
+    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
+    UI_FIND(c, QtChartCanvas, v, "economicsBars");
+    const auto sets = [&] {
+        for (QAbstractSeries *s : c->chart()->series())
+            if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                return bars->barSets();
+        return QList<QBarSet *>();
+    };
+    const auto sum = [](const QBarSet *set) {
+        double t = 0;
+        for (int i = 0; i < set->count(); ++i)
+            t += set->at(i);
+        return t;
+    };
+    QCOMPARE(sets().size(), 2);
+    QVERIFY(sum(sets()[0]) > 0); // the API bill
+    emit c->chart()->legend()->markers().front()->clicked();
+    QTRY_COMPARE(sum(sets()[0]), 0.0);
+    QCOMPARE(sets().size(), 2); // the entry stays to click back
+    QVERIFY(sum(sets()[1]) > 0);
+    emit c->chart()->legend()->markers().front()->clicked();
+    QTRY_VERIFY(sum(sets()[0]) > 0);
 }
 
 QTEST_MAIN(TstLineZoom)

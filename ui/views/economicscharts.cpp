@@ -172,13 +172,16 @@ void EconomicsView::showBars()
     QStringList categories;
     double top = 0;
     if (m_economics) {
-        // Largest total on top: a horizontal bar chart lists its categories bottom-up.
+        // Largest total on top: a horizontal bar chart lists its categories bottom-up. A part
+        // hidden from the legend keeps its entry (to click back) and draws nothing.
         const auto &lines = m_economics->report.features;
         for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
             categories << fmt::q(it->feature);
-            api->append(axisValue(it->apiPerThousand()));
-            infra->append(axisValue(it->infraPerThousand()));
-            top = std::max(top, axisValue(it->perThousand()));
+            const double a = m_apiHidden ? 0.0 : axisValue(it->apiPerThousand());
+            const double i = m_infraHidden ? 0.0 : axisValue(it->infraPerThousand());
+            api->append(a);
+            infra->append(i);
+            top = std::max(top, a + i);
         }
     }
     m_barSeries->append(api);
@@ -190,6 +193,16 @@ void EconomicsView::showBars()
     m_barFeatures->append(categories.isEmpty() ? QStringList{QString()} : categories);
     m_barDollars->setRange(0, top > 0 ? top * 1.05 : 1.0);
     m_barDollars->applyNiceNumbers();
+    const QList<QLegendMarker *> markers = chart->legend()->markers(m_barSeries);
+    for (int k = 0; k < markers.size() && k < 2; ++k) {
+        bool &hidden = k == 0 ? m_apiHidden : m_infraHidden;
+        chartinteraction::dimMarker(markers[k], hidden, theme);
+        connect(markers[k], &QLegendMarker::clicked, this, [this, &hidden] {
+            hidden = !hidden;
+            // New series, new markers: rebuilt once this marker's signal has returned.
+            QMetaObject::invokeMethod(this, &EconomicsView::showBars, Qt::QueuedConnection);
+        });
+    }
     QtChartCanvas::styleChart(chart, theme);
 }
 

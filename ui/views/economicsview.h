@@ -113,6 +113,7 @@ private:
     QtChartCanvas *m_curves;
     ChartPanel *m_trendPanel;
     QHorizontalStackedBarSeries *m_barSeries = nullptr;
+    bool m_apiHidden = false, m_infraHidden = false; ///< bar parts hidden from the legend
     QBarCategoryAxis *m_barFeatures = nullptr;
     QValueAxis *m_barDollars = nullptr;
     QLineSeries *m_trendTotal = nullptr;
