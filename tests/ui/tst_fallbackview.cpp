@@ -2,6 +2,7 @@
 // per key (first fallback on top) split into owner-like and non-owner values, the amount and
 // share beside it, the hover text with exact amounts and rows, the legend hiding a part, a
 // click asking for the Ledger on the rows that key attributed, and the empty state.
+#include "demowindow.h"
 #include "uitestsupport.h"
 
 #include "core/analysis/analysisrequest.h"
@@ -75,12 +76,8 @@ void TstFallbackView::initTestCase()
 {
     m_ctx = std::make_unique<test::TestContext>();
     QVERIFY(m_translations.setLanguage(u"en"_s));
-    m_window = std::make_unique<MainWindow>(&m_ctx->app);
-    m_window->resize(1440, 900);
-    m_window->show();
-    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
-    QVERIFY(m_window->openDemo(test::demoDir()));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, 20000);
+    m_window = test::openDemoWindow(*m_ctx);
+    UI_REQUIRE(m_window.get(), "the demo window with its analysis");
     QVERIFY(m_window->showView(u"fallback"_s));
     m_view = qobject_cast<FallbackView *>(m_window->view(u"fallback"_s));
     UI_REQUIRE(m_view, "the fallback view");

@@ -35,6 +35,9 @@ private slots:
     void economicsBarsHideAPartFromTheLegend();
 
 private:
+    /// Shows `view`, waits until it settled, and returns its canvas `canvas` (null if none).
+    QtChartCanvas *shownCanvas(const QString &view, const QString &canvas);
+
     std::unique_ptr<test::TestContext> m_ctx;
     std::unique_ptr<MainWindow> m_window;
 };
@@ -57,6 +60,14 @@ void TstLineZoom::cleanupTestCase()
     m_ctx.reset();
 }
 
+QtChartCanvas *TstLineZoom::shownCanvas(const QString &view, const QString &canvas)
+{
+    AnalysisView *v = m_window->showView(view) ? m_window->view(view) : nullptr;
+    if (!v || !QTest::qWaitFor([&] { return v->isSettled(); }, 20000))
+        return nullptr;
+    return test::findNamed<QtChartCanvas>(v, canvas);
+}
+
 void TstLineZoom::wheelZoomsDoubleClickResets_data()
 {
     QTest::addColumn<QString>("view");
@@ -72,11 +83,8 @@ void TstLineZoom::wheelZoomsDoubleClickResets()
 {
     QFETCH(QString, view);
     QFETCH(QString, canvas);
-    QVERIFY(m_window->showView(view));
-    AnalysisView *v = m_window->view(view);
-    UI_REQUIRE(v, "the view");
-    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
-    UI_FIND(c, QtChartCanvas, v, canvas);
+    QtChartCanvas *c = shownCanvas(view, canvas);
+    UI_REQUIRE(c, "the chart canvas");
     QChart *chart = c->chart();
     QChartView *chartView = c->chartView();
     // Bring the chart on screen (the views scroll at this size) and let it lay out.
@@ -107,11 +115,8 @@ void TstLineZoom::legendHidesAndShowsALine()
 {
     QFETCH(QString, view);
     QFETCH(QString, canvas);
-    QVERIFY(m_window->showView(view));
-    AnalysisView *v = m_window->view(view);
-    UI_REQUIRE(v, "the view");
-    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
-    UI_FIND(c, QtChartCanvas, v, canvas);
+    QtChartCanvas *c = shownCanvas(view, canvas);
+    UI_REQUIRE(c, "the chart canvas");
     // The first entry of a shown line (the break-even "Parity" entry is left out on purpose).
     QLegendMarker *marker = nullptr;
     for (QLegendMarker *m : c->chart()->legend()->markers())
@@ -131,10 +136,8 @@ void TstLineZoom::legendHidesAndShowsALine()
 
 void TstLineZoom::economicsBarsHideAPartFromTheLegend()
 {
-    QVERIFY(m_window->showView(u"economics"_qs));
-    AnalysisView *v = m_window->view(u"economics"_qs);
-    QVERIFY(QTest::qWaitFor([&] { return v->isSettled(); }, 20000));
-    UI_FIND(c, QtChartCanvas, v, "economicsBars");
+    QtChartCanvas *c = shownCanvas(u"economics"_qs, u"economicsBars"_qs);
+    UI_REQUIRE(c, "the economicsBars canvas");
     const auto sets = [&] {
         for (QAbstractSeries *s : c->chart()->series())
             if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))

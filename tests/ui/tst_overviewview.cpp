@@ -3,6 +3,7 @@
 // amount and share beside each bar; the legend hiding a source or <unallocated>; the hover
 // text with exact amounts; a click on a bar asking for the Ledger (owner and source) or the
 // Unallocated view (a source's part of <unallocated>); "How rows resolved" as a share bar.
+#include "demowindow.h"
 #include "uitestsupport.h"
 
 #include "adapters/import/importer.h"
@@ -127,12 +128,8 @@ void TstOverviewView::initTestCase()
 {
     m_ctx = std::make_unique<test::TestContext>();
     QVERIFY(m_translations.setLanguage(u"en"_s));
-    m_window = std::make_unique<MainWindow>(&m_ctx->app);
-    m_window->resize(1440, 900);
-    m_window->show();
-    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
-    QVERIFY(m_window->openDemo(test::demoDir()));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, 20000);
+    m_window = test::openDemoWindow(*m_ctx);
+    UI_REQUIRE(m_window.get(), "the demo window with its analysis");
     QVERIFY(m_window->showView(u"overview"_s));
     m_view = qobject_cast<OverviewView *>(m_window->view(u"overview"_s));
     UI_REQUIRE(m_view, "the overview");

@@ -2,6 +2,7 @@
 // point per fix, the target line), its hover text with exact amounts, the wheel zooming the
 // fixes axis and a double click restoring it, and focusOn() — where a drill-through from the
 // Overview lands — expanding, selecting and scrolling to a source of the drill-down tree.
+#include "demowindow.h"
 #include "uitestsupport.h"
 
 #include "core/analysis/analysisrequest.h"
@@ -68,12 +69,8 @@ void TstUnallocatedView::initTestCase()
 {
     m_ctx = std::make_unique<test::TestContext>();
     QVERIFY(m_translations.setLanguage(u"en"_s));
-    m_window = std::make_unique<MainWindow>(&m_ctx->app);
-    m_window->resize(1440, 900);
-    m_window->show();
-    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
-    QVERIFY(m_window->openDemo(test::demoDir()));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, 20000);
+    m_window = test::openDemoWindow(*m_ctx);
+    UI_REQUIRE(m_window.get(), "the demo window with its analysis");
     QVERIFY(m_window->showView(u"unallocated"_s));
     m_view = qobject_cast<UnallocatedView *>(m_window->view(u"unallocated"_s));
     UI_REQUIRE(m_view, "the unallocated view");
