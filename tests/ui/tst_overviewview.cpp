@@ -3,6 +3,7 @@
 // amount and share beside each bar; the legend hiding a source or <unallocated>; the hover
 // text with exact amounts; a click on a bar asking for the Ledger (owner and source) or the
 // Unallocated view (a source's part of <unallocated>); "How rows resolved" as a share bar.
+#include "chartclick.h"
 #include "demowindow.h"
 #include "uitestsupport.h"
 
@@ -276,7 +277,7 @@ void TstOverviewView::legendTogglesASource()
         return m_spend->chart()->legend()->markers(barSeries(m_spend).front()).at(s);
     };
     QVERIFY(!m_view->isSourceHidden(0));
-    emit markerOf(0)->clicked(); // what a click on the legend entry sends
+    test::clickLegend(markerOf(0)); // what a click on the legend entry sends
     QVERIFY(m_view->isSourceHidden(0));
     QBarSet *set = barSeries(m_spend).front()->barSets().front();
     for (qsizetype i = 0; i < set->count(); ++i)
@@ -288,7 +289,7 @@ void TstOverviewView::legendTogglesASource()
     // A new snapshot keeps the source hidden (an analyst's choice, by name).
     m_view->showSnapshot(m_view->snapshot());
     QVERIFY(m_view->isSourceHidden(0));
-    emit markerOf(0)->clicked();
+    test::clickLegend(markerOf(0));
     QVERIFY(!m_view->isSourceHidden(0));
     set = barSeries(m_spend).front()->barSets().front();
     const core::SpendChart &sc = spend();
@@ -307,7 +308,7 @@ void TstOverviewView::legendTogglesUnallocated()
     auto *amounts = qobject_cast<QValueAxis *>(m_spend->chart()->axes(Qt::Horizontal).value(0));
     QVERIFY(amounts);
     const double fullMax = amounts->max();
-    emit hatchMarker()->clicked();
+    test::clickLegend(hatchMarker());
     QVERIFY(m_view->isUnallocatedHidden());
     // <unallocated> (category 0) has no bar left, and the axis fits the owners.
     for (QBarSet *set : barSeries(m_spend).front()->barSets())
@@ -322,7 +323,7 @@ void TstOverviewView::legendTogglesUnallocated()
     Q_UNUSED(low);
     QVERIFY(amounts->max() >= high.toDouble());
     QVERIFY2(amounts->max() < fullMax, qPrintable(u"%1 vs %2"_s.arg(amounts->max()).arg(fullMax)));
-    emit hatchMarker()->clicked();
+    test::clickLegend(hatchMarker());
     QVERIFY(!m_view->isUnallocatedHidden());
     QCOMPARE(amounts->max(), fullMax);
 }

@@ -3,6 +3,7 @@
 // series (stacked owners with <unallocated> last and hatched, U and F lines, partial-batch
 // marks), the step selector, the legend toggle and the hover text, "this period vs previous"
 // against hand-computed values under QAbstractItemModelTester, and every panel's export.
+#include "chartclick.h"
 #include "uitestsupport.h"
 
 #include "adapters/import/importer.h"
@@ -381,7 +382,7 @@ void TstTrendsView::legendTogglesASeries()
     const QList<QLegendMarker *> markers = bars->chart()->legend()->markers(stacked);
     QVERIFY(!markers.isEmpty());
     QVERIFY(!m_view->isSeriesHidden(0));
-    emit markers.front()->clicked(); // what a click on the legend entry sends
+    test::clickLegend(markers.front()); // what a click on the legend entry sends
     QVERIFY(m_view->isSeriesHidden(0));
     stacked = stackedSeries();
     QVERIFY(stacked);
@@ -391,7 +392,7 @@ void TstTrendsView::legendTogglesASeries()
     const QList<QLegendMarker *> after = bars->chart()->legend()->markers(stacked);
     QTRY_VERIFY(after.front()->isVisible());
     QVERIFY(after.front()->labelBrush().color().alphaF() < 0.5);
-    emit after.front()->clicked();
+    test::clickLegend(after.front());
     QVERIFY(!m_view->isSeriesHidden(0));
     stacked = stackedSeries();
     const core::TrendSeries &first = m_view->trends()->series.front();

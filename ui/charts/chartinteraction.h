@@ -2,13 +2,13 @@
 
 #include "ui/theme.h"
 
+#include <QLegendMarker>
 #include <QObject>
 #include <QString>
 
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
-class QLegendMarker;
 QT_END_NAMESPACE
 
 namespace unalloc::ui::chartinteraction {
@@ -16,6 +16,16 @@ namespace unalloc::ui::chartinteraction {
 /// Draws the legend entry of a hidden series faint, a shown one in full colour (Qt Charts
 /// would drop a hidden series' entry altogether, and with it the way to show it again).
 void dimMarker(QLegendMarker *marker, bool hidden, const Theme &theme);
+
+/// Runs `rebuild` after a click on `marker` once the click's own handling has returned: a
+/// handler that rebuilds the series deletes the marker (and the legend item that got the
+/// mouse event) — done inside the click it would free the item under its own feet.
+template<class Context, class Fn>
+void onLegendClickRebuild(QLegendMarker *marker, Context *context, Fn rebuild)
+{
+    QObject::connect(marker, &QLegendMarker::clicked, context, std::move(rebuild),
+                     Qt::QueuedConnection);
+}
 
 /// Makes a click on any legend entry of `chart` hide or show its series (the entry stays,
 /// faint while hidden). Call after the series are (re)built; a marker is connected once.

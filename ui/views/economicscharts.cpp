@@ -197,10 +197,9 @@ void EconomicsView::showBars()
     for (int k = 0; k < markers.size() && k < 2; ++k) {
         bool &hidden = k == 0 ? m_apiHidden : m_infraHidden;
         chartinteraction::dimMarker(markers[k], hidden, theme);
-        connect(markers[k], &QLegendMarker::clicked, this, [this, &hidden] {
+        chartinteraction::onLegendClickRebuild(markers[k], this, [this, &hidden] {
             hidden = !hidden;
-            // New series, new markers: rebuilt once this marker's signal has returned.
-            QMetaObject::invokeMethod(this, &EconomicsView::showBars, Qt::QueuedConnection);
+            showBars();
         });
     }
     QtChartCanvas::styleChart(chart, theme);

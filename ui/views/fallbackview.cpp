@@ -245,7 +245,8 @@ void FallbackView::showChart()
     QtChartCanvas::styleChart(chart, theme);
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_series);
     for (qsizetype i = 0; i < markers.size(); ++i) {
-        connect(markers[i], &QLegendMarker::clicked, this, [this, i] { togglePart(size_t(i)); });
+        chartinteraction::onLegendClickRebuild(markers[i], this,
+                                               [this, i] { togglePart(size_t(i)); });
         chartinteraction::dimMarker(markers[i], isPartHidden(size_t(i)), theme);
     }
 }

@@ -266,7 +266,8 @@ void MeterView::showBars()
     const auto kinds = core::telemetryMeterKinds();
     for (qsizetype i = 0; i < markers.size() && size_t(i) < kinds.size(); ++i) {
         const core::MeterKind kind = kinds[size_t(i)];
-        connect(markers[i], &QLegendMarker::clicked, this, [this, kind] { toggleMeter(kind); });
+        chartinteraction::onLegendClickRebuild(markers[i], this,
+                                               [this, kind] { toggleMeter(kind); });
     }
     QtChartCanvas::styleChart(chart, theme);
     for (qsizetype i = 0; i < markers.size() && size_t(i) < kinds.size(); ++i)

@@ -270,8 +270,8 @@ void OverviewView::showSpendChart()
     const QList<QLegendMarker *> markers = legend->markers(m_spendSeries);
     for (qsizetype i = 0; i < markers.size(); ++i) {
         if (size_t(i) < plain.size())
-            connect(markers[i], &QLegendMarker::clicked, this,
-                    [this, i] { toggleSource(size_t(i)); });
+            chartinteraction::onLegendClickRebuild(markers[i], this,
+                                                   [this, i] { toggleSource(size_t(i)); });
         else
             markers[i]->setVisible(false); // the folded owners' sets share the entry
     }
@@ -280,7 +280,7 @@ void OverviewView::showSpendChart()
             marker->setVisible(hatch == noOwner && bars > 0);
     const QList<QLegendMarker *> noOwnerMarkers = legend->markers(noOwner);
     for (QLegendMarker *marker : noOwnerMarkers)
-        connect(marker, &QLegendMarker::clicked, this, &OverviewView::toggleUnallocated);
+        chartinteraction::onLegendClickRebuild(marker, this, [this] { toggleUnallocated(); });
 
     // A new ledger has nothing yet: say where the data comes from, not that a filter is empty.
     const QString empty = !m_snapshot || !sc.bars.empty() ? QString()
@@ -437,7 +437,7 @@ void OverviewView::showResolution()
     QtChartCanvas::styleChart(chart, theme);
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_resolutionSeries);
     for (qsizetype i = 0; i < markers.size(); ++i) {
-        connect(markers[i], &QLegendMarker::clicked, this, [this, i] {
+        chartinteraction::onLegendClickRebuild(markers[i], this, [this, i] {
             if (!m_hiddenParts.erase(size_t(i)))
                 m_hiddenParts.insert(size_t(i));
             showResolution();

@@ -323,7 +323,8 @@ void ReconciliationView::showReconChart(const core::AnalysisSnapshot &s)
     const QList<QBarSet *> sets = m_reconSeries->barSets();
     for (qsizetype i = 0; i < markers.size() && i < sets.size(); ++i) {
         const QString key = sets[i]->property("legendKey").toString();
-        connect(markers[i], &QLegendMarker::clicked, this, [this, key] { toggleReconSet(key); });
+        chartinteraction::onLegendClickRebuild(markers[i], this,
+                                               [this, key] { toggleReconSet(key); });
         dimMarker(markers[i], isReconSetHidden(key), theme);
     }
 }
@@ -479,8 +480,8 @@ void ReconciliationView::showOverlapChart(const core::AnalysisSnapshot &s)
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_overlapSeries);
     for (qsizetype i = 0; i < markers.size() && i < 3; ++i) {
         const int part = int(i);
-        connect(markers[i], &QLegendMarker::clicked, this,
-                [this, part] { toggleOverlapPart(part); });
+        chartinteraction::onLegendClickRebuild(markers[i], this,
+                                               [this, part] { toggleOverlapPart(part); });
         dimMarker(markers[i], isOverlapPartHidden(part), theme);
     }
 }

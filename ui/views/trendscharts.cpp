@@ -259,7 +259,8 @@ void TrendsView::showBars()
     }
     const QList<QLegendMarker *> markers = chart->legend()->markers(m_barSeries);
     for (qsizetype i = 0; i < markers.size(); ++i) {
-        connect(markers[i], &QLegendMarker::clicked, this, [this, i] { toggleSeries(size_t(i)); });
+        chartinteraction::onLegendClickRebuild(markers[i], this,
+                                               [this, i] { toggleSeries(size_t(i)); });
     }
     m_barPeriods->setRange(-0.5, periods > 0 ? double(periods) - 0.5 : 0.5);
     const QString currency = m_trends ? fmt::q(m_trends->currency.code()) : QStringLiteral("USD");
