@@ -2455,6 +2455,18 @@
 <context>
     <name>unalloc::ui::OverviewView</name>
     <message>
+        <source>Show the rows that carry %1</source>
+        <translation>Die Zeilen mit %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show the rows owned through a fallback</source>
+        <translation>Die über einen Fallback zugeordneten Zeilen zeigen</translation>
+    </message>
+    <message>
+        <source>Show the rows nobody owns</source>
+        <translation>Die Zeilen ohne Eigentümer zeigen</translation>
+    </message>
+    <message>
         <source>within target %1</source>
         <translation>im Ziel %1</translation>
     </message>
@@ -2609,8 +2621,8 @@
         <translation>Über einem Balken steht sein genauer Betrag; ein Klick zeigt seine Zeilen; ein Klick in die Legende blendet eine Quelle aus oder ein.</translation>
     </message>
     <message>
-        <source>Hover a part for its amount and rows; click a legend entry to hide or show it.</source>
-        <translation>Über einem Teil stehen Betrag und Zeilen; ein Klick in die Legende blendet ihn aus oder ein.</translation>
+        <source>Hover a part for its amount and rows; click it to see those rows in the Ledger; click a legend entry to hide or show it.</source>
+        <translation>Über einem Teil stehen Betrag und Zeilen; ein Klick zeigt diese Zeilen im Hauptbuch; ein Klick in die Legende blendet ihn aus oder ein.</translation>
     </message>
     <message>
         <source>%1 · %2</source>

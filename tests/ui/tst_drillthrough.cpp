@@ -181,6 +181,10 @@ void TstDrillThrough::ownerTermsFollowTheRules()
     // Rows owned through the fallback: the report's F.
     QVERIFY(ledgerRows(w) > 0);
     QCOMPARE(ledgerTotal(w), w.analysis()->snapshot()->report.fallbackTotal.toString());
+    // Rows owned by the owner key itself: the "Owner label" part of How rows resolved.
+    QVERIFY(w.drillThrough(DrillTarget::ledgerRows(QStringLiteral("via:team"), {})));
+    QVERIFY(ledgerRows(w) > 0);
+    QCOMPARE(ledgerTotal(w), w.analysis()->snapshot()->report.resolution.ownerLabel.toString());
 }
 
 void TstDrillThrough::unknownTargets()

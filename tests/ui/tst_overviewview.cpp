@@ -106,6 +106,8 @@ private slots:
     void clickDrillsThrough_data();
     void clickDrillsThrough();
     void resolutionSeriesContent();
+    void resolutionPartsDrillToTheirRows_data();
+    void resolutionPartsDrillToTheirRows();
     void foldedOwnersAreMutedAndGoNowhere();
 
 private:
@@ -453,6 +455,45 @@ void TstOverviewView::resolutionSeriesContent()
         fmt::moneyExact(r.resolution.none, r.currency, m_ctx->app.locale)));
     QVERIFY(m_view->resolutionToolTip(2).contains(
         u"%1 rows"_s.arg(fmt::count(r.resolution.noneRows, m_ctx->app.locale))));
+}
+
+void TstOverviewView::resolutionPartsDrillToTheirRows_data()
+{
+    QTest::addColumn<int>("part");
+    QTest::addColumn<QStringList>("fallbacks");
+    QTest::addColumn<QString>("filter"); ///< empty: no drill-through
+    QTest::newRow("owner label") << 0 << QStringList{} << u"via:team"_s;
+    QTest::newRow("fallback, none chosen") << 1 << QStringList{} << QString();
+    QTest::newRow("fallbacks in order")
+        << 1 << QStringList{u"namespace"_s, u"project"_s} << u"via:namespace via:project"_s;
+    QTest::newRow("no owner") << 2 << QStringList{} << u"owner:<unallocated>"_s;
+}
+
+void TstOverviewView::resolutionPartsDrillToTheirRows()
+{
+    QFETCH(int, part);
+    QFETCH(QStringList, fallbacks);
+    QFETCH(QString, filter);
+    core::AnalysisRequest r = m_window->analysis()->request();
+    r.fallbacks.clear();
+    for (const QString &f : fallbacks)
+        r.fallbacks.push_back(f.toStdString());
+    m_window->analysis()->change(r, u"test"_s);
+    QTRY_VERIFY(m_view->snapshot()->request == r);
+    QVERIFY(m_window->showView(u"overview"_s));
+    UI_FIND(canvas, QtChartCanvas, m_view, "resolutionBar");
+    QTRY_COMPARE(barSeries(canvas).size(), 1);
+    QSignalSpy drilled(m_view, &AnalysisView::drillRequested);
+    emit barSeries(canvas).front()->barSets()[part]->clicked(0);
+    QCOMPARE(drilled.count(), filter.isEmpty() ? 0 : 1);
+    if (!filter.isEmpty()) {
+        const auto target = drilled.front().front().value<DrillTarget>();
+        QCOMPARE(target.view, u"ledger"_s);
+        QCOMPARE(target.ledgerFilter, filter);
+    }
+    r.fallbacks.clear();
+    m_window->analysis()->change(r, u"test"_s);
+    QTRY_VERIFY(m_view->snapshot()->request == r);
 }
 
 void TstOverviewView::foldedOwnersAreMutedAndGoNowhere()

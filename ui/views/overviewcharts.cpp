@@ -92,8 +92,8 @@ void OverviewView::buildCharts()
     m_spend->setMinimumWidth(500);
     m_resolution->setMinimumWidth(380);
     m_resolutionHover = new ChartHover(
-        m_resolution, tr("Hover a part for its amount and rows; click a legend entry to hide "
-                         "or show it."));
+        m_resolution, tr("Hover a part for its amount and rows; click it to see those rows in "
+                         "the Ledger; click a legend entry to hide or show it."));
 }
 
 void OverviewView::applyTheme()
@@ -360,6 +360,37 @@ void OverviewView::drill(size_t bar, size_t source)
     }
 }
 
+void OverviewView::drillResolution(size_t part)
+{
+    if (!m_snapshot)
+        return;
+    const core::AnalysisRequest &r = m_snapshot->request;
+    const QString key = fmt::q(r.ownerKey);
+    switch (part) {
+    case 0:
+        emit drillRequested(DrillTarget::ledgerRows(filterTerm(QStringLiteral("via"), key),
+                                                    tr("Show the rows that carry %1").arg(key)));
+        return;
+    case 1: {
+        if (r.fallbacks.empty())
+            return; // no fallback chosen: nothing resolved through one
+        QStringList terms;
+        for (const std::string &f : r.fallbacks)
+            terms << filterTerm(QStringLiteral("via"), fmt::q(f));
+        emit drillRequested(DrillTarget::ledgerRows(terms.join(QLatin1Char(' ')),
+                                                    tr("Show the rows owned through a fallback")));
+        return;
+    }
+    case 2:
+        emit drillRequested(DrillTarget::ledgerRows(
+            filterTerm(QStringLiteral("owner"), QStringLiteral("<unallocated>")),
+            tr("Show the rows nobody owns")));
+        return;
+    default:
+        return;
+    }
+}
+
 QString OverviewView::resolutionToolTip(size_t part) const
 {
     if (!m_snapshot || part > 2)
@@ -428,6 +459,7 @@ void OverviewView::showResolution()
         connect(set, &QBarSet::hovered, this, [this, part](bool status, int) {
             m_resolutionHover->show(status ? resolutionToolTip(part) : QString());
         });
+        connect(set, &QBarSet::clicked, this, [this, part](int) { drillResolution(part); });
         m_resolutionSeries->append(set);
         sets.push_back(set);
     }

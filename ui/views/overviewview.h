@@ -63,6 +63,9 @@ private:
     void showResolution();
     /// Where a click on bar `bar` at source `source` leads (none for the folded owners).
     void drill(size_t bar, size_t source);
+    /// Where a click on part `part` of "How rows resolved" leads: the owner key's rows
+    /// (`via:KEY`), the fallbacks' (`via:F1 via:F2 …`) or nobody's (`owner:<unallocated>`).
+    void drillResolution(size_t part);
     QString barName(const core::OwnerBar &bar) const;
     void applyTheme();
 
