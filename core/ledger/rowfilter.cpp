@@ -187,6 +187,32 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
     // each set is resolved on the labels of those keys alone, read as string ids, with each
     // value's text read once.
     const LedgerRowFilter::OwnerRule &rule = f.ownerRule;
+    // Label sets are only ever appended or removed whole: their count and last id tell
+    // whether the sets kept for these terms are still the ledger's.
+    std::string key;
+    {
+        auto extent = m_db.prepare("SELECT count(*), coalesce(max(id), 0) FROM label_sets");
+        if (!extent)
+            return fail(extent.error());
+        auto row = extent->step();
+        if (!row)
+            return fail(row.error());
+        key = std::to_string(extent->int64(0)) + '/' + std::to_string(extent->int64(1));
+    }
+    const auto field = [&key](const std::string &text) {
+        key += '\x1f' + std::to_string(text.size()) + ':' + text;
+    };
+    for (const std::string &o : f.owners)
+        field("owner " + o);
+    for (const std::string &v : f.via)
+        field("via " + v);
+    field(rule.ownerKey);
+    for (const std::string &fb : rule.fallbacks)
+        field("fallback " + fb);
+    for (const ValueAlias &a : rule.aliases)
+        field("alias " + aliasText(a));
+    if (key == m_ownerSets.key)
+        return m_ownerSets.sets;
     AttributionOptions options;
     options.ownerKey = rule.ownerKey;
     options.fallbacks = rule.fallbacks;
@@ -236,6 +262,7 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
     }
     if (!row)
         return fail(row.error());
+    m_ownerSets = {std::move(key), sets};
     return sets;
 }
 

@@ -103,6 +103,8 @@ private:
     Result<void>
     addFilterTerms(const LedgerRowFilter &filter, Where &w, const std::string &col) const;
     /// The ids of the label sets `filter`'s owner: and via: terms select, comma-separated.
+    /// Kept for the last terms and rule while the label sets are unchanged: a filtered list
+    /// asks for them with its totals, its page index and every page it reads.
     Result<std::string> ownerSets(const LedgerRowFilter &filter) const;
     /// Reads the rows a bound statement of kRowColumns returns, labels filled.
     Result<void> readRows(sql::Stmt &st, std::vector<LedgerRow> &out) const;
@@ -119,6 +121,12 @@ private:
     int m_version = 0;
     std::function<TimeUs()> m_clock;
     ImportTuning m_tuning;
+    struct OwnerSetsCache
+    {
+        std::string key; ///< the terms, the rule and the label sets' extent
+        std::string sets;
+    };
+    mutable OwnerSetsCache m_ownerSets;
 };
 
 } // namespace unalloc::core

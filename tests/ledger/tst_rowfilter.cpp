@@ -25,6 +25,7 @@ private slots:
     void rejects();
     void ownerTerms_data();
     void ownerTerms();
+    void ownerTermsSeeRowsAddedLater();
 
 private:
     QTemporaryDir m_dir;
@@ -191,6 +192,25 @@ void TestRowFilter::ownerTerms()
     std::sort(got.begin(), got.end());
     QCOMPARE(got, keys);
     QCOMPARE(m_owned->rowCount(*parsed).value(), std::int64_t(keys.size()));
+}
+
+void TestRowFilter::ownerTermsSeeRowsAddedLater()
+{
+    // The same terms asked again after an import: the label sets it added are resolved too.
+    auto filter = core::parseRowFilter("owner:late");
+    QVERIFY(filter);
+    QCOMPARE(m_owned->rowCount(*filter).value(), std::int64_t(0));
+    auto txn = std::move(*m_owned->beginImport());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY(txn->beginBatch(meta));
+    core::CostRow r = makeRow("l1", "5");
+    r.labels = core::LabelMap(std::vector<core::LabelMap::Entry>{{"team", "late"}});
+    QVERIFY(txn->addRow(r));
+    QVERIFY(txn->endBatch(meta));
+    QVERIFY(txn->commit());
+    QCOMPARE(m_owned->rowCount(*filter).value(), std::int64_t(1));
 }
 
 void TestRowFilter::rejects_data()
