@@ -2,7 +2,8 @@
 // with <unallocated> last and hatched over its sources' colours, the folded owners muted, the
 // amount and share beside each bar; the legend hiding a source or <unallocated>; the hover
 // text with exact amounts; a click on a bar asking for the Ledger (owner and source) or the
-// Unallocated view (a source's part of <unallocated>); "How rows resolved" as a share bar.
+// Unallocated view (a source's part of <unallocated>). "How rows resolved":
+// tst_resolutionbar.cpp.
 #include "chartclick.h"
 #include "demowindow.h"
 #include "uitestsupport.h"
@@ -105,9 +106,6 @@ private slots:
     void hoverShowsExactAmountShareAndRows();
     void clickDrillsThrough_data();
     void clickDrillsThrough();
-    void resolutionSeriesContent();
-    void resolutionPartsDrillToTheirRows_data();
-    void resolutionPartsDrillToTheirRows();
     void foldedOwnersAreMutedAndGoNowhere();
 
 private:
@@ -428,72 +426,6 @@ void TstOverviewView::clickDrillsThrough()
     QCOMPARE(target.focus, expected.focus);
     QCOMPARE(target.description, expected.description);
     QVERIFY(target == expected);
-}
-
-void TstOverviewView::resolutionSeriesContent()
-{
-    UI_FIND(canvas, QtChartCanvas, m_view, "resolutionBar");
-    const QList<QHorizontalStackedBarSeries *> series = barSeries(canvas);
-    QCOMPARE(series.size(), 1);
-    QCOMPARE(series[0]->count(), 3);
-    const core::AttributionReport &r = m_view->snapshot()->report;
-    const Theme &theme = m_ctx->theme.theme();
-    const core::Decimal parts[] = {r.resolution.ownerLabel, r.resolution.fallback,
-                                   r.resolution.none};
-    for (qsizetype i = 0; i < 3; ++i) {
-        QBarSet *set = series[0]->barSets()[i];
-        QCOMPARE(set->count(), 1);
-        QCOMPARE(set->at(0), core::Decimal::percent(parts[i], r.total, 1).toDouble());
-    }
-    QCOMPARE(series[0]->barSets()[0]->label(), u"Owner label"_s);
-    QCOMPARE(series[0]->barSets()[2]->label(), u"No owner"_s);
-    QVERIFY(series[0]->isLabelsVisible()); // each part shows its share
-    QCOMPARE(series[0]->barSets()[0]->color(), theme.ownerLabel);
-    QCOMPARE(series[0]->barSets()[1]->color(), theme.fallback);
-    QCOMPARE(series[0]->barSets()[2]->brush().style(), Qt::BDiagPattern);
-    QVERIFY(m_view->resolutionToolTip(2).contains(
-        fmt::moneyExact(r.resolution.none, r.currency, m_ctx->app.locale)));
-    QVERIFY(m_view->resolutionToolTip(2).contains(
-        u"%1 rows"_s.arg(fmt::count(r.resolution.noneRows, m_ctx->app.locale))));
-}
-
-void TstOverviewView::resolutionPartsDrillToTheirRows_data()
-{
-    QTest::addColumn<int>("part");
-    QTest::addColumn<QStringList>("fallbacks");
-    QTest::addColumn<QString>("filter"); ///< empty: no drill-through
-    QTest::newRow("owner label") << 0 << QStringList{} << u"via:team"_s;
-    QTest::newRow("fallback, none chosen") << 1 << QStringList{} << QString();
-    QTest::newRow("fallbacks in order")
-        << 1 << QStringList{u"namespace"_s, u"project"_s} << u"via:namespace via:project"_s;
-    QTest::newRow("no owner") << 2 << QStringList{} << u"owner:<unallocated>"_s;
-}
-
-void TstOverviewView::resolutionPartsDrillToTheirRows()
-{
-    QFETCH(int, part);
-    QFETCH(QStringList, fallbacks);
-    QFETCH(QString, filter);
-    core::AnalysisRequest r = m_window->analysis()->request();
-    r.fallbacks.clear();
-    for (const QString &f : fallbacks)
-        r.fallbacks.push_back(f.toStdString());
-    m_window->analysis()->change(r, u"test"_s);
-    QTRY_VERIFY(m_view->snapshot()->request == r);
-    QVERIFY(m_window->showView(u"overview"_s));
-    UI_FIND(canvas, QtChartCanvas, m_view, "resolutionBar");
-    QTRY_COMPARE(barSeries(canvas).size(), 1);
-    QSignalSpy drilled(m_view, &AnalysisView::drillRequested);
-    emit barSeries(canvas).front()->barSets()[part]->clicked(0);
-    QCOMPARE(drilled.count(), filter.isEmpty() ? 0 : 1);
-    if (!filter.isEmpty()) {
-        const auto target = drilled.front().front().value<DrillTarget>();
-        QCOMPARE(target.view, u"ledger"_s);
-        QCOMPARE(target.ledgerFilter, filter);
-    }
-    r.fallbacks.clear();
-    m_window->analysis()->change(r, u"test"_s);
-    QTRY_VERIFY(m_view->snapshot()->request == r);
 }
 
 void TstOverviewView::foldedOwnersAreMutedAndGoNowhere()
