@@ -63,6 +63,11 @@ LabelMap LabelSetRef::toMap() const
     return m_pool->at(m_id);
 }
 
+void LabelSetPool::prefetch(std::span<const Pair> pairs) const
+{
+    m_index.prefetch(hashPairs(pairs));
+}
+
 std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
 {
     const auto [id, inserted] = m_index.findOrInsert(

@@ -80,6 +80,9 @@ public:
     std::uint32_t intern(const LabelMap &labels);
     /// Interns a set given as ids (internKey, internValue) sorted by key text, keys unique.
     std::uint32_t internPairs(std::span<const Pair> pairs);
+    /// Starts loading the index slot internPairs(pairs) will probe: a loader that interns
+    /// many sets translates a few thousand, prefetches each, then interns them in order.
+    void prefetch(std::span<const Pair> pairs) const;
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::appendUnique for a value text.

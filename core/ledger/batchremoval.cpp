@@ -53,9 +53,9 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
     }
     counts.splits = *splits;
     // Split parts carry their original's batch, so they go with it; the aggregate groups are
-    // keyed by batch, so the batch's groups are exactly the ones to drop. Label sets the batch
-    // used are dropped when no other row uses one (every reportable row has an agg group; a
-    // superseded original has none, so those are checked apart).
+    // keyed by batch, so the batch's segments and adjustments are exactly the ones to drop.
+    // Label sets the batch used are dropped when no other row uses one (every group comes
+    // from rows, so the rows decide).
     const std::string sqlText =
         "CREATE TEMP TABLE IF NOT EXISTS unalloc_removed_sets(id INTEGER PRIMARY KEY);"
         "DELETE FROM unalloc_removed_sets;"
@@ -67,15 +67,15 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
         id +
         ");"
         "DELETE FROM rows WHERE batch = " +
-        id + "; DELETE FROM agg WHERE batch = " + id +
+        id + "; DELETE FROM agg WHERE batch = " + id + "; DELETE FROM agg_segments WHERE batch = " +
+        id +
         "; DELETE FROM invoices WHERE batch = " + id +
         "; DELETE FROM warnings WHERE batch = " + id +
         "; DELETE FROM batch_totals WHERE batch = " + id +
         "; DELETE FROM batches WHERE id = " + id +
         ";"
         "DELETE FROM label_sets WHERE id IN (SELECT id FROM unalloc_removed_sets) "
-        "AND id NOT IN (SELECT label_set FROM agg) "
-        "AND id NOT IN (SELECT label_set FROM rows WHERE superseded = 1);";
+        "AND id NOT IN (SELECT label_set FROM rows);";
     if (auto r = db.exec(sqlText); !r)
         return fail(r.error());
     counts.labelSets = db.changes();

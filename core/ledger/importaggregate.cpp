@@ -1,8 +1,9 @@
-// SqliteImportTransaction: the per-batch aggregate (agg table) and the totals it is folded
+// SqliteImportTransaction: the per-batch aggregate (its segments, aggsegment.h) and the totals it is folded
 // with: string and currency interning, accounting each row, writing the groups in key order.
 #include "importtransaction.h"
 #include "importtransaction_p.h"
 
+#include "aggsegment.h"
 #include "core/seams/gatewayidentity.h"
 
 #include <algorithm>
@@ -183,24 +184,26 @@ Result<void> SqliteImportTransaction::writeAggregate()
             return ids[x.model] < ids[y.model];
         return x.days < y.days;
     });
+    // Stored as the batch's segments (schema v6), in the key order the sort above gave.
+    std::vector<aggsegment::Group> groups;
+    groups.reserve(m_agg.size());
     for (const AggEntry &e : m_agg) {
-        sql::Stmt &st = m_insertAgg;
-        st.reset();
-        st.bind(1, e.key.labelSet);
-        st.bind(2, ids[e.key.source]);
-        st.bind(3, ids[e.key.object]);
-        st.bind(4, std::int64_t{e.key.day});
-        st.bind(5, currencyIds[e.key.currency]);
-        st.bind(6, m_batch);
-        st.bind(7, ids[e.key.provider]);
-        st.bind(8, ids[e.key.model]);
-        st.bind(9, std::int64_t{e.key.days});
-        const auto amount = codec::encodeAmount(e.amount);
-        st.bindBlob(10, amount.data(), codec::kAmountBytes);
-        st.bind(11, e.rows);
-        if (auto r = st.exec(); !r)
-            return r;
+        aggsegment::Group g;
+        g.labelSet = e.key.labelSet;
+        g.source = ids[e.key.source];
+        g.object = ids[e.key.object];
+        g.day = e.key.day;
+        g.currency = currencyIds[e.key.currency];
+        g.batch = m_batch;
+        g.provider = ids[e.key.provider];
+        g.model = ids[e.key.model];
+        g.days = e.key.days;
+        g.amount = e.amount;
+        g.rows = e.rows;
+        groups.push_back(g);
     }
+    if (auto r = aggsegment::writeBatch(m_ledger.db(), m_batch, groups); !r)
+        return r;
     m_agg.clear();
     m_aggIndex.clear();
     return {};

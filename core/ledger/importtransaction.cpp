@@ -122,9 +122,6 @@ Result<void> SqliteImportTransaction::prepare()
         {&m_insertTotal, "INSERT INTO batch_totals VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
         {&m_insertWarning, "INSERT INTO warnings(batch, code, file, record, field, detail) "
                            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-        // A batch's groups are new rows of agg: its key includes the batch, and m_agg holds
-        // each group once.
-        {&m_insertAgg, "INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
         {&m_insertAggString, "INSERT OR IGNORE INTO agg_strings(s) VALUES (?1)"},
         {&m_findAggString, "SELECT id FROM agg_strings WHERE s = ?1"},
         {&m_insertInvoice, "INSERT INTO invoices(batch, source, amount, currency, period_start, "

@@ -243,7 +243,7 @@ private:
     std::vector<Warning> m_keyConflicts; ///< of the current batch (takeKeyConflicts)
     std::int64_t m_moreKeyConflicts = 0; ///< beyond the listed ones
     sql::Stmt m_insertRow, m_findKey, m_insertBatch, m_updateBatch, m_insertTotal, m_insertWarning,
-        m_insertAgg, m_insertInvoice, m_insertAggString, m_findAggString;
+        m_insertInvoice, m_insertAggString, m_findAggString;
 };
 
 } // namespace unalloc::core

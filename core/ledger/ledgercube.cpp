@@ -1,5 +1,6 @@
-// SqliteLedger::loadCube: the aggregate table into a CostCube, read on two threads (SQLite
-// steps on one, the groups are decoded and folded on the other).
+// SqliteLedger::loadCube: the aggregate (segments and adjustments, aggsegment.h) into a
+// CostCube on two threads (the groups are merged in key order on one, folded on the other).
+#include "aggsegment.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
@@ -18,34 +19,28 @@ namespace codec = ledgercodec;
 
 namespace {
 
-/// @brief Aggregate rows as read from SQLite, handed from the reading thread to the thread
-/// that builds the cube: ids and counts as numbers (texts are ids of agg_strings), the amount
-/// bytes copied into one buffer (the statement's own buffers are gone at its next step).
+/// @brief Aggregate groups in key order, handed from the thread that merges the segments to
+/// the thread that builds the cube.
 struct AggChunk
 {
-    struct Row
-    {
-        std::int64_t labelSet, batch, rows;
-        std::int64_t source, object, currency, provider, model; ///< agg_strings ids
-        std::int32_t day;
-        std::int32_t days;
-        std::uint32_t amount, amountLen; ///< offset and length in bytes
-    };
-    std::vector<Row> rows;
-    std::string bytes;
+    std::vector<aggsegment::Group> rows;
+};
 
-    std::string_view view(std::uint32_t offset, std::uint32_t length) const
-    {
-        return std::string_view(bytes).substr(offset, length);
-    }
+/// @brief Stored label sets (id and body bytes), handed from the thread that steps SQLite to
+/// the thread that decodes them.
+struct SetChunk
+{
+    std::vector<std::int64_t> ids;
+    std::vector<std::uint32_t> ends; ///< end of body i in bytes
+    std::string bytes;
 };
 
 /// @brief A small bounded hand-off between the two threads of loadCube().
-class AggQueue final
+template<typename Chunk> class HandOff final
 {
 public:
     /// False once the builder stopped.
-    bool push(AggChunk &&chunk)
+    bool push(Chunk &&chunk)
     {
         std::unique_lock lock(m_mutex);
         m_notFull.wait(lock, [this] { return m_stopped || m_chunks.size() < kDepth; });
@@ -55,13 +50,13 @@ public:
         m_notEmpty.notify_one();
         return true;
     }
-    std::optional<AggChunk> pop()
+    std::optional<Chunk> pop()
     {
         std::unique_lock lock(m_mutex);
         m_notEmpty.wait(lock, [this] { return m_stopped || m_closed || !m_chunks.empty(); });
         if (m_chunks.empty() || m_stopped)
             return std::nullopt;
-        AggChunk c = std::move(m_chunks.front());
+        Chunk c = std::move(m_chunks.front());
         m_chunks.pop_front();
         m_notFull.notify_one();
         return c;
@@ -86,7 +81,7 @@ private:
     static constexpr size_t kDepth = 4;
     std::mutex m_mutex;
     std::condition_variable m_notFull, m_notEmpty;
-    std::deque<AggChunk> m_chunks;
+    std::deque<Chunk> m_chunks;
     bool m_closed = false;
     bool m_stopped = false;
 };
@@ -95,66 +90,25 @@ private:
 
 Result<CostCube> SqliteLedger::loadCube() const
 {
-    // Stored sets as ledger string ids, read before the aggregate: each is interned into the
-    // cube at its first group (so the cube holds only sets that carry cost), its text
-    // translated to the cube's string ids once per distinct string.
+    // Stored sets are decoded on the builder thread while this one steps SQLite; those some
+    // group uses are interned into the cube (so the cube holds only sets that carry cost), their
+    // texts translated to the cube's string ids once per distinct string. Then the groups,
+    // merged in key order here, are folded in there.
+    constexpr std::uint32_t kMissing = 0xffffffffU;
     struct Set
     {
-        std::uint32_t begin = 0, end = 0; ///< into pairs; begin == end + 1 marks "not stored"
-        std::uint32_t collisions = 0;     ///< 1 + index into setCollisions, 0 = none
-        std::uint32_t cubeId = LabelSetPool::kAbsent; ///< interned at its first group
-        /// The cube's label set was new at this set's first group: the aggregate's key order
-        /// then makes every group of it new and its objects adjacent (appendNewGroup).
+        bool stored = false;          ///< the ledger holds this id
+        std::uint32_t collisions = 0; ///< 1 + index into setCollisions, 0 = none
+        std::uint32_t cubeId = kMissing; ///< interned when some group uses it
+        /// The cube's label set was new at this set: the aggregate's key order then makes
+        /// every group of it new and its objects adjacent (appendNewGroup).
         bool fresh = false;
     };
-    constexpr std::uint32_t kMissing = 0xffffffffU;
     std::vector<Set> sets;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
     std::vector<std::vector<CollisionTotal>> setCollisions;
     auto strings = labelsetcodec::StringTable::load(m_db);
     if (!strings)
         return fail(strings.error());
-    {
-        auto ls = m_db.prepare("SELECT id, body FROM label_sets");
-        if (!ls)
-            return fail(ls.error());
-        const labelsetcodec::StringLookup text = strings->lookup();
-        labelsetcodec::BodyIds ids;
-        for (auto row = ls->step(); row && *row; row = ls->step()) {
-            const std::int64_t id = ls->int64(0);
-            if (id < 0 || id > std::int64_t{1} << 32)
-                return fail(Error{"ledger-corrupt",
-                                  "stored label set id " + std::to_string(id) + " is out of range",
-                                  m_path,
-                                  {},
-                                  {}});
-            if (auto r = labelsetcodec::decodeIds(ls->blob(1), ids); !r)
-                return fail(r.error());
-            if (static_cast<size_t>(id) >= sets.size())
-                sets.resize(static_cast<size_t>(id) + 1, Set{1, 0, 0, kMissing, false});
-            Set &s = sets[static_cast<size_t>(id)];
-            s.begin = static_cast<std::uint32_t>(pairs.size());
-            pairs.insert(pairs.end(), ids.labels.begin(), ids.labels.end());
-            s.end = static_cast<std::uint32_t>(pairs.size());
-            if (!ids.hasCollisions)
-                continue;
-            auto v =
-                labelsetcodec::decode(ls->blob(1), text, labelsetcodec::Parts::LabelsAndCollisions);
-            if (!v)
-                return fail(v.error());
-            std::vector<CollisionTotal> list;
-            for (const Collision &c : v->collisions) {
-                CollisionTotal t;
-                t.canonicalKey = c.canonicalKey;
-                for (const std::string &k : c.rawKeys)
-                    t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
-                t.winnerRawKey = c.winnerRawKey;
-                list.push_back(std::move(t));
-            }
-            setCollisions.push_back(std::move(list));
-            s.collisions = static_cast<std::uint32_t>(setCollisions.size());
-        }
-    }
     // The aggregate's texts (source, cost object, currency, provider, model) by id.
     std::vector<std::string> aggTexts;
     std::vector<bool> aggKnown;
@@ -178,29 +132,58 @@ Result<CostCube> SqliteLedger::loadCube() const
             aggKnown[static_cast<size_t>(id)] = true;
         }
     }
-    auto st = m_db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
-    if (!st)
-        return fail(st.error());
+    aggsegment::Merged merged(m_db);
+    if (auto r = merged.start(); !r)
+        return fail(r.error());
 
     // Two threads: this one steps SQLite (about half the time of a large ledger), the other
     // decodes and folds the groups into the cube. The cube sees the rows in the aggregate's
     // order either way, so the result is the same as one thread's.
-    AggQueue queue;
+    // The label sets some group uses (a first pass over the segments: they decode in memory).
+    std::vector<bool> used;
+    size_t usedSets = 0;
+    {
+        aggsegment::Merged pass(m_db);
+        if (auto r = pass.start(); !r)
+            return fail(r.error());
+        for (aggsegment::Group g;;) {
+            auto got = pass.next(g);
+            if (!got) {
+                Error e = got.error();
+                e.file = m_path;
+                return fail(std::move(e));
+            }
+            if (!*got)
+                break;
+            if (g.labelSet < 0 || g.labelSet > std::int64_t{1} << 32)
+                return fail("ledger-corrupt", "the aggregate references a missing label set",
+                            m_path);
+            if (static_cast<size_t>(g.labelSet) >= used.size())
+                used.resize(static_cast<size_t>(g.labelSet) + 1, false);
+            usedSets += used[static_cast<size_t>(g.labelSet)] ? 0 : 1;
+            used[static_cast<size_t>(g.labelSet)] = true;
+        }
+    }
+    HandOff<SetChunk> setQueue;
+    HandOff<AggChunk> queue;
     CostCube cube;
     std::optional<Error> buildError;
+    const auto stopBoth = [&] {
+        setQueue.stop();
+        queue.stop();
+    };
     std::thread builder([&] {
-        std::map<std::int64_t, Currency> currencies; // by agg_strings id
         // Stored string id → the cube's key id and value id. A key text is copied into the
         // (small) key pool; a value text is moved into the value pool unindexed: the ledger's
         // dictionary holds each text once, so no lookup is needed.
         std::vector<std::uint32_t> keyIds(strings->size(), LabelSetPool::kAbsent);
         std::vector<std::uint32_t> valueIds(strings->size(), LabelSetPool::kAbsent);
         LabelSetPool &pool = cube.labelSetsForLoading();
-        pool.reserve(sets.size(), pairs.size());
+        pool.reserve(usedSets, 0);
         std::vector<LabelSetPool::Pair> cubePairs;
         const auto corrupt = [&](std::string message) {
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
-            queue.stop();
+            stopBoth();
         };
         // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
         const auto valueId = [&](std::uint64_t id) {
@@ -223,67 +206,139 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             return k;
         };
+        // The stored sets first, decoded here while the other thread steps SQLite: every set is
+        // checked, and the sets that carry cost are interned into the cube in id order — the
+        // order of their first groups in the aggregate, so ids come out as a group-by-group
+        // load gave them.
+        {
+            const labelsetcodec::StringLookup text = strings->lookup();
+            labelsetcodec::BodyIds ids;
+            struct Pending
+            {
+                size_t set; ///< index into sets (which may grow meanwhile)
+                std::uint32_t begin, end; ///< its pairs in cubePairs
+            };
+            std::vector<Pending> pending;
+            std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
+            while (auto c = setQueue.pop()) {
+                std::uint32_t from = 0;
+                for (size_t i = 0; i < c->ids.size(); ++i) {
+                    const std::int64_t id = c->ids[i];
+                    const std::string_view body =
+                        std::string_view(c->bytes).substr(from, c->ends[i] - from);
+                    from = c->ends[i];
+                    if (id < 0 || id > std::int64_t{1} << 32)
+                        return corrupt("stored label set id " + std::to_string(id) +
+                                       " is out of range");
+                    if (auto r = labelsetcodec::decodeIds(body, ids); !r) {
+                        buildError = r.error();
+                        return stopBoth();
+                    }
+                    if (static_cast<size_t>(id) >= sets.size())
+                        sets.resize(static_cast<size_t>(id) + 1, Set{});
+                    Set &s = sets[static_cast<size_t>(id)];
+                    s.stored = true;
+                    if (static_cast<size_t>(id) >= used.size() || !used[static_cast<size_t>(id)])
+                        continue;
+                    const auto begin = static_cast<std::uint32_t>(cubePairs.size());
+                    for (const auto &[sk, sv] : ids.labels) {
+                        const std::uint32_t k = keyId(sk);
+                        const std::uint32_t v = valueId(sv);
+                        if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
+                            return corrupt("stored label set " + std::to_string(id) +
+                                           " names a string the ledger does not hold");
+                        // Key order is checked by text, once per distinct key sequence.
+                        const size_t at = cubePairs.size() - begin;
+                        if (at > 0 && (at >= lastKeys.size() || lastKeys[at] != k ||
+                                       lastKeys[at - 1] != cubePairs.back().key) &&
+                            !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
+                            return corrupt("stored label set " + std::to_string(id) +
+                                           " has labels out of key order");
+                        cubePairs.push_back({k, v});
+                    }
+                    lastKeys.clear();
+                    for (size_t j = begin; j < cubePairs.size(); ++j)
+                        lastKeys.push_back(cubePairs[j].key);
+                    pending.push_back({static_cast<size_t>(id), begin, static_cast<std::uint32_t>(cubePairs.size())});
+                    pool.prefetch(std::span(cubePairs).subspan(begin));
+                    if (!ids.hasCollisions)
+                        continue;
+                    auto v =
+                        labelsetcodec::decode(body, text, labelsetcodec::Parts::LabelsAndCollisions);
+                    if (!v) {
+                        buildError = v.error();
+                        return stopBoth();
+                    }
+                    std::vector<CollisionTotal> list;
+                    for (const Collision &col : v->collisions) {
+                        CollisionTotal t;
+                        t.canonicalKey = col.canonicalKey;
+                        for (const std::string &k : col.rawKeys)
+                            t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
+                        t.winnerRawKey = col.winnerRawKey;
+                        list.push_back(std::move(t));
+                    }
+                    setCollisions.push_back(std::move(list));
+                    s.collisions = static_cast<std::uint32_t>(setCollisions.size());
+                }
+                // The chunk's sets into the cube, in id order (their slots are being loaded).
+                for (const Pending &pnd : pending) {
+                    const size_t known = cube.labelSets().size();
+                    Set &set = sets[pnd.set];
+                    set.cubeId = cube.internLabelSet(
+                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin));
+                    set.fresh = cube.labelSets().size() > known;
+                }
+                pending.clear();
+                cubePairs.clear();
+            }
+        }
+        if (buildError)
+            return;
+        std::int64_t lastCurrencyId = -1;
+        Currency lastCurrency;
+        const auto text = [&](std::int64_t id) -> const std::string * {
+            return id > 0 && static_cast<size_t>(id) < aggKnown.size() &&
+                           aggKnown[static_cast<size_t>(id)]
+                       ? &aggTexts[static_cast<size_t>(id)]
+                       : nullptr;
+        };
         while (auto chunk = queue.pop()) {
-            for (const AggChunk::Row &r : chunk->rows) {
+            for (const aggsegment::Group &r : chunk->rows) {
                 const bool stored = r.labelSet >= 0 &&
                                     static_cast<std::uint64_t>(r.labelSet) < sets.size() &&
-                                    sets[static_cast<size_t>(r.labelSet)].begin <=
-                                        sets[static_cast<size_t>(r.labelSet)].end;
-                auto amount = codec::decodeAmount(chunk->view(r.amount, r.amountLen));
-                if (!stored || !amount)
+                                    sets[static_cast<size_t>(r.labelSet)].stored;
+                if (!stored)
                     return corrupt("the aggregate references a missing label set");
-                Set &set = sets[static_cast<size_t>(r.labelSet)];
-                const auto text = [&](std::int64_t id) -> const std::string * {
-                    return id > 0 && static_cast<size_t>(id) < aggKnown.size() &&
-                                   aggKnown[static_cast<size_t>(id)]
-                               ? &aggTexts[static_cast<size_t>(id)]
-                               : nullptr;
-                };
+                const Set &set = sets[static_cast<size_t>(r.labelSet)];
+                if (set.cubeId == kMissing) // the first pass saw every group's set
+                    return corrupt("the aggregate changed while it was read");
                 const std::string *sourceText = text(r.source), *objectText = text(r.object),
                                   *providerText = text(r.provider), *modelText = text(r.model);
                 if (!sourceText || !objectText || !providerText || !modelText || !text(r.currency))
                     return corrupt("the aggregate references a missing text of agg_strings");
-                auto cur = currencies.find(r.currency);
-                if (cur == currencies.end()) {
+                if (r.currency != lastCurrencyId) {
                     auto c = codec::decodeCurrency(*text(r.currency));
                     if (!c) {
                         buildError = c.error();
-                        queue.stop();
-                        return;
+                        return stopBoth();
                     }
-                    cur = currencies.emplace(r.currency, *c).first;
-                }
-                if (set.cubeId == kMissing) {
-                    cubePairs.clear();
-                    for (std::uint32_t i = set.begin; i < set.end; ++i) {
-                        const std::uint32_t k = keyId(pairs[i].first);
-                        const std::uint32_t v = valueId(pairs[i].second);
-                        if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
-                            return corrupt("stored label set " + std::to_string(r.labelSet) +
-                                           " names a string the ledger does not hold");
-                        if (!cubePairs.empty() &&
-                            !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
-                            return corrupt("stored label set " + std::to_string(r.labelSet) +
-                                           " has labels out of key order");
-                        cubePairs.push_back({k, v});
-                    }
-                    const size_t known = cube.labelSets().size();
-                    set.cubeId = cube.internLabelSet(cubePairs);
-                    set.fresh = cube.labelSets().size() > known;
+                    lastCurrency = *c;
+                    lastCurrencyId = r.currency;
                 }
                 const std::string_view source = *sourceText, object = *objectText,
                                        provider = *providerText, model = *modelText;
                 if (set.fresh)
-                    cube.appendNewGroup(set.cubeId, source, object, r.day, cur->second, r.batch,
-                                        *amount, r.rows, provider, model, r.days);
+                    cube.appendNewGroup(set.cubeId, source, object, r.day, lastCurrency, r.batch,
+                                        r.amount, r.rows, provider, model, r.days);
                 else // stored sets that differ only in raw labels share the cube's set: merge
-                    cube.addGroup(set.cubeId, source, object, r.day, cur->second, r.batch, *amount,
-                                  r.rows, provider, model, r.days);
+                    cube.addGroup(set.cubeId, source, object, r.day, lastCurrency, r.batch,
+                                  r.amount, r.rows, provider, model, r.days);
                 if (set.collisions == 0)
                     continue;
                 for (CollisionTotal t : setCollisions[set.collisions - 1]) {
-                    t.currency = cur->second;
-                    t.amount = *amount;
+                    t.currency = lastCurrency;
+                    t.amount = r.amount;
                     t.rows = r.rows;
                     cube.addCollision(t);
                 }
@@ -291,48 +346,59 @@ Result<CostCube> SqliteLedger::loadCube() const
         }
     });
 
-    constexpr size_t kChunkRows = 4096;
     std::optional<Error> readError;
+    {
+        constexpr size_t kChunkSets = 4096;
+        auto ls = m_db.prepare("SELECT id, body FROM label_sets");
+        if (!ls)
+            readError = ls.error();
+        SetChunk sc;
+        for (auto row = ls ? ls->step() : Result<bool>(false); !readError; row = ls->step()) {
+            if (!row) {
+                readError = row.error();
+                break;
+            }
+            if (!*row)
+                break;
+            sc.ids.push_back(ls->int64(0));
+            sc.bytes.append(ls->blob(1));
+            sc.ends.push_back(static_cast<std::uint32_t>(sc.bytes.size()));
+            if (sc.ids.size() == kChunkSets) {
+                if (!setQueue.push(std::move(sc)))
+                    break;
+                sc = SetChunk{};
+            }
+        }
+        if (!readError && !sc.ids.empty())
+            setQueue.push(std::move(sc));
+        setQueue.close();
+    }
+    constexpr size_t kChunkRows = 4096;
     AggChunk chunk;
     chunk.rows.reserve(kChunkRows);
-    const auto append = [&chunk](std::string_view bytes, std::uint32_t &offset,
-                                 std::uint32_t &length) {
-        offset = static_cast<std::uint32_t>(chunk.bytes.size());
-        length = static_cast<std::uint32_t>(bytes.size());
-        chunk.bytes.append(bytes);
-    };
-    for (auto row = st->step();; row = st->step()) {
-        if (!row) {
-            readError = Error(sql::sqlError(m_db.handle(), "cannot read the aggregate"));
+    for (; !readError;) {
+        aggsegment::Group g;
+        auto got = merged.next(g);
+        if (!got) {
+            Error e = got.error();
+            e.file = m_path;
+            readError = std::move(e);
             break;
         }
-        if (!*row)
+        if (!*got)
             break;
-        AggChunk::Row r{};
-        r.labelSet = st->int64(0);
-        r.day = static_cast<std::int32_t>(st->int64(3));
-        r.batch = st->int64(5);
-        r.days = static_cast<std::int32_t>(st->int64(8));
-        r.rows = st->int64(10);
-        r.source = st->int64(1);
-        r.object = st->int64(2);
-        r.currency = st->int64(4);
-        r.provider = st->int64(6);
-        r.model = st->int64(7);
-        append(st->blob(9), r.amount, r.amountLen);
-        chunk.rows.push_back(r);
+        chunk.rows.push_back(g);
         if (chunk.rows.size() == kChunkRows) {
             if (!queue.push(std::move(chunk)))
                 break; // the builder failed: its error is the one to report
             chunk = AggChunk{};
             chunk.rows.reserve(kChunkRows);
-            chunk.bytes.reserve(kChunkRows * 16);
         }
     }
     if (!readError && !chunk.rows.empty())
         queue.push(std::move(chunk));
     if (readError)
-        queue.stop();
+        stopBoth();
     queue.close();
     builder.join();
     if (readError)

@@ -1,5 +1,6 @@
 #include "ledgerschema.h"
 
+#include "aggsegment.h"
 #include "core/costcube.h"
 #include "ledgercodec.h"
 
@@ -151,6 +152,17 @@ CREATE TABLE value_aliases(
     PRIMARY KEY (key, value)) WITHOUT ROWID;
 )sql";
 
+// Version 6: the aggregate an import writes is stored per batch in segments (aggsegment.h:
+// a BLOB of varints per up to 65,536 groups) instead of a row per group; the agg table keeps
+// only what changes a batch's groups after its import (meter splits). A ledger whose label
+// sets are as many as its rows had an agg row per row (44 bytes and a SQLite step each when
+// opened); a segment group takes about 12 bytes and decodes in memory.
+constexpr const char *kSegmentsV6 = R"sql(
+CREATE TABLE agg_segments(
+    id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, groups INTEGER NOT NULL, body BLOB NOT NULL);
+CREATE INDEX agg_segments_batch ON agg_segments(batch, id);
+)sql";
+
 // The current version as a new file gets it: v1 + … + v5 without the sort indexes
 // (built on demand). key_fp has no default here: every writer supplies it (the migration
 // needs DEFAULT 0).
@@ -233,6 +245,11 @@ std::string upgradeV4ToV5()
     return std::string(kUpgradeV4ToV5) + kAggV5;
 }
 
+const char *upgradeV5ToV6()
+{
+    return kSegmentsV6;
+}
+
 Result<void> configure(sql::Db &db, bool readOnly)
 {
     // FULL costs one fsync per import (one transaction) and keeps a committed import
@@ -253,6 +270,7 @@ Result<void> create(sql::Db &db)
     std::string ddl = "BEGIN IMMEDIATE;";
     ddl += kSchemaCurrent;
     ddl += kAggV5;
+    ddl += kSegmentsV6;
     ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
     ddl += "PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;";
     auto r = db.exec(ddl);
@@ -268,7 +286,7 @@ Result<void> rebuildAggregate(sql::Db &db)
     // The texts first (a few hundred), then the groups with their ids.
     const std::string sqlText =
         std::string(
-            "DELETE FROM agg;"
+            "DELETE FROM agg; DELETE FROM agg_segments;"
             "INSERT OR IGNORE INTO agg_strings(s) SELECT source FROM rows UNION "
             "SELECT name FROM rows UNION SELECT currency FROM rows UNION "
             "SELECT ifnull(provider, '') FROM rows UNION SELECT ifnull(model, '') FROM rows;"
@@ -352,8 +370,13 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     // Only bodies a v4 build wrote: the v3 → v4 step above already writes v5 bodies.
     if (r && *version == 4)
         r = upgradeLabelSetsV4ToV5(db);
-    if (r)
+    if (r && *version <= 5)
+        r = db.exec(kSegmentsV6);
+    // A v5 aggregate is already what the rows give: it only moves into segments.
+    if (r && *version <= 4)
         r = rebuildAggregate(db);
+    if (r)
+        r = aggsegment::segmentsFromTable(db);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {

@@ -9,7 +9,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 5;
+inline constexpr int kCurrentVersion = 6;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -27,6 +27,9 @@ const char *upgradeV3ToV4();
 /// aggregate's source, cost object, currency, provider and model become ids of `agg_strings`
 /// (a few hundred texts), and the view `agg_text` shows it as text.
 std::string upgradeV4ToV5();
+/// Statements that take a version-5 file to version 6 (then aggsegment::segmentsFromTable
+/// moves the aggregate's rows into per-batch segments).
+const char *upgradeV5ToV6();
 
 /// The aggregate's columns, in the order of its key then its sums. In `agg` source, object,
 /// currency, provider and model are ids of `agg_strings`; in the view `agg_text` they are text.
@@ -95,7 +98,8 @@ Result<void> create(sql::Db &db);
 /// Brings an existing ledger to kCurrentVersion inside one transaction. A version newer
 /// than this build, or a file that is not a ledger, is an error naming the file.
 Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly);
-/// Recomputes the aggregate table from the rows (used by the v1→v2 migration and checks).
+/// Recomputes the aggregate from the rows into the agg table (segments emptied): the caller
+/// then moves it into segments (aggsegment::segmentsFromTable).
 Result<void> rebuildAggregate(sql::Db &db);
 /// The id of `text` in `agg_strings`, stored now if it is new (inside a write transaction).
 Result<std::int64_t> aggStringId(sql::Db &db, std::string_view text);

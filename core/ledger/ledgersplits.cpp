@@ -136,7 +136,18 @@ Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
     up->bind(11, std::int64_t{sign});
     if (auto r = up->exec(); !r)
         return r;
-    return m_db.exec("DELETE FROM agg WHERE rows = 0");
+    // The agg table holds adjustments to the batch's segments (schema v6): one that nets to
+    // nothing goes, one that moves an amount between rows (no rows, an amount) stays.
+    static const std::string zero = [] {
+        std::string hex = "X'";
+        for (unsigned char b : codec::encodeAmount(Decimal{})) {
+            static const char digits[] = "0123456789ABCDEF";
+            hex += digits[b >> 4];
+            hex += digits[b & 15];
+        }
+        return hex + "'";
+    }();
+    return m_db.exec("DELETE FROM agg WHERE rows = 0 AND amount = " + zero);
 }
 
 Result<std::int64_t> SqliteLedger::applySplit(std::int64_t originalRowId,

@@ -1,5 +1,6 @@
 #include "sqliteledger.h"
 
+#include "aggsegment.h"
 #include "importtransaction.h"
 #include "ledgercodec.h"
 #include "ledgerfile.h"
@@ -331,7 +332,72 @@ Result<void> SqliteLedger::checkIntegrity() const
                     "table " + fk->text(0) + " row " + std::to_string(fk->int64(1)) +
                         " references a missing " + fk->text(2),
                     m_path);
-    const std::string agg = std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg_text";
+    // The aggregate as a ledger opens it (segments merged with adjustments), with its texts,
+    // against the aggregate the rows give.
+    // (A temp table: writable on a read-only connection too.)
+    auto &db = const_cast<sql::Db &>(m_db);
+    if (auto r = db.exec("CREATE TEMP TABLE IF NOT EXISTS unalloc_agg_check(label_set, source, "
+                         "object, day, currency, batch, provider, model, days, amount, rows);"
+                         "DELETE FROM unalloc_agg_check");
+        !r)
+        return fail(r.error());
+    {
+        std::map<std::int64_t, std::string> texts;
+        auto t = m_db.prepare("SELECT id, s FROM agg_strings");
+        if (!t)
+            return fail(t.error());
+        for (auto r = t->step(); r && *r; r = t->step())
+            texts[t->int64(0)] = t->text(1);
+        auto ins = m_db.prepare("INSERT INTO unalloc_agg_check VALUES "
+                                "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        if (!ins)
+            return fail(ins.error());
+        aggsegment::Merged merged(m_db);
+        if (auto r = merged.start(); !r)
+            return fail(r.error());
+        const auto text = [&](std::int64_t id) -> Result<std::string> {
+            auto it = texts.find(id);
+            if (it == texts.end())
+                return fail("ledger-corrupt",
+                            "the aggregate names text " + std::to_string(id) +
+                                " that agg_strings does not hold",
+                            m_path);
+            return it->second;
+        };
+        for (;;) {
+            aggsegment::Group g;
+            auto got = merged.next(g);
+            if (!got) {
+                Error e = got.error();
+                e.file = m_path;
+                return fail(std::move(e));
+            }
+            if (!*got)
+                break;
+            auto source = text(g.source), object = text(g.object), currency = text(g.currency),
+                 provider = text(g.provider), model = text(g.model);
+            for (auto *r : {&source, &object, &currency, &provider, &model})
+                if (!*r)
+                    return fail(r->error());
+            ins->reset();
+            ins->bind(1, g.labelSet);
+            ins->bind(2, *source);
+            ins->bind(3, *object);
+            ins->bind(4, std::int64_t{g.day});
+            ins->bind(5, *currency);
+            ins->bind(6, g.batch);
+            ins->bind(7, *provider);
+            ins->bind(8, *model);
+            ins->bind(9, std::int64_t{g.days});
+            const auto amount = codec::encodeAmount(g.amount);
+            ins->bindBlob(10, amount.data(), codec::kAmountBytes);
+            ins->bind(11, g.rows);
+            if (auto r = ins->exec(); !r)
+                return fail(r.error());
+        }
+    }
+    const std::string agg =
+        std::string("SELECT ") + ledgerschema::kAggColumns + " FROM unalloc_agg_check";
     const std::string aggCheck =
         std::string("SELECT count(*) FROM (") + ledgerschema::kAggFromRows + " EXCEPT " + agg +
         ") UNION ALL SELECT count(*) FROM (" + agg + " EXCEPT " + ledgerschema::kAggFromRows + ")";
@@ -341,6 +407,8 @@ Result<void> SqliteLedger::checkIntegrity() const
     std::int64_t mismatches = 0;
     for (auto r = diff->step(); r && *r; r = diff->step())
         mismatches += diff->int64(0);
+    diff->reset();
+    (void)db.exec("DROP TABLE IF EXISTS temp.unalloc_agg_check");
     if (mismatches != 0)
         return fail("ledger-corrupt",
                     "the aggregate differs from the rows in " + std::to_string(mismatches) +
