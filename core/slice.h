@@ -71,6 +71,8 @@ public:
     const std::string &source(size_t i) const;
     const std::string &name(size_t i) const;
     LabelSetRef labels(size_t i) const;
+    /// The cube the items' ids (source, object, label set) refer to; null when empty.
+    const CostCube *cube() const { return m_objects ? m_objects->cube : nullptr; }
     Decimal amount(size_t i) const { return at(i).amount; }
     std::int64_t rows(size_t i) const { return at(i).rows; }
     /// U in money once items 0..i are labelled.

@@ -4,38 +4,31 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace unalloc::core {
 
 namespace {
 
-/// Per label set: which fallback (index) resolved it and to which value; -1 = not a fallback.
-struct Via
-{
-    int fallback = -1;
-    std::string value;
-};
-
-std::vector<Via> resolveSets(const CostCube &cube, const AttributionOptions &o)
-{
-    std::vector<std::string> owners;
-    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), o, owners);
-    std::vector<Via> out(resolved.size());
-    for (size_t i = 0; i < resolved.size(); ++i)
-        if (resolved[i].via >= 1)
-            out[i] = {resolved[i].via - 1, owners[static_cast<size_t>(resolved[i].owner)]};
-    return out;
-}
-
-/// Every owner value of the owner key over the whole cube (the rule's trimmed owner texts).
+/// Every owner value of the owner key over the whole cube (the rule's trimmed owner texts):
+/// each distinct value id is classified once, however many sets carry it.
 std::unordered_set<std::string> ownerValues(const CostCube &cube, const std::string &ownerKey)
 {
     std::unordered_set<std::string> values;
-    for (size_t i = 0; i < cube.labelSets().size(); ++i) {
-        const std::string *v = cube.labelSets().ref(static_cast<std::uint32_t>(i)).find(ownerKey);
-        if (classifyOwnerValue(v) == OwnerValue::Owner)
-            values.emplace(trimmed(*v));
+    const LabelSetPool &pool = cube.labelSets();
+    const std::uint32_t key = pool.keyId(ownerKey);
+    if (key == LabelSetPool::kAbsent)
+        return values;
+    std::vector<char> seen(pool.valueCount(), 0);
+    for (std::uint32_t set = 0; set < pool.size(); ++set) {
+        const std::uint32_t v = pool.valueId(set, key);
+        if (v == LabelSetPool::kAbsent || seen[v])
+            continue;
+        seen[v] = 1;
+        const std::string *text = &pool.valueText(v);
+        if (classifyOwnerValue(text) == OwnerValue::Owner)
+            values.emplace(trimmed(*text));
     }
     return values;
 }
@@ -54,16 +47,34 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
                                   const AttributionReport &report)
 {
-    const std::vector<Via> via = resolveSets(cube, options);
+    // Sums per (fallback, owner text index) first — integers per cell, no text — then the
+    // few distinct values by text.
+    std::vector<std::string> ownerTexts;
+    const std::vector<SetOwner> resolved =
+        resolveSetOwners(cube.labelSets(), options, ownerTexts);
     const auto owners = ownerValues(cube, options.ownerKey);
-    std::map<std::pair<int, std::string>, FallbackValue> values;
+    std::unordered_map<std::uint64_t, FallbackValue> byId;
+    std::uint64_t lastId = ~std::uint64_t{0};
+    FallbackValue *last = nullptr;
     for (const SliceSums::Cell &g : sums.cells) {
-        const Via &v = via[g.labelSet];
-        if (v.fallback < 0)
+        const SetOwner &r = resolved[g.labelSet];
+        if (r.via < 1)
             continue;
-        FallbackValue &fv = values[{v.fallback, v.value}];
-        fv.amount += g.amount;
-        fv.rows += g.rows;
+        const std::uint64_t id = static_cast<std::uint64_t>(r.via - 1) << 32 |
+                                 static_cast<std::uint32_t>(r.owner);
+        if (id != lastId) {
+            last = &byId[id];
+            lastId = id;
+        }
+        last->amount += g.amount;
+        last->rows += g.rows;
+    }
+    std::map<std::pair<int, std::string>, FallbackValue> values;
+    for (const auto &[id, sum] : byId) {
+        FallbackValue &fv = values[{static_cast<int>(id >> 32),
+                                    ownerTexts[static_cast<size_t>(id & 0xffffffffU)]}];
+        fv.amount += sum.amount;
+        fv.rows += sum.rows;
     }
     FallbackExposure e;
     for (size_t f = 0; f < options.fallbacks.size(); ++f) {

@@ -8,17 +8,6 @@ namespace unalloc::core {
 
 namespace {
 
-/// The grouping label of a label set: index into drillGroupKeys() (-1 = none) and value.
-std::pair<int, std::string> groupOf(const LabelSetRef &labels)
-{
-    const auto &keys = drillGroupKeys();
-    for (size_t k = 0; k < keys.size(); ++k) {
-        if (const std::string *v = labels.find(keys[k]); v != nullptr && !v->empty())
-            return {static_cast<int>(k), *v};
-    }
-    return {-1, {}};
-}
-
 void sortNodes(std::vector<DrillNode> &nodes)
 {
     std::sort(nodes.begin(), nodes.end(), [](const DrillNode &a, const DrillNode &b) {
@@ -39,33 +28,76 @@ const std::vector<std::string> &drillGroupKeys()
 
 std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
 {
-    // Each label set's group is resolved once; groups are (source, group) pairs.
-    std::unordered_map<std::uint32_t, std::uint32_t> groupOfSet;
-    std::map<std::pair<int, std::string>, std::uint32_t> groupIds;
+    if (backlog.empty())
+        return {};
+    // A label set's group is resolved once, by key and value ids (no text per set: a backlog
+    // of per-request sets has about as many sets as objects); a group's text is looked up once
+    // per distinct value. Groups are (source, group) pairs.
+    const LabelSetPool &pool = backlog.cube()->labelSets();
+    const std::vector<std::string> &groupKeys = drillGroupKeys();
+    std::vector<std::uint32_t> keyIds;
+    for (const std::string &k : groupKeys)
+        keyIds.push_back(pool.keyId(k));
+    std::unordered_map<std::uint64_t, std::uint32_t> groupOfValue; // (key index, value id)
+    std::map<std::pair<int, std::string>, std::uint32_t> groupIds; // (key index, text)
     std::vector<const std::pair<const std::pair<int, std::string>, std::uint32_t> *> groupById;
+    std::uint64_t lastPacked = ~std::uint64_t{0};
+    std::uint32_t lastGroup = 0;
+    const auto groupOf = [&](std::uint32_t set) {
+        int k = -1;
+        std::uint32_t value = 0;
+        for (size_t i = 0; i < keyIds.size() && k < 0; ++i) {
+            if (keyIds[i] == LabelSetPool::kAbsent)
+                continue;
+            const std::uint32_t v = pool.valueId(set, keyIds[i]);
+            if (v != LabelSetPool::kAbsent && !pool.valueText(v).empty()) {
+                k = static_cast<int>(i);
+                value = v;
+            }
+        }
+        const std::uint64_t packed =
+            static_cast<std::uint64_t>(static_cast<std::uint32_t>(k + 1)) << 32 | value;
+        if (packed == lastPacked)
+            return lastGroup;
+        lastPacked = packed;
+        auto known = groupOfValue.find(packed);
+        if (known != groupOfValue.end())
+            return lastGroup = known->second;
+        auto [it, inserted] = groupIds.try_emplace(
+            std::pair<int, std::string>(k, k < 0 ? std::string() : pool.valueText(value)),
+            static_cast<std::uint32_t>(groupById.size()));
+        if (inserted)
+            groupById.push_back(&*it);
+        groupOfValue.emplace(packed, it->second);
+        return lastGroup = it->second;
+    };
+    // Every set's group in one pass over the pool in id order (memory read in sequence), not
+    // set by set in backlog order (a cache miss each).
+    std::vector<std::uint32_t> groupOfSet(pool.size());
+    for (std::uint32_t set = 0; set < pool.size(); ++set)
+        groupOfSet[set] = groupOf(set);
     std::unordered_map<std::uint64_t, size_t> nodeOf; // (source, group id) → groups index
     std::vector<DrillNode> groups;
+    std::uint64_t lastKey = ~std::uint64_t{0};
+    size_t lastNode = 0;
     for (size_t i = 0; i < backlog.size(); ++i) {
         const SliceObject &o = backlog.at(i);
-        auto set = groupOfSet.find(o.labelSet);
-        if (set == groupOfSet.end()) {
-            auto [it, inserted] = groupIds.try_emplace(
-                groupOf(backlog.labels(i)), static_cast<std::uint32_t>(groupById.size()));
-            if (inserted)
-                groupById.push_back(&*it);
-            set = groupOfSet.emplace(o.labelSet, it->second).first;
+        const std::uint32_t group = groupOfSet[o.labelSet];
+        const std::uint64_t key = static_cast<std::uint64_t>(o.source) << 32 | group;
+        if (key != lastKey) {
+            auto [node, inserted] = nodeOf.try_emplace(key, groups.size());
+            if (inserted) {
+                const std::pair<int, std::string> &g = groupById[group]->first;
+                DrillNode d;
+                d.level = DrillNode::Level::Group;
+                d.groupKey = g.first < 0 ? std::string() : groupKeys[static_cast<size_t>(g.first)];
+                d.text = g.second;
+                groups.push_back(std::move(d));
+            }
+            lastKey = key;
+            lastNode = node->second;
         }
-        const std::uint64_t key = static_cast<std::uint64_t>(o.source) << 32 | set->second;
-        auto [node, inserted] = nodeOf.try_emplace(key, groups.size());
-        if (inserted) {
-            const std::pair<int, std::string> &group = groupById[set->second]->first;
-            DrillNode g;
-            g.level = DrillNode::Level::Group;
-            g.groupKey = group.first < 0 ? std::string() : drillGroupKeys()[group.first];
-            g.text = group.second;
-            groups.push_back(std::move(g));
-        }
-        DrillNode &g = groups[node->second];
+        DrillNode &g = groups[lastNode];
         g.amount += o.amount;
         g.rows += o.rows;
         g.objects.push_back(static_cast<std::uint32_t>(i));
