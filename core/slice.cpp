@@ -129,18 +129,38 @@ SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
     return out;
 }
 
+SetResolution resolveSets(const CostCube &cube, const AttributionOptions &options)
+{
+    SetResolution r;
+    r.cube = &cube;
+    r.ofSet = resolveSetOwners(cube.labelSets(), options, r.owners);
+    return r;
+}
+
 Result<AttributionReport>
 attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOptions &options)
 {
     if (sums.error)
         return fail(*sums.error);
+    return attributeSums(cube, sums, options, resolveSets(cube, options));
+}
+
+Result<AttributionReport> attributeSums(const CostCube &cube,
+                                        const SliceSums &sums,
+                                        const AttributionOptions &options,
+                                        const SetResolution &resolution)
+{
+    if (sums.error)
+        return fail(*sums.error);
+    if (resolution.cube != &cube)
+        return attributeSums(cube, sums, options);
     AttributionReport r;
     r.dimension = options.ownerKey;
     r.fallbacks = options.fallbacks;
     r.currency = sums.currency.value_or(Currency::usd());
 
-    std::vector<std::string> owners;
-    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), options, owners);
+    const std::vector<std::string> &owners = resolution.owners;
+    const std::vector<SetOwner> &resolved = resolution.ofSet;
 
     const size_t nSources = cube.sources().size();
     const size_t nBuckets = owners.size() + 1; // last = unallocated
@@ -286,16 +306,24 @@ std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions
 
 Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
                  const AttributionOptions &options,
-                 Decimal unallocated)
+                 Decimal unallocated,
+                 const SetResolution *resolved)
     : m_objects(std::move(objects))
 {
     if (!m_objects || !m_objects->cube)
         return;
-    const std::vector<char> unowned = unallocatedSets(*m_objects->cube, options);
     const std::vector<SliceObject> &items = m_objects->items;
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (unowned[items[i].labelSet])
-            m_order.push_back(static_cast<std::uint32_t>(i));
+    if (resolved && resolved->cube == m_objects->cube) {
+        for (size_t i = 0; i < items.size(); ++i) {
+            if (resolved->ofSet[items[i].labelSet].owner < 0)
+                m_order.push_back(static_cast<std::uint32_t>(i));
+        }
+    } else {
+        const std::vector<char> unowned = unallocatedSets(*m_objects->cube, options);
+        for (size_t i = 0; i < items.size(); ++i) {
+            if (unowned[items[i].labelSet])
+                m_order.push_back(static_cast<std::uint32_t>(i));
+        }
     }
     m_after.reserve(m_order.size());
     Decimal remaining = unallocated;

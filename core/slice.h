@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attribution.h"
+#include "ownerrule.h"
 
 #include <memory>
 
@@ -27,9 +28,25 @@ struct SliceSums
 /// Sums the groups of `cube` in the slice of `options` (owner key and fallbacks unused).
 SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options);
 
+/// @brief The owner rule resolved for every label set of one cube (resolveSetOwners): computed
+/// once per owner key and fallbacks and shared by the report, the backlog and the fallback
+/// exposure (each a scan over a million sets on a per-request ledger).
+struct SetResolution
+{
+    const CostCube *cube = nullptr; ///< the cube the set ids belong to
+    std::vector<SetOwner> ofSet;
+    std::vector<std::string> owners; ///< SetOwner::owner indexes these
+};
+SetResolution resolveSets(const CostCube &cube, const AttributionOptions &options);
+
 /// attribute() over precomputed sums of the same cube and slice.
 Result<AttributionReport>
 attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOptions &options);
+/// The same with the sets already resolved under `options` (resolveSets of `cube`).
+Result<AttributionReport> attributeSums(const CostCube &cube,
+                                        const SliceSums &sums,
+                                        const AttributionOptions &options,
+                                        const SetResolution &resolved);
 
 /// One cost object of a slice: the exact sum of its groups with one label set.
 struct SliceObject
@@ -61,9 +78,12 @@ class Backlog
 public:
     Backlog() = default;
     /// `unallocated` is the report's U in money (the start of the fix plan).
+    /// `resolved` (optional) is resolveSets() under `options`; used when it is of the objects'
+    /// cube.
     Backlog(std::shared_ptr<const SliceObjects> objects,
             const AttributionOptions &options,
-            Decimal unallocated);
+            Decimal unallocated,
+            const SetResolution *resolved = nullptr);
 
     size_t size() const { return m_order.size(); }
     bool empty() const { return m_order.empty(); }

@@ -55,7 +55,9 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     // With request.dedupe every figure below comes from the de-duplicated merged ledger.
     const CostCube &cube = slice->prepared.cube();
     const AttributionOptions options = request.options();
-    auto report = attributeSums(cube, slice->sums, options);
+    // The owner rule per label set once, for the report, the backlog and the exposure.
+    const SetResolution resolved = resolveSets(cube, options);
+    auto report = attributeSums(cube, slice->sums, options, resolved);
     if (!report) {
         s.error = report.error();
         return s;
@@ -65,11 +67,11 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.fPct = s.report.fallbackPct(1);
     s.topOwners = topThree(s.report);
     s.spend = spendByOwner(s.report);
-    s.backlog = Backlog(slice->objects, options, s.report.unallocated);
-    s.unallocatedTree = unallocatedTree(s.backlog);
+    s.backlog = Backlog(slice->objects, options, s.report.unallocated, &resolved);
+    s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
     if (isCancelled(cancelled))
         return std::nullopt;
-    s.exposure = fallbackExposure(cube, slice->sums, options, s.report);
+    s.exposure = fallbackExposure(cube, slice->sums, options, s.report, &resolved);
     s.collisions = slice->collisions;
     s.seams = slice->seams;
     s.caption.deduplicated = s.seams.deduplicated;

@@ -45,13 +45,18 @@ FallbackExposure fallbackExposure(const CostCube &cube,
 FallbackExposure fallbackExposure(const CostCube &cube,
                                   const SliceSums &sums,
                                   const AttributionOptions &options,
-                                  const AttributionReport &report)
+                                  const AttributionReport &report,
+                                  const SetResolution *resolution)
 {
     // Sums per (fallback, owner text index) first — integers per cell, no text — then the
     // few distinct values by text.
-    std::vector<std::string> ownerTexts;
-    const std::vector<SetOwner> resolved =
-        resolveSetOwners(cube.labelSets(), options, ownerTexts);
+    SetResolution own;
+    if (!resolution || resolution->cube != &cube) {
+        own = resolveSets(cube, options);
+        resolution = &own;
+    }
+    const std::vector<std::string> &ownerTexts = resolution->owners;
+    const std::vector<SetOwner> &resolved = resolution->ofSet;
     const auto owners = ownerValues(cube, options.ownerKey);
     std::unordered_map<std::uint64_t, FallbackValue> byId;
     std::uint64_t lastId = ~std::uint64_t{0};

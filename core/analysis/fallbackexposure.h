@@ -55,10 +55,12 @@ struct FallbackExposure
 FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
                                   const AttributionReport &report);
-/// The same over precomputed sums of the cube's slice (what the explorer keeps per slice).
+/// The same over precomputed sums of the cube's slice (what the explorer keeps per slice);
+/// `resolved` (optional) is resolveSets() of `cube` under `options`.
 FallbackExposure fallbackExposure(const CostCube &cube,
                                   const SliceSums &sums,
                                   const AttributionOptions &options,
-                                  const AttributionReport &report);
+                                  const AttributionReport &report,
+                                  const SetResolution *resolved = nullptr);
 
 } // namespace unalloc::core

@@ -17,6 +17,7 @@ struct SliceData
     PreparedCube prepared;
     SliceSums sums;
     std::shared_ptr<const SliceObjects> objects;
+    DrillGroups drillGroups; ///< of objects->cube (the unallocated drill-down's grouping)
     ReconciliationSnapshot seams;
     std::vector<CollisionTotal> collisions;
 };

@@ -26,24 +26,22 @@ const std::vector<std::string> &drillGroupKeys()
     return keys;
 }
 
-std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
+DrillGroups drillGroups(const CostCube &cube)
 {
-    if (backlog.empty())
-        return {};
-    // A label set's group is resolved once, by key and value ids (no text per set: a backlog
-    // of per-request sets has about as many sets as objects); a group's text is looked up once
-    // per distinct value. Groups are (source, group) pairs.
-    const LabelSetPool &pool = backlog.cube()->labelSets();
+    // By key and value ids (no text per set: per-request sets are about as many as rows), in
+    // one pass over the pool in id order; a group's text is looked up once per distinct value.
+    DrillGroups out;
+    const LabelSetPool &pool = cube.labelSets();
     const std::vector<std::string> &groupKeys = drillGroupKeys();
     std::vector<std::uint32_t> keyIds;
     for (const std::string &k : groupKeys)
         keyIds.push_back(pool.keyId(k));
     std::unordered_map<std::uint64_t, std::uint32_t> groupOfValue; // (key index, value id)
     std::map<std::pair<int, std::string>, std::uint32_t> groupIds; // (key index, text)
-    std::vector<const std::pair<const std::pair<int, std::string>, std::uint32_t> *> groupById;
     std::uint64_t lastPacked = ~std::uint64_t{0};
     std::uint32_t lastGroup = 0;
-    const auto groupOf = [&](std::uint32_t set) {
+    out.ofSet.resize(pool.size());
+    for (std::uint32_t set = 0; set < pool.size(); ++set) {
         int k = -1;
         std::uint32_t value = 0;
         for (size_t i = 0; i < keyIds.size() && k < 0; ++i) {
@@ -57,37 +55,52 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
         }
         const std::uint64_t packed =
             static_cast<std::uint64_t>(static_cast<std::uint32_t>(k + 1)) << 32 | value;
-        if (packed == lastPacked)
-            return lastGroup;
-        lastPacked = packed;
-        auto known = groupOfValue.find(packed);
-        if (known != groupOfValue.end())
-            return lastGroup = known->second;
-        auto [it, inserted] = groupIds.try_emplace(
-            std::pair<int, std::string>(k, k < 0 ? std::string() : pool.valueText(value)),
-            static_cast<std::uint32_t>(groupById.size()));
-        if (inserted)
-            groupById.push_back(&*it);
-        groupOfValue.emplace(packed, it->second);
-        return lastGroup = it->second;
-    };
-    // Every set's group in one pass over the pool in id order (memory read in sequence), not
-    // set by set in backlog order (a cache miss each).
-    std::vector<std::uint32_t> groupOfSet(pool.size());
-    for (std::uint32_t set = 0; set < pool.size(); ++set)
-        groupOfSet[set] = groupOf(set);
+        if (packed != lastPacked) {
+            lastPacked = packed;
+            auto known = groupOfValue.find(packed);
+            if (known != groupOfValue.end()) {
+                lastGroup = known->second;
+            } else {
+                std::pair<int, std::string> g(k, k < 0 ? std::string() : pool.valueText(value));
+                auto [it, inserted] =
+                    groupIds.try_emplace(g, static_cast<std::uint32_t>(out.groups.size()));
+                if (inserted)
+                    out.groups.push_back(std::move(g));
+                groupOfValue.emplace(packed, it->second);
+                lastGroup = it->second;
+            }
+        }
+        out.ofSet[set] = lastGroup;
+    }
+    return out;
+}
+
+std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
+{
+    if (backlog.empty())
+        return {};
+    return unallocatedTree(backlog, drillGroups(*backlog.cube()));
+}
+
+std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups &drill)
+{
+    if (backlog.empty())
+        return {};
+    if (drill.ofSet.size() != backlog.cube()->labelSets().size()) // groups of another cube
+        return unallocatedTree(backlog);
+    const std::vector<std::string> &groupKeys = drillGroupKeys();
     std::unordered_map<std::uint64_t, size_t> nodeOf; // (source, group id) → groups index
     std::vector<DrillNode> groups;
     std::uint64_t lastKey = ~std::uint64_t{0};
     size_t lastNode = 0;
     for (size_t i = 0; i < backlog.size(); ++i) {
         const SliceObject &o = backlog.at(i);
-        const std::uint32_t group = groupOfSet[o.labelSet];
+        const std::uint32_t group = drill.ofSet[o.labelSet];
         const std::uint64_t key = static_cast<std::uint64_t>(o.source) << 32 | group;
         if (key != lastKey) {
             auto [node, inserted] = nodeOf.try_emplace(key, groups.size());
             if (inserted) {
-                const std::pair<int, std::string> &g = groupById[group]->first;
+                const std::pair<int, std::string> &g = drill.groups[group];
                 DrillNode d;
                 d.level = DrillNode::Level::Group;
                 d.groupKey = g.first < 0 ? std::string() : groupKeys[static_cast<size_t>(g.first)];

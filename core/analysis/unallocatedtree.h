@@ -25,7 +25,19 @@ struct DrillNode
 /// Label keys tried, in order, to group a source's unallocated objects.
 const std::vector<std::string> &drillGroupKeys();
 
-/// Source → group → cost object tree over the backlog (every unallocated object).
+/// @brief The drill-down group of every label set of a cube: the first of drillGroupKeys()
+/// with a non-empty value. It does not depend on the owner key, so a slice computes it once.
+struct DrillGroups
+{
+    std::vector<std::uint32_t> ofSet;                ///< index into groups, per label set id
+    std::vector<std::pair<int, std::string>> groups; ///< (drillGroupKeys() index or -1, value)
+};
+DrillGroups drillGroups(const CostCube &cube);
+
+/// Source → group → cost object tree over the backlog (every unallocated object); `groups`
+/// must be drillGroups() of the backlog's cube.
+std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups &groups);
+/// The same, computing the groups first.
 std::vector<DrillNode> unallocatedTree(const Backlog &backlog);
 
 } // namespace unalloc::core
