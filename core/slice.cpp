@@ -282,6 +282,9 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     const std::vector<std::uint32_t> sourceRank = ranks(cube.sources());
     const std::vector<std::uint32_t> objectRank = ranks(cube.objects());
     const LabelSetPool &sets = cube.labelSets();
+    // Ties in amount, source and object are common (a million requests share a few thousand
+    // amounts): their label sets are compared by text ranks, not by text.
+    const LabelSetPool::Ranks labelRanks = sets.ranks();
     std::sort(out.items.begin(), out.items.end(), [&](const SliceObject &a, const SliceObject &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;
@@ -289,7 +292,7 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
             return sourceRank[a.source] < sourceRank[b.source];
         if (a.object != b.object)
             return objectRank[a.object] < objectRank[b.object];
-        return sets.compare(a.labelSet, b.labelSet) < 0;
+        return sets.compare(a.labelSet, b.labelSet, labelRanks) < 0;
     });
     return out;
 }

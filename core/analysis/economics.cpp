@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace unalloc::core {
 
@@ -139,30 +140,100 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
     std::map<std::string, Acc> months, sources;
     whole.pools.resize(options.shares.size());
     std::optional<Currency> currency;
-    for (const CostGroup &g : cube.groups()) {
-        const std::string &source = cube.sources().at(g.source);
-        if ((options.fromDay && g.day < *options.fromDay) ||
-            (options.toDay && g.day >= *options.toDay) ||
-            (!options.sources.empty() && !options.sources.contains(source)))
+    const auto inSlice = [&](const CostGroup &g) {
+        return !((options.fromDay && g.day < *options.fromDay) ||
+                 (options.toDay && g.day >= *options.toDay) ||
+                 (!options.sources.empty() &&
+                  !options.sources.contains(cube.sources().at(g.source))));
+    };
+    // A mixed slice is refused naming the first two currencies in the cube's canonical order.
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (!inSlice(g))
             continue;
-        if (currency && *currency != g.currency)
-            return fail("mixed-currency", "the slice mixes " + currency->code() + " and " +
-                                              g.currency.code() +
-                                              ": feature economics needs one currency");
-        currency = g.currency;
-        const LabelSetRef labels = cube.labelSets().ref(g.labelSet);
-        const std::string *value = labels.find(options.featureKey);
-        const std::string feature = value ? *value : std::string();
-        const bool api = economicsSide(source) == EconomicsSide::Api;
-        const std::int64_t requests =
-            isGatewaySource(source) && !options.aggregateBatches.contains(g.batch) ? g.rows : 0;
-        int share = -1;
-        for (size_t i = 0; i < options.shares.size() && share < 0; ++i) {
-            const std::string *v = labels.find(options.shares[i].key);
-            if (v && *v == options.shares[i].value)
-                share = int(i);
+        if (currency && *currency != g.currency) {
+            currency.reset();
+            for (const CostGroup &c : cube.groups()) {
+                if (!inSlice(c))
+                    continue;
+                if (currency && *currency != c.currency)
+                    return fail("mixed-currency", "the slice mixes " + currency->code() + " and " +
+                                                      c.currency.code() +
+                                                      ": feature economics needs one currency");
+                currency = c.currency;
+            }
         }
-        Acc &month = months[monthOf(g.day)];
+        currency = g.currency;
+    }
+    // Every figure is a sum: groups are first summed per (month, source, feature, share, counted
+    // as requests) with integer keys — a label set's feature and share are found once per set,
+    // by ids — then each sum is booked as one group was.
+    const LabelSetPool &pool = cube.labelSets();
+    const std::uint32_t featureKey = pool.keyId(options.featureKey);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> shareKeys; // (key id, wanted value id)
+    for (const auto &share : options.shares) {
+        const std::uint32_t k = pool.keyId(share.key);
+        std::uint32_t v = LabelSetPool::kAbsent;
+        for (std::uint32_t id = 0; k != LabelSetPool::kAbsent && id < pool.valueCount(); ++id)
+            if (pool.valueText(id) == share.value) {
+                v = id;
+                break;
+            }
+        shareKeys.emplace_back(k, v);
+    }
+    constexpr std::int32_t kUnknown = -2;
+    std::vector<std::int32_t> shareOf(pool.size(), kUnknown);
+    std::vector<std::uint32_t> featureOf(pool.size(), 0); // value id + 1, 0 = none
+    // (month index, source, feature value id + 1, share, counted as requests)
+    using Key = std::tuple<std::int32_t, std::uint32_t, std::uint32_t, std::int32_t, bool>;
+    struct Sum
+    {
+        Decimal amount;
+        std::int64_t rows = 0;
+    };
+    std::map<Key, Sum> sums;
+    std::map<std::int32_t, std::int32_t> monthOfDay; // day → year × 12 + month index
+    std::vector<std::string> monthNames;
+    std::vector<char> gateway(cube.sources().size());
+    for (std::uint32_t i = 0; i < gateway.size(); ++i)
+        gateway[i] = isGatewaySource(cube.sources().at(i)) ? 1 : 0;
+    for (const CostGroup &g : cube.rawGroups()) {
+        if (!inSlice(g))
+            continue;
+        if (shareOf[g.labelSet] == kUnknown) {
+            std::int32_t share = -1;
+            for (size_t i = 0; i < shareKeys.size() && share < 0; ++i)
+                if (shareKeys[i].first != LabelSetPool::kAbsent &&
+                    shareKeys[i].second != LabelSetPool::kAbsent &&
+                    pool.valueId(g.labelSet, shareKeys[i].first) == shareKeys[i].second)
+                    share = static_cast<std::int32_t>(i);
+            shareOf[g.labelSet] = share;
+            const std::uint32_t v = featureKey == LabelSetPool::kAbsent
+                                        ? LabelSetPool::kAbsent
+                                        : pool.valueId(g.labelSet, featureKey);
+            featureOf[g.labelSet] = v == LabelSetPool::kAbsent ? 0 : v + 1;
+        }
+        auto month = monthOfDay.find(g.day);
+        if (month == monthOfDay.end()) {
+            const std::string name = monthOf(g.day);
+            auto known = std::find(monthNames.begin(), monthNames.end(), name);
+            const auto index = static_cast<std::int32_t>(known - monthNames.begin());
+            if (known == monthNames.end())
+                monthNames.push_back(name);
+            month = monthOfDay.emplace(g.day, index).first;
+        }
+        const bool counted = gateway[g.source] && !options.aggregateBatches.contains(g.batch);
+        Sum &sum = sums[Key{month->second, g.source, featureOf[g.labelSet], shareOf[g.labelSet],
+                            counted}];
+        sum.amount += g.amount;
+        sum.rows += g.rows;
+    }
+    for (const auto &[key, sum] : sums) {
+        const auto &[monthIndex, sourceId, featureId, share, counted] = key;
+        const std::string &source = cube.sources().at(sourceId);
+        const std::string feature = featureId == 0 ? std::string() : pool.valueText(featureId - 1);
+        const bool api = economicsSide(source) == EconomicsSide::Api;
+        const std::int64_t requests = counted ? sum.rows : 0;
+        Acc &month = months[monthNames[static_cast<size_t>(monthIndex)]];
         month.pools.resize(options.shares.size());
         Acc &bySource = sources[source]; // where the dollars were billed: never shared
         for (Acc *acc : {&whole, &month, &bySource}) {
@@ -170,17 +241,17 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
             l.requests += requests;
             if (share >= 0 && acc != &bySource) {
                 Pool &p = acc->pools[size_t(share)];
-                (api ? p.api : p.infra) += g.amount;
+                (api ? p.api : p.infra) += sum.amount;
                 auto &o = p.origin[feature];
-                (api ? o.first : o.second) += g.amount;
-                p.objects += g.rows;
+                (api ? o.first : o.second) += sum.amount;
+                p.objects += sum.rows;
             } else {
-                (api ? l.api : l.infra) += g.amount;
+                (api ? l.api : l.infra) += sum.amount;
             }
         }
         report.requests += requests;
-        report.total += g.amount;
-        (api ? report.api : report.infra) += g.amount;
+        report.total += sum.amount;
+        (api ? report.api : report.infra) += sum.amount;
     }
     report.currency = currency.value_or(Currency::usd());
     report.shares = applyPools(whole, options.shares);
