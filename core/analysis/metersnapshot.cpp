@@ -110,10 +110,12 @@ Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
     // the rows of the pod label sets. Only the pods found are read whole.
     // One set at a time: with per-request metadata there are about as many sets as rows.
     std::map<std::int64_t, PodSet> podSets;
-    auto sets = store.forEachLabelSet([&podSets](std::int64_t id, const LabelMap &labels) {
-        if (auto set = podSet(labels))
-            podSets.emplace(id, std::move(*set));
-    });
+    // Only sets with a cluster key can be a pod's (isClusterWorkload).
+    auto sets = store.forEachLabelSetWithKey(
+        {"namespace", "controller", "pod"}, [&podSets](std::int64_t id, const LabelMap &labels) {
+            if (auto set = podSet(labels))
+                podSets.emplace(id, std::move(*set));
+        });
     if (!sets)
         return fail(sets.error());
     if (podSets.empty())

@@ -250,6 +250,59 @@ Result<void> SqliteLedger::forEachLabelSet(
     }
 }
 
+Result<void> SqliteLedger::forEachLabelSetWithKey(
+    const std::vector<std::string> &keys,
+    const std::function<void(std::int64_t, const LabelMap &)> &visit) const
+{
+    // The keys' string ids first: a set is decoded to text only when its ids name one.
+    std::vector<std::int64_t> keyIds;
+    auto find = m_db.prepare("SELECT id FROM label_strings WHERE s = ?1");
+    if (!find)
+        return fail(find.error());
+    for (const std::string &k : keys) {
+        find->reset();
+        find->bind(1, k);
+        auto row = find->step();
+        if (!row)
+            return fail(row.error());
+        if (*row)
+            keyIds.push_back(find->int64(0));
+    }
+    if (keyIds.empty())
+        return {};
+    std::optional<labelsetcodec::StringTable> strings;
+    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    labelsetcodec::BodyIds ids;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return {};
+        if (auto r = labelsetcodec::decodeIds(st->blob(1), ids); !r)
+            return fail(r.error());
+        const bool holds = std::any_of(ids.labels.begin(), ids.labels.end(), [&](const auto &p) {
+            return std::find(keyIds.begin(), keyIds.end(), static_cast<std::int64_t>(p.first)) !=
+                   keyIds.end();
+        });
+        if (!holds)
+            continue;
+        if (!strings) {
+            auto loaded = labelsetcodec::StringTable::load(m_db);
+            if (!loaded)
+                return fail(loaded.error());
+            strings = std::move(*loaded);
+        }
+        auto v =
+            labelsetcodec::decode(st->blob(1), strings->lookup(), labelsetcodec::Parts::Labels);
+        if (!v)
+            return fail(v.error());
+        visit(st->int64(0), v->labels);
+    }
+}
+
 Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFilter &filter) const
 {
     // One pass over the table reading a few columns; the tests on them are all SQL.

@@ -344,6 +344,20 @@ public:
             visit(id, labels);
         return {};
     }
+    /// forEachLabelSet over the sets that hold at least one of `keys` (a reader looking for,
+    /// say, pods among a million per-request sets decodes only those to text).
+    virtual Result<void>
+    forEachLabelSetWithKey(const std::vector<std::string> &keys,
+                           const std::function<void(std::int64_t, const LabelMap &)> &visit) const
+    {
+        return forEachLabelSet([&](std::int64_t id, const LabelMap &labels) {
+            for (const std::string &k : keys)
+                if (labels.find(k)) {
+                    visit(id, labels);
+                    return;
+                }
+        });
+    }
     /// The rows of a kind in brief, by id.
     virtual Result<std::vector<LedgerRowBrief>>
     rowBriefs(const LedgerBriefFilter &filter) const = 0;

@@ -49,6 +49,9 @@ public:
     Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const override;
     Result<void> forEachLabelSet(
         const std::function<void(std::int64_t, const LabelMap &)> &visit) const override;
+    Result<void> forEachLabelSetWithKey(
+        const std::vector<std::string> &keys,
+        const std::function<void(std::int64_t, const LabelMap &)> &visit) const override;
     Result<std::vector<LedgerRowBrief>> rowBriefs(const LedgerBriefFilter &filter) const override;
 
     Result<Rules> rules() const override;

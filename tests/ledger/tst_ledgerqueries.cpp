@@ -69,6 +69,8 @@ private slots:
     void cubeMatchesRows();
     void splitAndRestore();
     void badSplits();
+    void labelSetsWithKey_data();
+    void labelSetsWithKey();
 
 private:
     QTemporaryDir m_dir;
@@ -358,6 +360,46 @@ void TestLedgerQueries::badSplits()
     QVERIFY(!l->applySplit(999999, "tokens", {pod.row}).has_value());
     QVERIFY(!l->removeSplit(42).has_value());
     QCOMPARE(dumpContent(l->path()), content);
+}
+
+void TestLedgerQueries::labelSetsWithKey_data()
+{
+    QTest::addColumn<QStringList>("keys");
+    QTest::addColumn<int>("expected"); // sets visited
+    // Four label sets: three teams and one without a team label; no row has a pod label.
+    QTest::newRow("a key three sets hold") << QStringList{u"team"_qs} << 3;
+    QTest::newRow("one of several keys") << QStringList{u"pod"_qs, u"team"_qs} << 3;
+    QTest::newRow("a key no set holds") << QStringList{u"pod"_qs} << 0;
+    QTest::newRow("a value is not a key") << QStringList{u"search"_qs} << 0;
+    QTest::newRow("no keys") << QStringList{} << 0;
+}
+
+void TestLedgerQueries::labelSetsWithKey()
+{
+    QFETCH(QStringList, keys);
+    QFETCH(int, expected);
+    std::vector<std::string> wanted;
+    for (const QString &k : keys)
+        wanted.push_back(k.toStdString());
+    std::vector<std::int64_t> ids;
+    auto r = m_ledger->forEachLabelSetWithKey(wanted, [&](std::int64_t id, const core::LabelMap &l) {
+        ids.push_back(id);
+        QVERIFY(std::any_of(wanted.begin(), wanted.end(),
+                            [&l](const std::string &k) { return l.find(k) != nullptr; }));
+    });
+    QVERIFY(r.has_value());
+    QCOMPARE(static_cast<int>(ids.size()), expected);
+    QVERIFY(std::is_sorted(ids.begin(), ids.end()));
+    // The same sets as filtering every set by hand.
+    std::vector<std::int64_t> all;
+    QVERIFY(m_ledger
+                ->forEachLabelSet([&](std::int64_t id, const core::LabelMap &l) {
+                    if (std::any_of(wanted.begin(), wanted.end(),
+                                    [&l](const std::string &k) { return l.find(k) != nullptr; }))
+                        all.push_back(id);
+                })
+                .has_value());
+    QCOMPARE(ids, all);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerQueries)
