@@ -26,13 +26,14 @@ struct AggChunk
     std::vector<aggsegment::Group> rows;
 };
 
-/// @brief Stored label sets (id and body bytes), handed from the thread that steps SQLite to
-/// the thread that decodes them.
+/// @brief Stored label sets as string ids (decoded by the thread that steps SQLite), handed to
+/// the thread that interns them.
 struct SetChunk
 {
     std::vector<std::int64_t> ids;
-    std::vector<std::uint32_t> ends; ///< end of body i in bytes
-    std::string bytes;
+    std::vector<std::uint32_t> ends; ///< end of set i's labels in pairs (none: unused sets)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs; ///< (key, value) string ids
+    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (set index, its body)
 };
 
 /// @brief A small bounded hand-off between the two threads of loadCube().
@@ -187,10 +188,10 @@ Result<CostCube> SqliteLedger::loadCube() const
         };
         // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
         const auto valueId = [&](std::uint64_t id) {
-            if (id >= valueIds.size() || strings->find(static_cast<std::int64_t>(id)) == nullptr)
+            if (id >= valueIds.size())
                 return LabelSetPool::kAbsent;
             std::uint32_t &v = valueIds[id];
-            if (v == LabelSetPool::kAbsent)
+            if (v == LabelSetPool::kAbsent && strings->find(static_cast<std::int64_t>(id)))
                 v = pool.appendUniqueValue(strings->take(static_cast<std::int64_t>(id)));
             return v;
         };
@@ -212,7 +213,6 @@ Result<CostCube> SqliteLedger::loadCube() const
         // load gave them.
         {
             const labelsetcodec::StringLookup text = strings->lookup();
-            labelsetcodec::BodyIds ids;
             struct Pending
             {
                 size_t set; ///< index into sets (which may grow meanwhile)
@@ -222,18 +222,12 @@ Result<CostCube> SqliteLedger::loadCube() const
             std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
             while (auto c = setQueue.pop()) {
                 std::uint32_t from = 0;
+                size_t nextCollision = 0;
                 for (size_t i = 0; i < c->ids.size(); ++i) {
                     const std::int64_t id = c->ids[i];
-                    const std::string_view body =
-                        std::string_view(c->bytes).substr(from, c->ends[i] - from);
+                    const std::span<const std::pair<std::uint32_t, std::uint32_t>> labels(
+                        c->pairs.data() + from, c->ends[i] - from);
                     from = c->ends[i];
-                    if (id < 0 || id > std::int64_t{1} << 32)
-                        return corrupt("stored label set id " + std::to_string(id) +
-                                       " is out of range");
-                    if (auto r = labelsetcodec::decodeIds(body, ids); !r) {
-                        buildError = r.error();
-                        return stopBoth();
-                    }
                     if (static_cast<size_t>(id) >= sets.size())
                         sets.resize(static_cast<size_t>(id) + 1, Set{});
                     Set &s = sets[static_cast<size_t>(id)];
@@ -241,7 +235,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                     if (static_cast<size_t>(id) >= used.size() || !used[static_cast<size_t>(id)])
                         continue;
                     const auto begin = static_cast<std::uint32_t>(cubePairs.size());
-                    for (const auto &[sk, sv] : ids.labels) {
+                    for (const auto &[sk, sv] : labels) {
                         const std::uint32_t k = keyId(sk);
                         const std::uint32_t v = valueId(sv);
                         if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
@@ -261,8 +255,10 @@ Result<CostCube> SqliteLedger::loadCube() const
                         lastKeys.push_back(cubePairs[j].key);
                     pending.push_back({static_cast<size_t>(id), begin, static_cast<std::uint32_t>(cubePairs.size())});
                     pool.prefetch(std::span(cubePairs).subspan(begin));
-                    if (!ids.hasCollisions)
+                    if (nextCollision >= c->collisionBodies.size() ||
+                        c->collisionBodies[nextCollision].first != i)
                         continue;
+                    const std::string &body = c->collisionBodies[nextCollision++].second;
                     auto v =
                         labelsetcodec::decode(body, text, labelsetcodec::Parts::LabelsAndCollisions);
                     if (!v) {
@@ -353,6 +349,11 @@ Result<CostCube> SqliteLedger::loadCube() const
         if (!ls)
             readError = ls.error();
         SetChunk sc;
+        labelsetcodec::BodyIds ids;
+        const auto corruptSet = [&](std::int64_t id, const std::string &why) {
+            readError = Error{"ledger-corrupt", "stored label set " + std::to_string(id) + " " + why,
+                              m_path, {}, {}};
+        };
         for (auto row = ls ? ls->step() : Result<bool>(false); !readError; row = ls->step()) {
             if (!row) {
                 readError = row.error();
@@ -360,9 +361,36 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             if (!*row)
                 break;
-            sc.ids.push_back(ls->int64(0));
-            sc.bytes.append(ls->blob(1));
-            sc.ends.push_back(static_cast<std::uint32_t>(sc.bytes.size()));
+            // Every body is checked; only the sets some group uses are handed on whole.
+            const std::int64_t id = ls->int64(0);
+            if (id < 0 || id > std::int64_t{1} << 32) {
+                readError = Error{"ledger-corrupt",
+                                  "stored label set id " + std::to_string(id) + " is out of range",
+                                  m_path, {}, {}};
+                break;
+            }
+            const std::string_view body = ls->blob(1);
+            if (auto r = labelsetcodec::decodeIds(body, ids); !r) {
+                readError = r.error();
+                break;
+            }
+            const bool isUsed = static_cast<size_t>(id) < used.size() && used[static_cast<size_t>(id)];
+            if (isUsed) {
+                for (const auto &[k, v] : ids.labels) {
+                    if (k > UINT32_MAX || v > UINT32_MAX) {
+                        corruptSet(id, "names a string id out of range");
+                        break;
+                    }
+                    sc.pairs.emplace_back(static_cast<std::uint32_t>(k),
+                                          static_cast<std::uint32_t>(v));
+                }
+                if (readError)
+                    break;
+                if (ids.hasCollisions)
+                    sc.collisionBodies.emplace_back(sc.ids.size(), std::string(body));
+            }
+            sc.ids.push_back(id);
+            sc.ends.push_back(static_cast<std::uint32_t>(sc.pairs.size()));
             if (sc.ids.size() == kChunkSets) {
                 if (!setQueue.push(std::move(sc)))
                     break;
