@@ -3,6 +3,7 @@
 #include "slice.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 
 namespace unalloc::core {
@@ -35,7 +36,16 @@ size_t AttributionReport::ownerCount() const
 
 Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptions &options)
 {
-    return attributeSums(cube, sliceSums(cube, options), options);
+    // The sums per label set and the owner rule per label set do not depend on each other:
+    // on a large cube (per-request sets) they run on two threads. Both are pure, so the
+    // report is the same whatever runs first.
+    constexpr size_t kParallelSets = 65536;
+    if (cube.labelSets().size() < kParallelSets)
+        return attributeSums(cube, sliceSums(cube, options), options);
+    auto resolved = std::async(std::launch::async, [&] { return resolveSets(cube, options); });
+    const SliceSums sums = sliceSums(cube, options);
+    const SetResolution sets = resolved.get();
+    return attributeSums(cube, sums, options, sets);
 }
 
 Result<std::vector<BacklogItem>>

@@ -67,14 +67,18 @@ bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &
     std::vector<std::int32_t> cellOfSource(cube.sources().size(), -1);
     size_t runStart = 0; // first cell of the current set's run
     std::uint32_t set = 0;
+    // At most a cell per group: per-request sets make them about as many (no regrowth).
+    out.cells.reserve(groups.size());
     for (const CostGroup &g : groups) {
         if (!inSlice(g))
             continue;
         currency.see(g.currency);
         if (g.labelSet != set || runStart == out.cells.size()) {
             // A new run: sort the last one's cells by source, forget its sources.
-            std::sort(out.cells.begin() + static_cast<std::ptrdiff_t>(runStart), out.cells.end(),
-                      [](const auto &a, const auto &b) { return a.source < b.source; });
+            if (out.cells.size() - runStart > 1)
+                std::sort(out.cells.begin() + static_cast<std::ptrdiff_t>(runStart),
+                          out.cells.end(),
+                          [](const auto &a, const auto &b) { return a.source < b.source; });
             for (size_t c = runStart; c < out.cells.size(); ++c)
                 cellOfSource[out.cells[c].source] = -1;
             runStart = out.cells.size();
