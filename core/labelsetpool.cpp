@@ -129,8 +129,7 @@ LabelSetPool::Ranks LabelSetPool::ranks() const
     return Ranks{rankTexts(m_keys), rankTexts(m_values)};
 }
 
-std::strong_ordering
-LabelSetPool::compare(std::uint32_t a, std::uint32_t b, const Ranks &r) const
+std::strong_ordering LabelSetPool::compare(std::uint32_t a, std::uint32_t b, const Ranks &r) const
 {
     if (a == b)
         return std::strong_ordering::equal;

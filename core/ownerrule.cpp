@@ -79,4 +79,23 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
     return resolved;
 }
 
+std::set<std::string, std::less<>> ownerValuesOf(const LabelSetPool &pool,
+                                                 const std::string &ownerKey)
+{
+    std::set<std::string, std::less<>> values;
+    const std::uint32_t key = pool.keyId(ownerKey);
+    if (key == LabelSetPool::kAbsent)
+        return values;
+    std::vector<char> seen(pool.valueCount(), 0);
+    for (std::uint32_t set = 0; set < pool.size(); ++set) {
+        const std::uint32_t v = pool.valueId(set, key);
+        if (v == LabelSetPool::kAbsent || seen[v])
+            continue;
+        seen[v] = 1;
+        if (classifyOwnerValue(&pool.valueText(v)) == OwnerValue::Owner)
+            values.emplace(trimmed(pool.valueText(v)));
+    }
+    return values;
+}
+
 } // namespace unalloc::core

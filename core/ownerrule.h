@@ -5,6 +5,7 @@
 #include "labelsetpool.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,5 +73,10 @@ struct SetOwner
 std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                                        const AttributionOptions &options,
                                        std::vector<std::string> &owners);
+
+/// Every owner (trimmed text) that key `ownerKey` names anywhere in `pool`: each distinct
+/// value id classified once, however many sets carry it.
+std::set<std::string, std::less<>> ownerValuesOf(const LabelSetPool &pool,
+                                                 const std::string &ownerKey);
 
 } // namespace unalloc::core

@@ -141,10 +141,10 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
     whole.pools.resize(options.shares.size());
     std::optional<Currency> currency;
     const auto inSlice = [&](const CostGroup &g) {
-        return !((options.fromDay && g.day < *options.fromDay) ||
-                 (options.toDay && g.day >= *options.toDay) ||
-                 (!options.sources.empty() &&
-                  !options.sources.contains(cube.sources().at(g.source))));
+        return !(
+            (options.fromDay && g.day < *options.fromDay) ||
+            (options.toDay && g.day >= *options.toDay) ||
+            (!options.sources.empty() && !options.sources.contains(cube.sources().at(g.source))));
     };
     // A mixed slice is refused naming the first two currencies in the cube's canonical order.
     for (const CostGroup &g : cube.rawGroups()) {
@@ -222,8 +222,8 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
             month = monthOfDay.emplace(g.day, index).first;
         }
         const bool counted = gateway[g.source] && !options.aggregateBatches.contains(g.batch);
-        Sum &sum = sums[Key{month->second, g.source, featureOf[g.labelSet], shareOf[g.labelSet],
-                            counted}];
+        Sum &sum =
+            sums[Key{month->second, g.source, featureOf[g.labelSet], shareOf[g.labelSet], counted}];
         sum.amount += g.amount;
         sum.rows += g.rows;
     }

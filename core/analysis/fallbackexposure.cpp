@@ -5,35 +5,8 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace unalloc::core {
-
-namespace {
-
-/// Every owner value of the owner key over the whole cube (the rule's trimmed owner texts):
-/// each distinct value id is classified once, however many sets carry it.
-std::unordered_set<std::string> ownerValues(const CostCube &cube, const std::string &ownerKey)
-{
-    std::unordered_set<std::string> values;
-    const LabelSetPool &pool = cube.labelSets();
-    const std::uint32_t key = pool.keyId(ownerKey);
-    if (key == LabelSetPool::kAbsent)
-        return values;
-    std::vector<char> seen(pool.valueCount(), 0);
-    for (std::uint32_t set = 0; set < pool.size(); ++set) {
-        const std::uint32_t v = pool.valueId(set, key);
-        if (v == LabelSetPool::kAbsent || seen[v])
-            continue;
-        seen[v] = 1;
-        const std::string *text = &pool.valueText(v);
-        if (classifyOwnerValue(text) == OwnerValue::Owner)
-            values.emplace(trimmed(*text));
-    }
-    return values;
-}
-
-} // namespace
 
 FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
@@ -57,7 +30,7 @@ FallbackExposure fallbackExposure(const CostCube &cube,
     }
     const std::vector<std::string> &ownerTexts = resolution->owners;
     const std::vector<SetOwner> &resolved = resolution->ofSet;
-    const auto owners = ownerValues(cube, options.ownerKey);
+    const auto owners = ownerValuesOf(cube.labelSets(), options.ownerKey);
     std::unordered_map<std::uint64_t, FallbackValue> byId;
     std::uint64_t lastId = ~std::uint64_t{0};
     FallbackValue *last = nullptr;
@@ -65,8 +38,8 @@ FallbackExposure fallbackExposure(const CostCube &cube,
         const SetOwner &r = resolved[g.labelSet];
         if (r.via < 1)
             continue;
-        const std::uint64_t id = static_cast<std::uint64_t>(r.via - 1) << 32 |
-                                 static_cast<std::uint32_t>(r.owner);
+        const std::uint64_t id =
+            static_cast<std::uint64_t>(r.via - 1) << 32 | static_cast<std::uint32_t>(r.owner);
         if (id != lastId) {
             last = &byId[id];
             lastId = id;
@@ -76,8 +49,8 @@ FallbackExposure fallbackExposure(const CostCube &cube,
     }
     std::map<std::pair<int, std::string>, FallbackValue> values;
     for (const auto &[id, sum] : byId) {
-        FallbackValue &fv = values[{static_cast<int>(id >> 32),
-                                    ownerTexts[static_cast<size_t>(id & 0xffffffffU)]}];
+        FallbackValue &fv =
+            values[{static_cast<int>(id >> 32), ownerTexts[static_cast<size_t>(id & 0xffffffffU)]}];
         fv.amount += sum.amount;
         fv.rows += sum.rows;
     }

@@ -111,11 +111,11 @@ Result<std::vector<PodCandidate>> findPodCandidates(const LedgerStore &store,
     // One set at a time: with per-request metadata there are about as many sets as rows.
     std::map<std::int64_t, PodSet> podSets;
     // Only sets with a cluster key can be a pod's (isClusterWorkload).
-    auto sets = store.forEachLabelSetWithKey(
-        {"namespace", "controller", "pod"}, [&podSets](std::int64_t id, const LabelMap &labels) {
-            if (auto set = podSet(labels))
-                podSets.emplace(id, std::move(*set));
-        });
+    auto sets = store.forEachLabelSetWithKey({"namespace", "controller", "pod"},
+                                             [&podSets](std::int64_t id, const LabelMap &labels) {
+                                                 if (auto set = podSet(labels))
+                                                     podSets.emplace(id, std::move(*set));
+                                             });
     if (!sets)
         return fail(sets.error());
     if (podSets.empty())

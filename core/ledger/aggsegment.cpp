@@ -217,8 +217,7 @@ Result<bool> Reader::next(Group &g)
     if (!ok || m_pos >= m_body.size())
         return fail(corrupt("of batch " + std::to_string(m_batch) + " ends early"));
     const unsigned flags = static_cast<unsigned char>(m_body[m_pos++]);
-    g.labelSet =
-        static_cast<std::int64_t>(static_cast<std::uint64_t>(m_prev.labelSet) + setDelta);
+    g.labelSet = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_prev.labelSet) + setDelta);
     const auto field = [&](unsigned same, std::int64_t prev) {
         return (flags & same) ? prev : static_cast<std::int64_t>(get());
     };
@@ -256,7 +255,8 @@ Result<bool> Reader::next(Group &g)
     const I128 scale = pow10(static_cast<int>(k));
     I128 units = 0;
     if (__builtin_mul_overflow(v, scale, &units))
-        return fail(corrupt("of batch " + std::to_string(m_batch) + " holds an amount out of range"));
+        return fail(
+            corrupt("of batch " + std::to_string(m_batch) + " holds an amount out of range"));
     g.amount = Decimal::fromUnits(units);
     g.day = static_cast<std::int32_t>(day);
     g.days = static_cast<std::int32_t>(days);
@@ -317,8 +317,8 @@ Result<Group> groupFrom(const sql::Stmt &st)
 Result<void> segmentsFromTable(sql::Db &db)
 {
     // Batch by batch in key order (the table's key starts with the label set: sorted here).
-    auto st = db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns +
-                         " FROM agg ORDER BY batch");
+    auto st =
+        db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg ORDER BY batch");
     if (!st)
         return fail(st.error());
     std::vector<Group> groups;
@@ -380,11 +380,13 @@ struct Merged::Impl
     void push(size_t i)
     {
         heap.push_back(i);
-        std::push_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return greater(a, b); });
+        std::push_heap(heap.begin(), heap.end(),
+                       [this](size_t a, size_t b) { return greater(a, b); });
     }
     size_t pop()
     {
-        std::pop_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return greater(a, b); });
+        std::pop_heap(heap.begin(), heap.end(),
+                      [this](size_t a, size_t b) { return greater(a, b); });
         const size_t i = heap.back();
         heap.pop_back();
         return i;
@@ -511,6 +513,27 @@ Result<bool> Merged::next(Group &g)
         if (g.rows == 0)
             continue;
         return true;
+    }
+}
+
+Result<void> forEachGroup(const sql::Db &db,
+                          const std::string &file,
+                          const std::function<Result<void>(const Group &)> &visit)
+{
+    Merged merged(db);
+    if (auto r = merged.start(); !r)
+        return fail(r.error());
+    for (Group g;;) {
+        auto got = merged.next(g);
+        if (!got) {
+            Error e = got.error();
+            e.file = file;
+            return fail(std::move(e));
+        }
+        if (!*got)
+            return {};
+        if (auto r = visit(g); !r)
+            return r;
     }
 }
 

@@ -12,6 +12,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -90,5 +91,11 @@ private:
     struct Impl;
     std::unique_ptr<Impl> m;
 };
+
+/// Calls `visit` with every group of Merged in key order; the first error (of the aggregate,
+/// named after `file`, or of `visit`) ends the walk.
+Result<void> forEachGroup(const sql::Db &db,
+                          const std::string &file,
+                          const std::function<Result<void>(const Group &)> &visit);
 
 } // namespace unalloc::core::aggsegment

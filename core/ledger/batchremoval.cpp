@@ -67,8 +67,8 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
         id +
         ");"
         "DELETE FROM rows WHERE batch = " +
-        id + "; DELETE FROM agg WHERE batch = " + id + "; DELETE FROM agg_segments WHERE batch = " +
-        id +
+        id + "; DELETE FROM agg WHERE batch = " + id +
+        "; DELETE FROM agg_segments WHERE batch = " + id +
         "; DELETE FROM invoices WHERE batch = " + id +
         "; DELETE FROM warnings WHERE batch = " + id +
         "; DELETE FROM batch_totals WHERE batch = " + id +

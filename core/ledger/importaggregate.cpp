@@ -1,5 +1,6 @@
-// SqliteImportTransaction: the per-batch aggregate (its segments, aggsegment.h) and the totals it is folded
-// with: string and currency interning, accounting each row, writing the groups in key order.
+// SqliteImportTransaction: the per-batch aggregate (its segments, aggsegment.h) and the totals it
+// is folded with: string and currency interning, accounting each row, writing the groups in key
+// order.
 #include "importtransaction.h"
 #include "importtransaction_p.h"
 

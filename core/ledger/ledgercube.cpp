@@ -32,7 +32,7 @@ struct SetChunk
 {
     std::vector<std::int64_t> ids;
     std::vector<std::uint32_t> ends; ///< end of set i's labels in pairs (none: unused sets)
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs; ///< (key, value) string ids
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  ///< (key, value) string ids
     std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (set index, its body)
 };
 
@@ -98,8 +98,8 @@ Result<CostCube> SqliteLedger::loadCube() const
     constexpr std::uint32_t kMissing = 0xffffffffU;
     struct Set
     {
-        bool stored = false;          ///< the ledger holds this id
-        std::uint32_t collisions = 0; ///< 1 + index into setCollisions, 0 = none
+        bool stored = false;             ///< the ledger holds this id
+        std::uint32_t collisions = 0;    ///< 1 + index into setCollisions, 0 = none
         std::uint32_t cubeId = kMissing; ///< interned when some group uses it
         /// The cube's label set was new at this set: the aggregate's key order then makes
         /// every group of it new and its objects adjacent (appendNewGroup).
@@ -143,19 +143,8 @@ Result<CostCube> SqliteLedger::loadCube() const
     // The label sets some group uses (a first pass over the segments: they decode in memory).
     std::vector<bool> used;
     size_t usedSets = 0;
-    {
-        aggsegment::Merged pass(m_db);
-        if (auto r = pass.start(); !r)
-            return fail(r.error());
-        for (aggsegment::Group g;;) {
-            auto got = pass.next(g);
-            if (!got) {
-                Error e = got.error();
-                e.file = m_path;
-                return fail(std::move(e));
-            }
-            if (!*got)
-                break;
+    auto pass =
+        aggsegment::forEachGroup(m_db, m_path, [&](const aggsegment::Group &g) -> Result<void> {
             if (g.labelSet < 0 || g.labelSet > std::int64_t{1} << 32)
                 return fail("ledger-corrupt", "the aggregate references a missing label set",
                             m_path);
@@ -163,8 +152,10 @@ Result<CostCube> SqliteLedger::loadCube() const
                 used.resize(static_cast<size_t>(g.labelSet) + 1, false);
             usedSets += used[static_cast<size_t>(g.labelSet)] ? 0 : 1;
             used[static_cast<size_t>(g.labelSet)] = true;
-        }
-    }
+            return {};
+        });
+    if (!pass)
+        return fail(pass.error());
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
@@ -215,7 +206,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             const labelsetcodec::StringLookup text = strings->lookup();
             struct Pending
             {
-                size_t set; ///< index into sets (which may grow meanwhile)
+                size_t set;               ///< index into sets (which may grow meanwhile)
                 std::uint32_t begin, end; ///< its pairs in cubePairs
             };
             std::vector<Pending> pending;
@@ -243,8 +234,9 @@ Result<CostCube> SqliteLedger::loadCube() const
                                            " names a string the ledger does not hold");
                         // Key order is checked by text, once per distinct key sequence.
                         const size_t at = cubePairs.size() - begin;
-                        if (at > 0 && (at >= lastKeys.size() || lastKeys[at] != k ||
-                                       lastKeys[at - 1] != cubePairs.back().key) &&
+                        if (at > 0 &&
+                            (at >= lastKeys.size() || lastKeys[at] != k ||
+                             lastKeys[at - 1] != cubePairs.back().key) &&
                             !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
                             return corrupt("stored label set " + std::to_string(id) +
                                            " has labels out of key order");
@@ -253,14 +245,15 @@ Result<CostCube> SqliteLedger::loadCube() const
                     lastKeys.clear();
                     for (size_t j = begin; j < cubePairs.size(); ++j)
                         lastKeys.push_back(cubePairs[j].key);
-                    pending.push_back({static_cast<size_t>(id), begin, static_cast<std::uint32_t>(cubePairs.size())});
+                    pending.push_back({static_cast<size_t>(id), begin,
+                                       static_cast<std::uint32_t>(cubePairs.size())});
                     pool.prefetch(std::span(cubePairs).subspan(begin));
                     if (nextCollision >= c->collisionBodies.size() ||
                         c->collisionBodies[nextCollision].first != i)
                         continue;
                     const std::string &body = c->collisionBodies[nextCollision++].second;
-                    auto v =
-                        labelsetcodec::decode(body, text, labelsetcodec::Parts::LabelsAndCollisions);
+                    auto v = labelsetcodec::decode(body, text,
+                                                   labelsetcodec::Parts::LabelsAndCollisions);
                     if (!v) {
                         buildError = v.error();
                         return stopBoth();
@@ -351,8 +344,11 @@ Result<CostCube> SqliteLedger::loadCube() const
         SetChunk sc;
         labelsetcodec::BodyIds ids;
         const auto corruptSet = [&](std::int64_t id, const std::string &why) {
-            readError = Error{"ledger-corrupt", "stored label set " + std::to_string(id) + " " + why,
-                              m_path, {}, {}};
+            readError = Error{"ledger-corrupt",
+                              "stored label set " + std::to_string(id) + " " + why,
+                              m_path,
+                              {},
+                              {}};
         };
         for (auto row = ls ? ls->step() : Result<bool>(false); !readError; row = ls->step()) {
             if (!row) {
@@ -366,7 +362,9 @@ Result<CostCube> SqliteLedger::loadCube() const
             if (id < 0 || id > std::int64_t{1} << 32) {
                 readError = Error{"ledger-corrupt",
                                   "stored label set id " + std::to_string(id) + " is out of range",
-                                  m_path, {}, {}};
+                                  m_path,
+                                  {},
+                                  {}};
                 break;
             }
             const std::string_view body = ls->blob(1);
@@ -374,7 +372,8 @@ Result<CostCube> SqliteLedger::loadCube() const
                 readError = r.error();
                 break;
             }
-            const bool isUsed = static_cast<size_t>(id) < used.size() && used[static_cast<size_t>(id)];
+            const bool isUsed =
+                static_cast<size_t>(id) < used.size() && used[static_cast<size_t>(id)];
             if (isUsed) {
                 for (const auto &[k, v] : ids.labels) {
                     if (k > UINT32_MAX || v > UINT32_MAX) {

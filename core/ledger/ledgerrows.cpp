@@ -230,24 +230,7 @@ Result<std::vector<std::pair<std::int64_t, LabelMap>>> SqliteLedger::labelSets()
 Result<void> SqliteLedger::forEachLabelSet(
     const std::function<void(std::int64_t, const LabelMap &)> &visit) const
 {
-    auto strings = labelsetcodec::StringTable::load(m_db);
-    if (!strings)
-        return fail(strings.error());
-    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
-    if (!st)
-        return fail(st.error());
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return {};
-        auto v =
-            labelsetcodec::decode(st->blob(1), strings->lookup(), labelsetcodec::Parts::Labels);
-        if (!v)
-            return fail(v.error());
-        visit(st->int64(0), v->labels);
-    }
+    return scanLabelSets(nullptr, visit);
 }
 
 Result<void> SqliteLedger::forEachLabelSetWithKey(
@@ -270,6 +253,13 @@ Result<void> SqliteLedger::forEachLabelSetWithKey(
     }
     if (keyIds.empty())
         return {};
+    return scanLabelSets(&keyIds, visit);
+}
+
+Result<void>
+SqliteLedger::scanLabelSets(const std::vector<std::int64_t> *keyIds,
+                            const std::function<void(std::int64_t, const LabelMap &)> &visit) const
+{
     std::optional<labelsetcodec::StringTable> strings;
     auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
     if (!st)
@@ -281,14 +271,17 @@ Result<void> SqliteLedger::forEachLabelSetWithKey(
             return fail(row.error());
         if (!*row)
             return {};
-        if (auto r = labelsetcodec::decodeIds(st->blob(1), ids); !r)
-            return fail(r.error());
-        const bool holds = std::any_of(ids.labels.begin(), ids.labels.end(), [&](const auto &p) {
-            return std::find(keyIds.begin(), keyIds.end(), static_cast<std::int64_t>(p.first)) !=
-                   keyIds.end();
-        });
-        if (!holds)
-            continue;
+        if (keyIds) { // only sets whose keys include one of keyIds are decoded to text
+            if (auto r = labelsetcodec::decodeIds(st->blob(1), ids); !r)
+                return fail(r.error());
+            const bool holds =
+                std::any_of(ids.labels.begin(), ids.labels.end(), [&](const auto &p) {
+                    return std::find(keyIds->begin(), keyIds->end(),
+                                     static_cast<std::int64_t>(p.first)) != keyIds->end();
+                });
+            if (!holds)
+                continue;
+        }
         if (!strings) {
             auto loaded = labelsetcodec::StringTable::load(m_db);
             if (!loaded)

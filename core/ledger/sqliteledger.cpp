@@ -352,9 +352,6 @@ Result<void> SqliteLedger::checkIntegrity() const
                                 "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
         if (!ins)
             return fail(ins.error());
-        aggsegment::Merged merged(m_db);
-        if (auto r = merged.start(); !r)
-            return fail(r.error());
         const auto text = [&](std::int64_t id) -> Result<std::string> {
             auto it = texts.find(id);
             if (it == texts.end())
@@ -364,37 +361,32 @@ Result<void> SqliteLedger::checkIntegrity() const
                             m_path);
             return it->second;
         };
-        for (;;) {
-            aggsegment::Group g;
-            auto got = merged.next(g);
-            if (!got) {
-                Error e = got.error();
-                e.file = m_path;
-                return fail(std::move(e));
-            }
-            if (!*got)
-                break;
-            auto source = text(g.source), object = text(g.object), currency = text(g.currency),
-                 provider = text(g.provider), model = text(g.model);
-            for (auto *r : {&source, &object, &currency, &provider, &model})
-                if (!*r)
-                    return fail(r->error());
-            ins->reset();
-            ins->bind(1, g.labelSet);
-            ins->bind(2, *source);
-            ins->bind(3, *object);
-            ins->bind(4, std::int64_t{g.day});
-            ins->bind(5, *currency);
-            ins->bind(6, g.batch);
-            ins->bind(7, *provider);
-            ins->bind(8, *model);
-            ins->bind(9, std::int64_t{g.days});
-            const auto amount = codec::encodeAmount(g.amount);
-            ins->bindBlob(10, amount.data(), codec::kAmountBytes);
-            ins->bind(11, g.rows);
-            if (auto r = ins->exec(); !r)
-                return fail(r.error());
-        }
+        auto walked =
+            aggsegment::forEachGroup(m_db, m_path, [&](const aggsegment::Group &g) -> Result<void> {
+                auto source = text(g.source), object = text(g.object), currency = text(g.currency),
+                     provider = text(g.provider), model = text(g.model);
+                for (auto *r : {&source, &object, &currency, &provider, &model})
+                    if (!*r)
+                        return fail(r->error());
+                ins->reset();
+                ins->bind(1, g.labelSet);
+                ins->bind(2, *source);
+                ins->bind(3, *object);
+                ins->bind(4, std::int64_t{g.day});
+                ins->bind(5, *currency);
+                ins->bind(6, g.batch);
+                ins->bind(7, *provider);
+                ins->bind(8, *model);
+                ins->bind(9, std::int64_t{g.days});
+                const auto amount = codec::encodeAmount(g.amount);
+                ins->bindBlob(10, amount.data(), codec::kAmountBytes);
+                ins->bind(11, g.rows);
+                if (auto r = ins->exec(); !r)
+                    return fail(r.error());
+                return {};
+            });
+        if (!walked)
+            return fail(walked.error());
     }
     const std::string agg =
         std::string("SELECT ") + ledgerschema::kAggColumns + " FROM unalloc_agg_check";

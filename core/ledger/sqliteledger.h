@@ -96,6 +96,11 @@ public:
     void setImportOpen(bool open) { m_importOpen = open; }
 
 private:
+    /// Every label set in id order, decoded to text; with `keyIds`, only those whose keys
+    /// include one of these string ids.
+    Result<void>
+    scanLabelSets(const std::vector<std::int64_t> *keyIds,
+                  const std::function<void(std::int64_t, const LabelMap &)> &visit) const;
     /// Error for writes to a read-only ledger or while an import is open.
     Result<void> checkWritable(const char *what) const;
     /// WHERE clause text and its bound values for a filter; `keepOrderIndex` writes the

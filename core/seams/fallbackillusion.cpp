@@ -9,7 +9,6 @@
 
 namespace unalloc::core {
 
-
 bool FallbackIllusion::any() const
 {
     return std::any_of(keys.begin(), keys.end(), [](const IllusionKey &k) { return k.flagged(); });
@@ -22,18 +21,7 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
     // fallback that gave it come from the owner rule over id columns; only sets resolved by a
     // fallback are looked at again, each fallback value classified once.
     const LabelSetPool &pool = cube.labelSets();
-    std::set<std::string, std::less<>> owners;
-    if (const std::uint32_t key = pool.keyId(options.ownerKey); key != LabelSetPool::kAbsent) {
-        std::vector<char> seen(pool.valueCount(), 0);
-        for (std::uint32_t set = 0; set < pool.size(); ++set) {
-            const std::uint32_t v = pool.valueId(set, key);
-            if (v == LabelSetPool::kAbsent || seen[v])
-                continue;
-            seen[v] = 1;
-            if (classifyOwnerValue(&pool.valueText(v)) == OwnerValue::Owner)
-                owners.emplace(trimmed(pool.valueText(v)));
-        }
-    }
+    const std::set<std::string, std::less<>> owners = ownerValuesOf(pool, options.ownerKey);
     std::vector<std::string> ownerTexts;
     const std::vector<SetOwner> resolved = resolveSetOwners(pool, options, ownerTexts);
     std::vector<std::uint32_t> fallbackKeys;
@@ -82,9 +70,10 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
         // Again with every fallback value that is no owner value skipped: a later fallback may
         // still resolve the set; <unallocated> still ends the search.
         for (size_t f = static_cast<size_t>(r.fallback); f < fallbackKeys.size(); ++f) {
-            const std::uint32_t v = fallbackKeys[f] == LabelSetPool::kAbsent
-                                        ? LabelSetPool::kAbsent
-                                        : pool.valueId(static_cast<std::uint32_t>(i), fallbackKeys[f]);
+            const std::uint32_t v =
+                fallbackKeys[f] == LabelSetPool::kAbsent
+                    ? LabelSetPool::kAbsent
+                    : pool.valueId(static_cast<std::uint32_t>(i), fallbackKeys[f]);
             const char k = kind(v);
             if (k == 1)
                 continue;

@@ -14,7 +14,10 @@ using aggsegment::Group;
 
 namespace {
 
-Group group(std::int64_t labelSet, const char *amount, std::int64_t rows = 1, std::int32_t day = 20666)
+Group group(std::int64_t labelSet,
+            const char *amount,
+            std::int64_t rows = 1,
+            std::int32_t day = 20666)
 {
     Group g;
     g.labelSet = labelSet;
@@ -36,7 +39,8 @@ bool same(const Group &a, const Group &b)
     return aggsegment::compareKey(a, b) == 0 && a.amount == b.amount && a.rows == b.rows;
 }
 
-std::vector<Group> readAll(const std::string &body, std::int64_t batch, std::string *error = nullptr)
+std::vector<Group>
+readAll(const std::string &body, std::int64_t batch, std::string *error = nullptr)
 {
     std::vector<Group> out;
     aggsegment::Reader r(body, batch);
@@ -78,13 +82,13 @@ void TestAggSegment::roundTrip_data()
     QTest::addColumn<qint64>("id");
     QTest::newRow("zero") << "0" << qint64(1) << 20666 << 1 << qint64(1);
     QTest::newRow("gateway request") << "0.000123" << qint64(1) << 20666 << 1 << qint64(5);
-    QTest::newRow("every decimal place") << "0.123456789012345678" << qint64(3) << 20000 << 1
-                                         << qint64(9);
+    QTest::newRow("every decimal place")
+        << "0.123456789012345678" << qint64(3) << 20000 << 1 << qint64(9);
     QTest::newRow("negative credit") << "-12.5" << qint64(2) << 20666 << 7 << qint64(12);
-    QTest::newRow("beyond 64 bits") << "123456789012.000000000000000001" << qint64(40) << 19000
-                                    << 31 << qint64(1);
-    QTest::newRow("largest magnitude") << "-99999999999999999999.999999999999999999"
-                                       << qint64(1) << 20666 << 1 << qint64(2);
+    QTest::newRow("beyond 64 bits")
+        << "123456789012.000000000000000001" << qint64(40) << 19000 << 31 << qint64(1);
+    QTest::newRow("largest magnitude")
+        << "-99999999999999999999.999999999999999999" << qint64(1) << 20666 << 1 << qint64(2);
     QTest::newRow("before 1970") << "1.00" << qint64(1) << -400 << 28 << qint64(3);
     QTest::newRow("large ids") << "5" << qint64(1) << 20666 << 1 << (qint64(1) << 40);
 }
@@ -135,12 +139,10 @@ void TestAggSegment::malformedBodiesAreRefused_data()
     QTest::newRow("count beyond the body") << QByteArray("\x01\x7f", 2);
     QTest::newRow("trailing byte") << (QByteArray::fromStdString(good) + QByteArray(1, '\0'));
     // Keys out of order: a label set delta that wraps around.
-    QTest::newRow("keys out of order")
-        << QByteArray::fromStdString(
-               aggsegment::encode(std::vector<Group>{group(5, "1"), group(3, "2")}));
-    QTest::newRow("equal keys")
-        << QByteArray::fromStdString(
-               aggsegment::encode(std::vector<Group>{group(5, "1"), group(5, "2")}));
+    QTest::newRow("keys out of order") << QByteArray::fromStdString(
+        aggsegment::encode(std::vector<Group>{group(5, "1"), group(3, "2")}));
+    QTest::newRow("equal keys") << QByteArray::fromStdString(
+        aggsegment::encode(std::vector<Group>{group(5, "1"), group(5, "2")}));
     std::string badScale = aggsegment::encode(std::vector<Group>{group(1, "1")});
     badScale[badScale.size() - 2] = 19; // k beyond 18 decimal places
     QTest::newRow("scale beyond 18") << QByteArray::fromStdString(badScale);
@@ -180,7 +182,7 @@ void TestAggSegment::mergesSegmentsWithAdjustments()
                      "model, days)) WITHOUT ROWID;"
                      "CREATE TABLE agg_segments(id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, "
                      "groups INTEGER NOT NULL, body BLOB NOT NULL);")
-                  .has_value());
+                .has_value());
     // Batch 1 spans two segments; batch 2 interleaves with it by label set.
     std::vector<Group> one, two;
     for (int i = 0; i < 5; ++i) {
@@ -197,7 +199,8 @@ void TestAggSegment::mergesSegmentsWithAdjustments()
     // Adjustments: group 3 (batch 1) loses its row and amount, group 4 (batch 2) gains an
     // amount without a row, and a group no segment holds appears.
     const auto adjust = [&](Group g, const char *amount, std::int64_t rows) {
-        auto st = db->prepare("INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        auto st =
+            db->prepare("INSERT INTO agg VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
         QVERIFY(st.has_value());
         st->bind(1, g.labelSet);
         st->bind(2, g.source);
@@ -234,7 +237,8 @@ void TestAggSegment::mergesSegmentsWithAdjustments()
         QVERIFY(aggsegment::compareKey(out[i - 1], out[i]) < 0);
     QVERIFY(std::none_of(out.begin(), out.end(), [](const Group &g) { return g.labelSet == 3; }));
     const auto at = [&](std::int64_t set) {
-        return *std::find_if(out.begin(), out.end(), [&](const Group &g) { return g.labelSet == set; });
+        return *std::find_if(out.begin(), out.end(),
+                             [&](const Group &g) { return g.labelSet == set; });
     };
     QCOMPARE(at(4).amount.toString(), std::string("2.25"));
     QCOMPARE(at(4).rows, std::int64_t(1));

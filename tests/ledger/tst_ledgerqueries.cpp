@@ -382,11 +382,12 @@ void TestLedgerQueries::labelSetsWithKey()
     for (const QString &k : keys)
         wanted.push_back(k.toStdString());
     std::vector<std::int64_t> ids;
-    auto r = m_ledger->forEachLabelSetWithKey(wanted, [&](std::int64_t id, const core::LabelMap &l) {
-        ids.push_back(id);
-        QVERIFY(std::any_of(wanted.begin(), wanted.end(),
-                            [&l](const std::string &k) { return l.find(k) != nullptr; }));
-    });
+    auto r =
+        m_ledger->forEachLabelSetWithKey(wanted, [&](std::int64_t id, const core::LabelMap &l) {
+            ids.push_back(id);
+            QVERIFY(std::any_of(wanted.begin(), wanted.end(),
+                                [&l](const std::string &k) { return l.find(k) != nullptr; }));
+        });
     QVERIFY(r.has_value());
     QCOMPARE(static_cast<int>(ids.size()), expected);
     QVERIFY(std::is_sorted(ids.begin(), ids.end()));

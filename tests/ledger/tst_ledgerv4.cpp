@@ -95,9 +95,9 @@ void TestLedgerV4::migratesWithTheUpgradeCommand()
 
     const clitest::Run up = upgrade();
     QCOMPARE(up.exitCode, 0);
-    const QByteArray current =
-        "schema version " + QByteArray::number(core::LedgerStore::currentSchemaVersion()) +
-        " (current)";
+    const QByteArray current = "schema version " +
+                               QByteArray::number(core::LedgerStore::currentSchemaVersion()) +
+                               " (current)";
     QVERIFY2(up.out.contains(current), up.out.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), core::LedgerStore::currentSchemaVersion());
     // The same groups, now in per-batch segments (schema v6); the agg table holds only what
