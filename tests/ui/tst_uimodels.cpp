@@ -31,6 +31,7 @@ private slots:
     void snapshotModels_data();
     void snapshotModels();
     void treeModel();
+    void treeProxyHasChildren();
     void ledgerModel();
     void ledgerModelReadsPagesOffTheGuiThread_data();
     void ledgerModelReadsPagesOffTheGuiThread();
@@ -124,6 +125,36 @@ void TstUiModels::treeModel()
     QVERIFY(model.rowCount(first) > 0);
     const QModelIndex group = model.index(0, 0, first);
     QCOMPARE(model.parent(group), first);
+}
+
+void TstUiModels::treeProxyHasChildren()
+{
+    // Without a needle the proxy answers hasChildren from the source (no mapping of a group's
+    // objects); with one, from what the needle leaves.
+    UnallocatedTreeModel model(m_ctx.app.locale);
+    model.setSnapshot(m_snapshot);
+    RawSortProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.sort(1, Qt::DescendingOrder);
+    QVERIFY(proxy.rowCount() > 0);
+    int groups = 0;
+    for (int s = 0; s < proxy.rowCount(); ++s) {
+        const QModelIndex source = proxy.index(s, 0);
+        QCOMPARE(proxy.hasChildren(source), model.hasChildren(proxy.mapToSource(source)));
+        for (int g = 0; g < proxy.rowCount(source); ++g, ++groups) {
+            const QModelIndex group = proxy.index(g, 0, source);
+            QVERIFY(proxy.hasChildren(group));
+            QCOMPARE(proxy.rowCount(group), model.rowCount(proxy.mapToSource(group)));
+            QVERIFY(!proxy.hasChildren(proxy.index(0, 0, group))); // an object is a leaf
+        }
+    }
+    QVERIFY(groups > 0);
+    proxy.setNeedle(QStringLiteral("no row says this"));
+    QCOMPARE(proxy.rowCount(), 0);
+    QVERIFY(!proxy.hasChildren());
+    proxy.setNeedle({});
+    QVERIFY(proxy.hasChildren());
 }
 
 void TstUiModels::ledgerModel()

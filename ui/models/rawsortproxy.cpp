@@ -43,4 +43,11 @@ bool RawSortProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePare
     return false;
 }
 
+bool RawSortProxy::hasChildren(const QModelIndex &parent) const
+{
+    if (m_needle.isEmpty() && sourceModel())
+        return sourceModel()->hasChildren(mapToSource(parent));
+    return QSortFilterProxyModel::hasChildren(parent);
+}
+
 } // namespace unalloc::ui

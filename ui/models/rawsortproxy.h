@@ -14,6 +14,10 @@ public:
     explicit RawSortProxy(QObject *parent = nullptr);
     /// Rows whose display text contains `needle` (case-insensitive) in any column.
     void setNeedle(const QString &needle);
+    /// Without a needle every row is shown, so the source model answers: the base class
+    /// builds (and sorts) a node's whole mapping first — for a drill-down group of a million
+    /// unallocated objects, just to draw its expand arrow.
+    bool hasChildren(const QModelIndex &parent = QModelIndex()) const override;
 
 protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
