@@ -107,7 +107,8 @@ Result<void> SqliteImportTransaction::prepare()
         {&m_insertRow,
          "INSERT INTO rows(batch, source, record_key, name, amount, currency, start_us, end_us, "
          "label_set, quantity, unit, prompt_tokens, completion_tokens, cached_tokens, "
-         "send_after_us, first_token_after_us, done_after_us, provider, model, key_fp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+         "send_after_us, first_token_after_us, done_after_us, provider, model, key_fp) VALUES (?1, "
+         "?2, ?3, ?4, ?5, ?6, ?7, "
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
         {&m_findKey,
          "SELECT amount, currency, batch FROM rows WHERE key_fp = ?1 AND source = ?2 AND "
