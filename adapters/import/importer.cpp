@@ -1,9 +1,9 @@
 #include "importer.h"
 
+#include "labelsetordinals.h"
 #include "mappedfile.h"
 #include "rowqueue.h"
 
-#include "core/flatindex.h"
 #include "core/ledger/ledgercodec.h"
 
 #include <openssl/evp.h>
@@ -13,7 +13,6 @@
 #include <memory>
 #include <mutex>
 #include <span>
-#include <stdexcept>
 #include <thread>
 
 namespace unalloc::adapters {
@@ -88,94 +87,6 @@ private:
     std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> m_ctx{EVP_MD_CTX_new(),
                                                                   &EVP_MD_CTX_free};
     bool m_ok = false;
-};
-
-/// @brief Numbers the distinct label sets of an import's rows, on the parser thread where the
-/// rows' strings are still in cache: equal sets (labels, raw labels and collisions, compared,
-/// not only hashed) get one ordinal, so the writer looks each set up once instead of
-/// comparing every row's labels with the stored ones.
-class LabelSetOrdinals final
-{
-public:
-    std::uint32_t ordinalOf(const core::CostRow &row, std::uint64_t hash)
-    {
-        // A memo's set (the reader compared its raw bytes already): numbered once.
-        if (row.labelSetMemo != 0) {
-            const std::uint32_t memo = row.labelSetMemo;
-            const auto [at, inserted] = m_byMemo.findOrInsert(
-                memo * 0x9E3779B97F4A7C15ULL, static_cast<std::uint32_t>(m_memos.size()),
-                [&](std::uint32_t i) { return m_memos[i] == memo; });
-            if (inserted) {
-                // The reader writes a set in full the first time it hands it out.
-                if (row.labelsElided)
-                    throw std::logic_error("a row without labels names an unknown label set");
-                m_memos.push_back(memo);
-                m_memoOrdinals.push_back(compared(row, hash));
-            }
-            return m_memoOrdinals[at];
-        }
-        return compared(row, hash);
-    }
-
-private:
-    std::uint32_t compared(const core::CostRow &row, std::uint64_t hash)
-    {
-        if (!m_slots.empty()) {
-            const size_t mask = m_slots.size() - 1;
-            for (size_t i = slotOf(hash, mask); m_slots[i] != 0; i = (i + 1) & mask) {
-                const std::uint32_t entry = m_slots[i] - 1;
-                const Entry &e = m_entries[entry];
-                if (e.hash == hash && e.set.labels == row.labels && e.set.raw == row.rawLabels &&
-                    e.set.collisions == row.collisions)
-                    return m_base + entry;
-            }
-        }
-        // Per-request metadata makes nearly every set new, and each kept copy cost ~2 kB for
-        // the whole import (1M realistic records: 2.8 GB). Past the limit the sets compared
-        // start over under fresh ordinals: a set met again then gets a second ordinal, and
-        // the ledger's writer finds it stored by hash and body, so it is still one set.
-        if (m_entries.size() >= kMaxComparedSets) {
-            m_base += static_cast<std::uint32_t>(m_entries.size());
-            m_entries.clear();
-            m_slots.clear();
-        }
-        m_entries.push_back(Entry{hash, {row.labels, row.rawLabels, row.collisions}});
-        if (m_entries.size() * 10 > m_slots.size() * 7) {
-            m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
-            for (size_t e = 0; e + 1 < m_entries.size(); ++e)
-                place(e);
-        }
-        place(m_entries.size() - 1);
-        return m_base + static_cast<std::uint32_t>(m_entries.size() - 1);
-    }
-
-    struct Entry
-    {
-        std::uint64_t hash;
-        core::ledgercodec::LabelSetValue set;
-    };
-    static size_t slotOf(std::uint64_t hash, size_t mask)
-    {
-        return static_cast<size_t>((hash * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
-    }
-    void place(size_t entry)
-    {
-        const size_t mask = m_slots.size() - 1;
-        size_t i = slotOf(m_entries[entry].hash, mask);
-        while (m_slots[i] != 0)
-            i = (i + 1) & mask;
-        m_slots[i] = static_cast<std::uint32_t>(entry + 1);
-    }
-
-    static constexpr size_t kMaxComparedSets = size_t(1) << 16;
-    std::vector<Entry> m_entries; ///< ordinals m_base, m_base + 1, …
-    std::uint32_t m_base = 0;
-    std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
-    // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
-    // missed the cache on most of them.
-    core::FlatIndex m_byMemo;                  ///< into m_memos / m_memoOrdinals
-    std::vector<std::uint32_t> m_memos;        ///< labelSetMemo ids seen
-    std::vector<std::uint32_t> m_memoOrdinals; ///< parallel to m_memos
 };
 
 /// @brief One import call: a transaction, the adapters' reads and the writer loop.
