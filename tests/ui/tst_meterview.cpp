@@ -2,51 +2,13 @@
 // under each meter, the compared meters, the load sweep, exports, and applying a meter
 // (after a confirmation that names pod, meter and amounts; it changes the Overview) with undo;
 // a ledger with provider bill lines but no cluster pod shows an empty state, not those lines.
-#include "chartclick.h"
-#include "uitestsupport.h"
-
-#include "adapters/import/importer.h"
-
-#include "core/analysis/metersnapshot.h"
-#include "ui/charts/qtchartcanvas.h"
-#include "ui/format.h"
-#include "ui/mainwindow.h"
-#include "ui/models/metersharemodel.h"
-#include "ui/models/metersweepmodel.h"
-#include "ui/views/meterview.h"
-#include "ui/widgets/chartpanel.h"
-#include "ui/widgets/figurecard.h"
-#include "ui/widgets/metersplitbanner.h"
-#include "ui/widgets/tablepanel.h"
-
-#include <QAbstractItemModelTester>
-#include <QAbstractProxyModel>
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
-#include <QComboBox>
-#include <QFile>
-#include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
-#include <QLineSeries>
-#include <QMessageBox>
-#include <QPushButton>
-#include <QSignalSpy>
-#include <QSvgRenderer>
-#include <QTableView>
-#include <QTest>
-#include <QToolTip>
-#include <QValueAxis>
-#include <QWheelEvent>
+#include "meterviewfixture.h"
 
 using namespace unalloc;
 using namespace unalloc::ui;
 using namespace Qt::StringLiterals;
 
-class TstMeterView final : public QObject
+class TstMeterView final : public QObject, private test::MeterViewFixture
 {
     Q_OBJECT
 
@@ -63,77 +25,16 @@ private slots:
     void exportsChartsAndTables();
     void exportsRoundTrip_data();
     void exportsRoundTrip();
-    void barSeriesContent();
-    void hoverShowsExactShareAndAmount();
-    void legendTogglesAMeter();
-    void sweepLinesZoomAndReset();
-    void tenantBarDrillsToItsRows_data();
-    void tenantBarDrillsToItsRows();
-    void drillFilterSelectsTheTenantsRequests();
-
-private:
-    template<class Model> Model *sourceModel(const char *tableView) const;
-    /// The confirmation "Apply to ledger" opened, once it is shown.
-    QMessageBox *confirmation() const;
-    QBarSeries *barSeries() const;
-
-    std::unique_ptr<test::TestContext> m_ctx;
-    std::unique_ptr<MainWindow> m_window;
-    MeterView *m_view = nullptr;
-    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
 };
-
-/// The model behind the table view named `tableView`, or nullptr: callers UI_REQUIRE it.
-template<class Model> Model *TstMeterView::sourceModel(const char *tableView) const
-{
-    auto *table = test::findNamed<QTableView>(m_view, tableView);
-    auto *proxy = table ? qobject_cast<QAbstractProxyModel *>(table->model()) : nullptr;
-    return proxy ? qobject_cast<Model *>(proxy->sourceModel()) : nullptr;
-}
-
-QMessageBox *TstMeterView::confirmation() const
-{
-    auto *box = test::findNamed<QMessageBox>(m_view, "applyMeterConfirm");
-    return box && box->isVisible() ? box : nullptr;
-}
-
-QBarSeries *TstMeterView::barSeries() const
-{
-    auto *canvas = test::findNamed<QtChartCanvas>(m_view, "meterBars");
-    if (!canvas)
-        return nullptr;
-    for (QAbstractSeries *s : canvas->chart()->series())
-        if (auto *bars = qobject_cast<QBarSeries *>(s))
-            return bars;
-    return nullptr;
-}
 
 void TstMeterView::init()
 {
-    m_ctx = std::make_unique<test::TestContext>();
-    m_window = std::make_unique<MainWindow>(&m_ctx->app);
-    m_window->show();
-    m_view = qobject_cast<MeterView *>(m_window->view(QStringLiteral("meters")));
-    QVERIFY(m_view);
-    auto *shares = sourceModel<MeterShareModel>("meterShareTableView");
-    auto *sweep = sourceModel<MeterSweepModel>("sweepTableView");
-    UI_REQUIRE(shares, "the MeterShareModel behind meterShareTableView");
-    UI_REQUIRE(sweep, "the MeterSweepModel behind sweepTableView");
-    using Mode = QAbstractItemModelTester::FailureReportingMode;
-    m_testers.push_back(std::make_unique<QAbstractItemModelTester>(shares, Mode::QtTest));
-    m_testers.push_back(std::make_unique<QAbstractItemModelTester>(sweep, Mode::QtTest));
-    QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);
-    QVERIFY(m_window->openDemo(test::demoDir()));
-    QTRY_VERIFY(ready.count() >= 1);
-    QVERIFY(m_window->showView(QStringLiteral("meters")));
-    QTRY_VERIFY(m_view->meters() != nullptr);
+    openDemoPod();
 }
 
 void TstMeterView::cleanup()
 {
-    m_testers.clear();
-    m_window.reset();
-    m_ctx.reset();
+    closeDemoPod();
 }
 
 void TstMeterView::demoPodShowsTenantsUnderEachMeter()
@@ -397,207 +298,6 @@ void TstMeterView::exportsRoundTrip()
     } else {
         QVERIFY(bytes.startsWith("%PDF-"));
         QVERIFY(bytes.contains("/Type /Page") || bytes.contains("/Type/Page"));
-    }
-}
-
-void TstMeterView::barSeriesContent()
-{
-    QBarSeries *series = barSeries();
-    UI_REQUIRE(series, "the QBarSeries of meterBars");
-    const core::MeterSnapshot &m = *m_view->meters();
-    const auto kinds = core::telemetryMeterKinds();
-    const QList<QBarSet *> sets = series->barSets();
-    QCOMPARE(size_t(sets.size()), kinds.size()); // one set per meter
-    auto *axis = qobject_cast<QBarCategoryAxis *>(series->attachedAxes().front());
-    UI_REQUIRE(axis, "the tenant axis");
-    QCOMPARE(axis->categories(), (QStringList{u"agents"_s, u"platform"_s, u"search"_s,
-                                              u"&lt;unlabeled&gt;"_s, u"Overhead"_s}));
-    for (size_t k = 0; k < kinds.size(); ++k) {
-        QBarSet *set = sets[qsizetype(k)];
-        QCOMPARE(set->label(), MeterShareModel::meterName(kinds[k]));
-        QCOMPARE(size_t(set->count()), m.shownRows());
-        for (size_t r = 0; r < m.shownRows(); ++r) {
-            const core::Decimal pct =
-                core::Decimal::percent(m.shownShare(kinds[k], r), core::Decimal::fromInt(1), 1);
-            QCOMPARE(set->at(qsizetype(r)), pct.toDouble());
-        }
-        // The overhead group (last) is set apart: its bars are drawn in the pale tint.
-        QCOMPARE(set->selectedBars(), QList<int>{int(m.shownRows()) - 1});
-        QVERIFY(set->selectedColor() != set->color());
-    }
-}
-
-void TstMeterView::hoverShowsExactShareAndAmount()
-{
-    const core::MeterSnapshot &m = *m_view->meters();
-    const core::MeterRow &search = m.split(core::MeterKind::TimeShare)->rows[2];
-    QCOMPARE(search.tenant, std::string("search"));
-    const QString tip = m_view->barToolTip(core::MeterKind::TimeShare, 2);
-    const QLocale &locale = m_ctx->app.locale;
-    QVERIFY2(tip.contains(u"search · Time share"_s), qPrintable(tip));
-    // The exact amount (as core has it, not a double) and the share.
-    QVERIFY2(tip.contains(fmt::moneyExact(search.amount.amount, search.amount.currency, locale)),
-             qPrintable(tip));
-    const core::Decimal pct = core::Decimal::percent(m.shownShare(core::MeterKind::TimeShare, 2),
-                                                     core::Decimal::fromInt(1), 1);
-    QVERIFY2(tip.contains(fmt::percent(pct, locale) + u" of the pod"_s), qPrintable(tip));
-    const core::Money month = m.monthlyAmount(core::MeterKind::TimeShare, 2);
-    QVERIFY2(tip.contains(fmt::money(month.amount, month.currency, locale) + u" a month"_s),
-             qPrintable(tip));
-    // Hovering the bar shows exactly that text.
-    QBarSeries *series = barSeries();
-    UI_REQUIRE(series, "the QBarSeries of meterBars");
-    const auto kinds = core::telemetryMeterKinds();
-    const auto k =
-        std::find(kinds.begin(), kinds.end(), core::MeterKind::TimeShare) - kinds.begin();
-    emit series->barSets()[qsizetype(k)]->hovered(true, 2);
-    QTRY_COMPARE(QToolTip::text(), tip);
-}
-
-void TstMeterView::legendTogglesAMeter()
-{
-    QBarSeries *series = barSeries();
-    UI_REQUIRE(series, "the QBarSeries of meterBars");
-    UI_FIND(canvas, QtChartCanvas, m_view, "meterBars");
-    const QList<QLegendMarker *> markers = canvas->chart()->legend()->markers(series);
-    QCOMPARE(markers.size(), qsizetype(core::telemetryMeterKinds().size()));
-    QVERIFY(!m_view->isMeterHidden(core::MeterKind::Tokens));
-    test::clickLegend(markers.front()); // what a click on the legend entry sends
-    QVERIFY(m_view->isMeterHidden(core::MeterKind::Tokens));
-    series = barSeries();
-    QBarSet *tokens = series->barSets().front();
-    for (qsizetype i = 0; i < tokens->count(); ++i)
-        QCOMPARE(tokens->at(i), 0.0);
-    QVERIFY(series->barSets()[1]->sum() > 0); // the others stay
-    // The entry stays (faint) so that it can be clicked back.
-    const QList<QLegendMarker *> after = canvas->chart()->legend()->markers(series);
-    QTRY_VERIFY(after.front()->isVisible());
-    QVERIFY(after.front()->labelBrush().color().alphaF() < 0.5);
-    test::clickLegend(after.front());
-    QVERIFY(!m_view->isMeterHidden(core::MeterKind::Tokens));
-    QVERIFY(barSeries()->barSets().front()->sum() > 99.0); // the shares again (they sum to 100)
-}
-
-void TstMeterView::sweepLinesZoomAndReset()
-{
-    QTRY_VERIFY_WITH_TIMEOUT(m_view->sweepReady(), 120000);
-    UI_FIND(canvas, QtChartCanvas, m_view, "sweepLines");
-    QChart *chart = canvas->chart();
-    QList<QLineSeries *> lines;
-    for (QAbstractSeries *s : chart->series())
-        if (auto *l = qobject_cast<QLineSeries *>(s))
-            lines << l;
-    QCOMPARE(lines.size(), 4);
-    const auto &rates = core::meterSweepRates();
-    const auto &points = m_view->controller()->sweep()->points;
-    for (QLineSeries *l : lines) {
-        QCOMPARE(size_t(l->count()), rates.size());
-        QCOMPARE(l->at(0).x(), rates.front());
-        // Tokens leave no overhead: the dashed line at zero; the others are solid.
-        const bool tokens = l->name() == u"Tokens, list price"_s;
-        QCOMPARE(l->pen().style(), tokens ? Qt::DashLine : Qt::SolidLine);
-        if (tokens)
-            QCOMPARE(l->at(int(rates.size()) - 1).y(), 0.0);
-    }
-    QCOMPARE(lines.front()->name(), u"Step time"_s);
-    QCOMPARE(lines.front()->at(0).y(),
-             core::Decimal::percent(points.front().stepTimeOverhead, core::Decimal::fromInt(1), 1)
-                 .toDouble());
-    QVERIFY(!m_view->sweepToolTip(0, 0).isEmpty());
-    // The axes are titled.
-    auto *rate = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).front());
-    UI_REQUIRE(rate, "the rate axis");
-    QCOMPARE(rate->titleText(), u"request rate (req/s)"_s);
-    QCOMPARE(chart->axes(Qt::Vertical).front()->titleText(), u"% of the bill"_s);
-    // The wheel zooms in around the mouse, a double click resets.
-    QChartView *view = canvas->chartView();
-    canvas->window()->resize(1400, 1000);
-    QTRY_VERIFY(chart->plotArea().width() > 100);
-    const double fullMin = rate->min(), fullMax = rate->max();
-    const QPoint centre = view->mapFromScene(chart->mapToScene(chart->plotArea().center()));
-    QWheelEvent wheel(centre, view->viewport()->mapToGlobal(centre), QPoint(), QPoint(0, 240),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-    QApplication::sendEvent(view->viewport(), &wheel);
-    QVERIFY2(rate->max() - rate->min() < (fullMax - fullMin) * 0.8,
-             qPrintable(u"%1..%2"_s.arg(rate->min()).arg(rate->max())));
-    QVERIFY(chart->isZoomed());
-    QTest::mouseDClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, centre);
-    QCOMPARE(rate->min(), fullMin);
-    QCOMPARE(rate->max(), fullMax);
-    QVERIFY(!chart->isZoomed());
-    // Outside the plot (over the legend) the wheel is the page's: no zoom.
-    const QPoint corner(2, view->viewport()->height() - 2);
-    QWheelEvent outside(corner, view->viewport()->mapToGlobal(corner), QPoint(), QPoint(0, 240),
-                        Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-    QApplication::sendEvent(view->viewport(), &outside);
-    QVERIFY(!chart->isZoomed());
-    QCOMPARE(rate->max(), fullMax);
-    // The legend hides a line and shows it again.
-    QLegendMarker *marker = chart->legend()->markers(lines.front()).front();
-    test::clickLegend(marker);
-    QVERIFY(!lines.front()->isVisible());
-    QVERIFY(marker->isVisible());
-    test::clickLegend(marker);
-    QVERIFY(lines.front()->isVisible());
-}
-
-void TstMeterView::tenantBarDrillsToItsRows_data()
-{
-    QTest::addColumn<int>("row");
-    QTest::addColumn<QString>("filter");
-    QTest::addColumn<QString>("description");
-    QTest::newRow("search") << 2 << u"team=search llama-3.1-8b"_s << u"Show the rows of search"_s;
-    QTest::newRow("agents") << 0 << u"team=agents llama-3.1-8b"_s << u"Show the rows of agents"_s;
-    QTest::newRow("overhead: the pod row") << 4 << u"source:opencost inference/vllm-llama-3.1-8b"_s
-                                           << u"Show the pod row of inference/vllm-llama-3.1-8b"_s;
-    QTest::newRow("no owner label: nowhere to go") << 3 << QString() << QString();
-}
-
-void TstMeterView::tenantBarDrillsToItsRows()
-{
-    QFETCH(int, row);
-    QFETCH(QString, filter);
-    QFETCH(QString, description);
-    QBarSeries *series = barSeries();
-    UI_REQUIRE(series, "the QBarSeries of meterBars");
-    QSignalSpy drill(m_view, &AnalysisView::drillRequested);
-    emit series->barSets()[1]->clicked(row); // any meter's bar of that tenant
-    if (filter.isEmpty()) {
-        QCOMPARE(drill.count(), 0);
-        return;
-    }
-    QCOMPARE(drill.count(), 1);
-    QCOMPARE(drill.front().front().value<DrillTarget>(),
-             DrillTarget::ledgerRows(filter, description));
-}
-
-void TstMeterView::drillFilterSelectsTheTenantsRequests()
-{
-    // The filter a tenant's bar opens the Ledger with selects exactly the requests the meters
-    // gave that tenant (in the pod's window).
-    const core::MeterSnapshot &m = *m_view->meters();
-    const core::LedgerStore *store = m_window->document()->store();
-    QVERIFY(store);
-    auto telemetry = core::podTelemetry(*store, m.pod.row, m.tenantKey);
-    QVERIFY(telemetry);
-    QCOMPARE(telemetry->skipped, std::int64_t(0));
-    for (size_t r = 0; r < m.shownRows(); ++r) {
-        const std::string &tenant = m.splits.front().rows[r].tenant;
-        const auto target = m_view->drillTarget(r);
-        if (tenant.empty() || m.splits.front().rows[r].overhead)
-            continue;
-        QVERIFY(target);
-        auto filter = core::parseRowFilter(target->ledgerFilter.toStdString());
-        QVERIFY(filter);
-        filter->from = m.pod.row.start;
-        filter->to = m.pod.row.end;
-        const auto rows = store->rowCount(*filter);
-        QVERIFY(rows);
-        const auto expected =
-            std::count_if(telemetry->records.begin(), telemetry->records.end(),
-                          [&](const core::RequestRecord &rec) { return rec.tenant == tenant; });
-        QVERIFY(expected > 0);
-        QCOMPARE(*rows, std::int64_t(expected));
     }
 }
 
