@@ -56,7 +56,9 @@ private:
         // Per-request metadata makes nearly every set new, and each kept copy cost ~2 kB for
         // the whole import (1M realistic records: 2.8 GB). Past the limit the sets compared
         // start over under fresh ordinals: a set met again then gets a second ordinal, and
-        // the ledger's writer finds it stored by hash and body, so it is still one set.
+        // the ledger's writer finds it stored by hash and body, so it is still one set. Rows
+        // of a set the reader's memo knows never get here (ordinalOf), so the limit is small:
+        // 65,536 copies were 147 MB of a 1M-record import's 448 MB heap.
         if (m_entries.size() >= kMaxComparedSets) {
             m_base += static_cast<std::uint32_t>(m_entries.size());
             m_entries.clear();
@@ -90,7 +92,7 @@ private:
         m_slots[i] = static_cast<std::uint32_t>(entry + 1);
     }
 
-    static constexpr size_t kMaxComparedSets = size_t(1) << 16;
+    static constexpr size_t kMaxComparedSets = size_t(1) << 13;
     std::vector<Entry> m_entries; ///< ordinals m_base, m_base + 1, …
     std::uint32_t m_base = 0;
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty

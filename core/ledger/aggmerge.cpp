@@ -88,9 +88,14 @@ struct Merged::Impl
         : db(d)
     {}
     const sql::Db &db;
-    /// One stream per batch: its segments in id order, read one at a time.
+    /// The segments' table and the column that names a stream: agg_segments by batch, or an
+    /// import's spilled runs by run (all of batch `runsBatch`, no adjustments).
+    std::string table = "agg_segments", column = "batch";
+    std::optional<std::int64_t> runsBatch;
+    /// One stream per batch (or run): its segments in id order, read one at a time.
     struct Stream
     {
+        std::int64_t stream = 0;
         std::int64_t batch = 0;
         std::int64_t segment = 0; ///< id of the segment being read
         std::string body;
@@ -132,7 +137,7 @@ struct Merged::Impl
             if (*got)
                 return true;
             nextSegment->reset();
-            nextSegment->bind(1, s.batch);
+            nextSegment->bind(1, s.stream);
             nextSegment->bind(2, s.segment);
             auto row = nextSegment->step();
             if (!row)
@@ -145,8 +150,22 @@ struct Merged::Impl
             s.reader = Reader(s.body, s.batch);
         }
     }
+    /// Moves stream `i` on and puts it back on the heap unless it ended.
+    Result<void> advanceAndPush(size_t i)
+    {
+        auto got = advance(streams[i]);
+        if (!got)
+            return fail(got.error());
+        if (*got)
+            push(i);
+        return {};
+    }
     Result<void> advanceAdjustment()
     {
+        if (!adjustments) {
+            adjustment.reset();
+            return {};
+        }
         auto row = adjustments->step();
         if (!row)
             return fail(row.error());
@@ -166,35 +185,48 @@ Merged::Merged(const sql::Db &db)
     : m(std::make_unique<Impl>(db))
 {}
 
+Merged Merged::runs(const sql::Db &db, std::int64_t batch)
+{
+    Merged merged(db);
+    merged.m->table = kRunsTable;
+    merged.m->column = "run";
+    merged.m->runsBatch = batch;
+    return merged;
+}
+
+Merged::Merged(Merged &&) noexcept = default;
 Merged::~Merged() = default;
 
 Result<void> Merged::start()
 {
-    auto next = m->db.prepare(
-        "SELECT id, body FROM agg_segments WHERE batch = ?1 AND id > ?2 ORDER BY id LIMIT 1");
-    auto adj = m->db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
-    auto batches = m->db.prepare("SELECT DISTINCT batch FROM agg_segments ORDER BY batch");
-    if (!next || !adj || !batches)
-        return fail(!next ? next.error() : !adj ? adj.error() : batches.error());
+    const std::string &table = m->table, &column = m->column;
+    auto next = m->db.prepare("SELECT id, body FROM " + table + " WHERE " + column +
+                              " = ?1 AND id > ?2 ORDER BY id LIMIT 1");
+    auto streams =
+        m->db.prepare("SELECT DISTINCT " + column + " FROM " + table + " ORDER BY " + column);
+    if (!next || !streams)
+        return fail(!next ? next.error() : streams.error());
     m->nextSegment = std::move(*next);
-    m->adjustments = std::move(*adj);
+    if (!m->runsBatch) {
+        auto adj = m->db.prepare(std::string("SELECT ") + ledgerschema::kAggColumns + " FROM agg");
+        if (!adj)
+            return fail(adj.error());
+        m->adjustments = std::move(*adj);
+    }
     for (;;) {
-        auto row = batches->step();
+        auto row = streams->step();
         if (!row)
             return fail(row.error());
         if (!*row)
             break;
         Impl::Stream s;
-        s.batch = batches->int64(0);
+        s.stream = streams->int64(0);
+        s.batch = m->runsBatch.value_or(s.stream);
         m->streams.push_back(std::move(s));
     }
-    for (size_t i = 0; i < m->streams.size(); ++i) {
-        auto got = m->advance(m->streams[i]);
-        if (!got)
-            return fail(got.error());
-        if (*got)
-            m->push(i);
-    }
+    for (size_t i = 0; i < m->streams.size(); ++i)
+        if (auto r = m->advanceAndPush(i); !r)
+            return r;
     return m->advanceAdjustment();
 }
 
@@ -221,13 +253,22 @@ Result<bool> Merged::next(Group &g)
             return true;
         }
         const size_t i = m->pop();
-        Impl::Stream &s = m->streams[i];
-        g = s.head;
-        auto got = m->advance(s);
-        if (!got)
-            return fail(got.error());
-        if (*got)
-            m->push(i);
+        g = m->streams[i].head;
+        if (auto r = m->advanceAndPush(i); !r)
+            return fail(r.error());
+        // Runs of one batch may each hold a part of a group: one group, summed.
+        while (m->runsBatch && !m->heap.empty() &&
+               compareKey(m->streams[m->heap.front()].head, g) == 0) {
+            const size_t j = m->pop();
+            auto sum = g.amount.checkedAdd(m->streams[j].head.amount);
+            if (!sum)
+                return fail(
+                    Error{"overflow", "a group of the batch's aggregate overflows", {}, {}, {}});
+            g.amount = *sum;
+            g.rows += m->streams[j].head.rows;
+            if (auto r = m->advanceAndPush(j); !r)
+                return fail(r.error());
+        }
         if (order == 0) { // the group moved by meter splits
             auto sum = g.amount.checkedAdd(m->adjustment->amount);
             if (!sum)
@@ -266,6 +307,37 @@ Result<void> forEachGroup(const sql::Db &db,
         if (auto r = visit(g); !r)
             return r;
     }
+}
+
+Result<void> createRuns(sql::Db &db)
+{
+    return db.exec(std::string("CREATE TABLE IF NOT EXISTS ") + kRunsTable +
+                   "(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, groups INTEGER NOT NULL, "
+                   "body BLOB NOT NULL)");
+}
+
+Result<void> writeRuns(sql::Db &db, std::int64_t batch)
+{
+    auto writer = SegmentWriter::forBatch(db, batch);
+    if (!writer)
+        return fail(writer.error());
+    {
+        Merged merged = Merged::runs(db, batch);
+        if (auto r = merged.start(); !r)
+            return r;
+        for (Group g;;) {
+            auto got = merged.next(g);
+            if (!got)
+                return fail(got.error());
+            if (!*got)
+                break;
+            if (auto r = writer->add(g); !r)
+                return r;
+        }
+    }
+    if (auto r = writer->finish(); !r)
+        return r;
+    return db.exec(std::string("DELETE FROM ") + kRunsTable);
 }
 
 } // namespace unalloc::core::aggsegment

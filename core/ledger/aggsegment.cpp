@@ -265,24 +265,55 @@ Result<bool> Reader::next(Group &g)
     return true;
 }
 
+Result<SegmentWriter> SegmentWriter::forBatch(sql::Db &db, std::int64_t batch)
+{
+    auto st = db.prepare("INSERT INTO agg_segments(batch, groups, body) VALUES (?1, ?2, ?3)");
+    if (!st)
+        return fail(st.error());
+    return SegmentWriter(std::move(*st), batch);
+}
+
+Result<SegmentWriter> SegmentWriter::forRun(sql::Db &db, std::int64_t run)
+{
+    auto st = db.prepare(std::string("INSERT INTO ") + kRunsTable +
+                         "(run, groups, body) VALUES (?1, ?2, ?3)");
+    if (!st)
+        return fail(st.error());
+    return SegmentWriter(std::move(*st), run);
+}
+
+Result<void> SegmentWriter::add(const Group &g)
+{
+    m_pending.push_back(g);
+    if (m_pending.size() < kPartGroups)
+        return {};
+    return finish();
+}
+
+Result<void> SegmentWriter::finish()
+{
+    if (m_pending.empty())
+        return {};
+    const std::string body = encode(m_pending);
+    m_insert.reset();
+    m_insert.bind(1, m_stream);
+    m_insert.bind(2, static_cast<std::int64_t>(m_pending.size()));
+    m_insert.bindBlob(3, body.data(), static_cast<int>(body.size()), false);
+    m_pending.clear();
+    return m_insert.exec();
+}
+
 Result<void> writeBatch(sql::Db &db, std::int64_t batch, std::span<const Group> groups)
 {
     if (groups.empty())
         return {};
-    auto st = db.prepare("INSERT INTO agg_segments(batch, groups, body) VALUES (?1, ?2, ?3)");
-    if (!st)
-        return fail(st.error());
-    for (size_t at = 0; at < groups.size(); at += kPartGroups) {
-        const size_t n = std::min(kPartGroups, groups.size() - at);
-        const std::string body = encode(groups.subspan(at, n));
-        st->reset();
-        st->bind(1, batch);
-        st->bind(2, static_cast<std::int64_t>(n));
-        st->bindBlob(3, body.data(), static_cast<int>(body.size()), false);
-        if (auto r = st->exec(); !r)
+    auto writer = SegmentWriter::forBatch(db, batch);
+    if (!writer)
+        return fail(writer.error());
+    for (const Group &g : groups)
+        if (auto r = writer->add(g); !r)
             return r;
-    }
-    return {};
+    return writer->finish();
 }
 
 } // namespace unalloc::core::aggsegment

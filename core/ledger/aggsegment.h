@@ -66,8 +66,44 @@ private:
     Group m_prev;
 };
 
+/// @brief Writes groups handed over in strictly increasing key order as segments of up to
+/// kPartGroups groups: a batch's segments (agg_segments), or one sorted run of a batch's groups
+/// that an import spilled (kRunsTable), without holding more than one segment's groups.
+class SegmentWriter final
+{
+public:
+    /// Segments of `batch` in agg_segments.
+    static Result<SegmentWriter> forBatch(sql::Db &db, std::int64_t batch);
+    /// Segments of run `run` in kRunsTable (createRuns made it).
+    static Result<SegmentWriter> forRun(sql::Db &db, std::int64_t run);
+    Result<void> add(const Group &g);
+    /// Writes what add() holds back.
+    Result<void> finish();
+
+private:
+    SegmentWriter(sql::Stmt insert, std::int64_t stream)
+        : m_insert(std::move(insert))
+        , m_stream(stream)
+    {}
+    sql::Stmt m_insert; ///< ?1 batch or run, ?2 groups, ?3 body
+    std::int64_t m_stream;
+    std::vector<Group> m_pending;
+};
+
 /// Stores `groups` (one batch's, strictly increasing keys) as segments of `batch`.
 Result<void> writeBatch(sql::Db &db, std::int64_t batch, std::span<const Group> groups);
+
+/// The temporary table where an import whose batch has more groups than it keeps in memory
+/// spills them as sorted runs (each run's segments in id order).
+inline constexpr const char *kRunsTable = "temp.agg_runs";
+
+/// Creates kRunsTable when the connection has none (it is empty between batches).
+Result<void> createRuns(sql::Db &db);
+
+/// Merges the runs of kRunsTable into the segments of `batch`: groups of equal keys in
+/// different runs are summed, so the segments are those one sorted list of the batch's groups
+/// would give. Empties kRunsTable.
+Result<void> writeRuns(sql::Db &db, std::int64_t batch);
 
 /// Moves every row of the agg table into segments (one batch at a time) and empties it: what
 /// a migration runs after rebuilding the aggregate as rows.
@@ -79,7 +115,10 @@ class Merged final
 {
 public:
     explicit Merged(const sql::Db &db);
+    /// The runs of kRunsTable (no adjustments), every group given batch `batch`.
+    static Merged runs(const sql::Db &db, std::int64_t batch);
     ~Merged();
+    Merged(Merged &&) noexcept;
     Merged(const Merged &) = delete;
     Merged &operator=(const Merged &) = delete;
     /// Prepares the statements and reads the first group of every stream.

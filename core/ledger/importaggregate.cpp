@@ -114,6 +114,11 @@ Result<void> SqliteImportTransaction::account(const CostRow &row,
         return {};
     }
     auto addedSum = t.added.checkedAdd(row.amount.amount);
+    // The batch's groups are kept in memory up to a bound; past it they go to disk as sorted
+    // runs (the memory of a 10M-request batch follows the bound, not its groups).
+    if (m_agg.size() >= m_aggLimit)
+        if (auto r = spillAggregate(); !r)
+            return r;
     AggEntry &g = [&]() -> AggEntry & {
         if (prepared)
             return aggEntry(prepared->key, prepared->keyHash);
@@ -151,7 +156,7 @@ Result<std::int64_t> SqliteImportTransaction::aggStringId(const std::string &tex
     return cached;
 }
 
-Result<void> SqliteImportTransaction::writeAggregate()
+Result<void> SqliteImportTransaction::sortAggregate()
 {
     // The aggregate stores its texts as ids of agg_strings (schema v5): a few hundred texts,
     // looked up once per import.
@@ -163,7 +168,7 @@ Result<void> SqliteImportTransaction::writeAggregate()
     for (size_t i = 0; i < m_currencyCodes.size(); ++i)
         if (auto id = aggStringId(m_currencyCodes[i], m_aggCurrencyIds[i]); !id)
             return fail(id.error());
-    // In the agg table's key order, so that the inserts walk its B-tree instead of jumping.
+    // In the aggregate's key order (aggsegment::compareKey), as its segments list it.
     const auto &ids = m_aggStringIds;
     const auto &currencyIds = m_aggCurrencyIds;
     std::sort(m_agg.begin(), m_agg.end(), [&](const AggEntry &a, const AggEntry &b) {
@@ -185,29 +190,63 @@ Result<void> SqliteImportTransaction::writeAggregate()
             return ids[x.model] < ids[y.model];
         return x.days < y.days;
     });
-    // Stored as the batch's segments (schema v6), in the key order the sort above gave.
-    std::vector<aggsegment::Group> groups;
-    groups.reserve(m_agg.size());
+    return {};
+}
+
+Result<void> SqliteImportTransaction::flushAggregate(aggsegment::SegmentWriter &writer)
+{
+    if (auto r = sortAggregate(); !r)
+        return r;
+    const auto &ids = m_aggStringIds;
     for (const AggEntry &e : m_agg) {
         aggsegment::Group g;
         g.labelSet = e.key.labelSet;
         g.source = ids[e.key.source];
         g.object = ids[e.key.object];
         g.day = e.key.day;
-        g.currency = currencyIds[e.key.currency];
+        g.currency = m_aggCurrencyIds[e.key.currency];
         g.batch = m_batch;
         g.provider = ids[e.key.provider];
         g.model = ids[e.key.model];
         g.days = e.key.days;
         g.amount = e.amount;
         g.rows = e.rows;
-        groups.push_back(g);
+        if (auto r = writer.add(g); !r)
+            return r;
     }
-    if (auto r = aggsegment::writeBatch(m_ledger.db(), m_batch, groups); !r)
+    if (auto r = writer.finish(); !r)
         return r;
     m_agg.clear();
     m_aggIndex.clear();
     return {};
+}
+
+Result<void> SqliteImportTransaction::spillAggregate()
+{
+    if (m_aggRuns == 0)
+        if (auto r = aggsegment::createRuns(m_ledger.db()); !r)
+            return r;
+    auto writer = aggsegment::SegmentWriter::forRun(m_ledger.db(), m_aggRuns);
+    if (!writer)
+        return fail(writer.error());
+    ++m_aggRuns;
+    return flushAggregate(*writer);
+}
+
+Result<void> SqliteImportTransaction::writeAggregate()
+{
+    // A batch small enough to have kept its groups in memory writes them sorted; a larger one
+    // spills the rest as a last run and merges its runs into the same segments.
+    if (m_aggRuns == 0) {
+        auto writer = aggsegment::SegmentWriter::forBatch(m_ledger.db(), m_batch);
+        if (!writer)
+            return fail(writer.error());
+        return flushAggregate(*writer);
+    }
+    if (auto r = spillAggregate(); !r)
+        return r;
+    m_aggRuns = 0;
+    return aggsegment::writeRuns(m_ledger.db(), m_batch);
 }
 
 } // namespace unalloc::core

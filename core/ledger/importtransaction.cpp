@@ -58,6 +58,7 @@ Result<std::unique_ptr<ImportTransaction>> SqliteImportTransaction::begin(Sqlite
         return fail(Error{"ledger-busy", r.error().detail, ledger.path(), {}, {}});
     }
     t->m_open = true;
+    t->m_aggLimit = std::max<size_t>(1, ledger.importTuning().aggregateGroups);
     ledger.setImportOpen(true);
     if (auto r = t->prepare(); !r)
         return fail(r.error());
@@ -159,6 +160,7 @@ Result<std::int64_t> SqliteImportTransaction::beginBatch(const ImportBatch &meta
     m_lastTotal = nullptr;
     m_agg.clear();
     m_aggIndex.clear();
+    m_aggRuns = 0;
     return m_batch;
 }
 

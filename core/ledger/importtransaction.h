@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aggsegment.h"
 #include "labelsetwriter.h"
 #include "ledgercodec.h"
 #include "sqliteledger.h"
@@ -137,6 +138,12 @@ private:
     Result<void> buildFingerprintIndex();
     Result<void>
     account(const CostRow &row, std::int64_t labelSet, bool added, const Prepared *prepared);
+    /// Sorts the in-memory groups in the aggregate's key order (looking up their texts' ids).
+    Result<void> sortAggregate();
+    /// Writes the in-memory groups, sorted, through `writer` and forgets them.
+    Result<void> flushAggregate(aggsegment::SegmentWriter &writer);
+    /// The in-memory groups as the batch's next run (aggsegment::kRunsTable).
+    Result<void> spillAggregate();
     Result<void> writeAggregate();
     Result<void> writeBatch(const ImportBatch &final);
     std::uint32_t internString(std::string_view s);
@@ -220,6 +227,9 @@ private:
     std::uint32_t m_lastProviderIndex = UINT32_MAX, m_lastModelIndex = UINT32_MAX;
     std::vector<AggEntry> m_agg; ///< the batch's groups in first-seen order
     FlatIndex m_aggIndex;        ///< over m_agg by key (hash bits in the slots)
+    /// Groups m_agg holds before they are spilled as a run (ImportTuning::aggregateGroups).
+    size_t m_aggLimit = 0;
+    std::int64_t m_aggRuns = 0; ///< runs spilled for the current batch
 
     LabelSetWriter m_labelSets;
     std::vector<std::int64_t> m_ordinalSets; ///< addNumberedRow's ordinal -> id (0: not yet)

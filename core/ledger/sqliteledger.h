@@ -83,6 +83,9 @@ public:
         /// An import into a ledger without rows runs under a rollback journal (each page
         /// written once) instead of the WAL, when no other connection is open.
         bool rollbackJournalWhenEmpty = true;
+        /// Aggregate groups an import keeps in memory per batch; past them it spills sorted
+        /// runs to a temporary table and merges them when the batch ends (the same segments).
+        size_t aggregateGroups = 262'144;
     };
     void setImportTuning(const ImportTuning &tuning) { m_tuning = tuning; }
     const ImportTuning &importTuning() const { return m_tuning; }
