@@ -8,8 +8,11 @@
 #include "ui/import/importdialog.h"
 #include "ui/import/importpreviewmodel.h"
 #include "ui/mainwindow.h"
+#include "ui/metercontroller.h"
 #include "ui/models/ledgertablemodel.h"
+#include "ui/views/economicsview.h"
 #include "ui/views/ledgerview.h"
+#include "ui/views/meterview.h"
 #include "ui/widgets/figurecard.h"
 
 #include <QComboBox>
@@ -38,6 +41,7 @@ private slots:
     void ownerKeyAndFallbacksRecompute();
     void typedOwnerKeyIsCanonicalised();
     void ledgerViewPagesRows();
+    void hiddenViewsWaitUntilShown();
     void importsIntoNewLedger();
     void tabOrderFollowsTheBar();
     void commandLineReproducesTheLedger();
@@ -166,6 +170,33 @@ void TstExplorer::ledgerViewPagesRows()
     QCOMPARE(last.data(ExportRole).toString(), QStringLiteral("0.00"));
     QVERIFY(!view->model()->index(all - 1, LedgerTableModel::Source).data().toString().isEmpty());
     QVERIFY(table->rowAt(table->viewport()->height() - 1) >= all - 2);
+}
+
+// Opening a ledger computes the view on screen: the ledger table's count, the Meter view's pod
+// search and the feature economics (each a pass over every row or label set) wait until their
+// view is shown, then show what they would have shown.
+void TstExplorer::hiddenViewsWaitUntilShown()
+{
+    openDemo();
+    QCOMPARE(m_window->currentViewId(), QStringLiteral("overview"));
+    auto *ledger = qobject_cast<LedgerView *>(m_window->view(QStringLiteral("ledger")));
+    auto *meter = qobject_cast<MeterView *>(m_window->view(QStringLiteral("meters")));
+    auto *economics = qobject_cast<EconomicsView *>(m_window->view(QStringLiteral("economics")));
+    UI_REQUIRE(ledger, "the ledger view");
+    UI_REQUIRE(meter, "the meter view");
+    UI_REQUIRE(economics, "the economics view");
+    QTest::qWait(300); // what would have started has had time to
+    QCOMPARE(ledger->model()->rowCount(), 0);
+    QVERIFY(!ledger->model()->isCounting());
+    QVERIFY(meter->controller()->pods()->pods.empty()); // the demo has pods: not searched yet
+    QVERIFY(!economics->isSettled());
+
+    QVERIFY(m_window->showView(QStringLiteral("ledger")));
+    QTRY_VERIFY(ledger->model()->rowCount() > 0);
+    QVERIFY(m_window->showView(QStringLiteral("meters")));
+    QTRY_VERIFY(!meter->controller()->pods()->pods.empty());
+    QVERIFY(m_window->showView(QStringLiteral("economics")));
+    QTRY_VERIFY(economics->isSettled());
 }
 
 void TstExplorer::importsIntoNewLedger()

@@ -4,7 +4,9 @@
 #include "ui/widgets/seambanner.h"
 
 #include <QScrollArea>
+
 #include <QVBoxLayout>
+#include <utility>
 
 namespace unalloc::ui {
 
@@ -12,6 +14,24 @@ AnalysisView::AnalysisView(const ViewContext &context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
 {}
+
+void AnalysisView::whenShown(std::function<void()> work)
+{
+    // A window that is not on screen (a test, a scripted export) has no view to put first.
+    if (isVisible() || !window()->isVisible()) {
+        m_whenShown = nullptr;
+        work();
+        return;
+    }
+    m_whenShown = std::move(work);
+}
+
+void AnalysisView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (auto work = std::exchange(m_whenShown, nullptr))
+        work();
+}
 
 core::UBudget AnalysisView::budget() const
 {

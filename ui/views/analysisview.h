@@ -9,6 +9,8 @@
 #include <QList>
 #include <QWidget>
 
+#include <functional>
+
 namespace unalloc::ui {
 
 class LedgerBudget;
@@ -67,6 +69,15 @@ signals:
     void drillRequested(const unalloc::ui::DrillTarget &target);
 
 protected:
+    /// Runs `work` now when the view is on screen (or its window is not), else the next time
+    /// it is shown (a later call replaces work still waiting). For what only this view shows and costs a read of
+    /// the ledger or a pass over the cube: opening a million-row ledger then computes the
+    /// view on screen first instead of every view at once.
+    void whenShown(std::function<void()> work);
+    /// Forgets work waiting for the view to be shown.
+    void dropWhenShown() { m_whenShown = nullptr; }
+    bool hasWorkWhenShown() const { return static_cast<bool>(m_whenShown); }
+    void showEvent(QShowEvent *event) override;
     ExportHost exportHost() const;
     /// Wraps `content` in a scroll area filling the view, so small windows scroll, not clip.
     void setContent(QWidget *content);
@@ -76,6 +87,9 @@ protected:
 
     ViewContext m_context;
     SnapshotPtr m_snapshot;
+
+private:
+    std::function<void()> m_whenShown;
 };
 
 } // namespace unalloc::ui

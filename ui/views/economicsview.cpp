@@ -26,6 +26,8 @@
 #include <QLineEdit>
 #include <QTableView>
 
+#include <utility>
+
 namespace unalloc::ui {
 
 namespace {
@@ -193,19 +195,30 @@ QString EconomicsView::ledgerId() const
 void EconomicsView::documentLoaded()
 {
     m_economicsJob.supersede();
-    if (!m_context.document->isLoaded())
+    if (!m_context.document->isLoaded()) {
+        dropWhenShown();
         return;
+    }
     m_key = fmt::s(m_context.app->settings->ledgerValue(ledgerId(), keys::economicsFeatureKey));
     fillKeyChoices();
     m_options.reset();
-    recompute();
-    refreshPods();
+    m_podsStale = true;
+    // The report sums every request group and the pods read the ledger: for when it is shown.
+    whenShown([this] { refresh(); });
 }
 
 void EconomicsView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    recompute(); // a new period or source set slices the report; an owner key does not
+    // A new period or source set slices the report; an owner key does not.
+    whenShown([this] { refresh(); });
+}
+
+void EconomicsView::refresh()
+{
+    recompute();
+    if (std::exchange(m_podsStale, false))
+        refreshPods();
 }
 
 void EconomicsView::fillKeyChoices()

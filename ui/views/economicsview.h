@@ -84,6 +84,8 @@ private:
     void fillKeyChoices();
     void onKeyChosen();
     void recompute();
+    /// recompute(), and the pods' traffic when a load made it stale.
+    void refresh();
     void showEconomics(const EconomicsResult &result);
     void fillFeatureChoices();
     void showFigures();
@@ -139,6 +141,7 @@ private:
     std::vector<core::TrafficTotals> m_traffic;
     std::vector<core::PodTraffic> m_pods;
     bool m_podsReady = false;
+    bool m_podsStale = false;                ///< a load happened since refreshPods() last ran
     bool m_reportShown = false;              ///< the latest report (or its error) is shown
     LatestJob m_economicsJob{this, &m_pool}; ///< the latest economics computation
     LatestJob m_podJob{this, &m_pool};       ///< the latest pod search

@@ -131,16 +131,31 @@ void LedgerView::sizeColumns()
 
 void LedgerView::documentLoaded()
 {
-    m_model->setAliases(m_context.document->input().rules.valueAliases);
-    m_model->setStore(m_context.document->store(), m_context.document->filePath());
-    updateCount();
+    if (!m_context.document->isLoaded()) { // the store is busy: let go of it at once
+        dropWhenShown();
+        m_model->setStore(m_context.document->store(), m_context.document->filePath());
+        updateCount();
+        return;
+    }
+    // Counting and indexing the rows (seconds on a million) waits until the table is shown.
+    whenShown([this] {
+        m_model->setAliases(m_context.document->input().rules.valueAliases);
+        if (m_snapshot)
+            m_model->setRequest(m_snapshot->request);
+        m_model->setStore(m_context.document->store(), m_context.document->filePath());
+        updateCount();
+    });
 }
 
 void LedgerView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    m_model->setRequest(snapshot->request);
-    updateCount();
+    if (hasWorkWhenShown())
+        return; // the store is attached with the latest request when the table is shown
+    whenShown([this] {
+        m_model->setRequest(m_snapshot->request);
+        updateCount();
+    });
 }
 
 void LedgerView::updateCount()

@@ -206,13 +206,24 @@ bool MeterView::isSettled() const
 void MeterView::showSnapshot(const SnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    m_controller->setTenantKey(tenantKey());
+    if (hasWorkWhenShown())
+        return; // the pod search waiting for the view reads the tenant key when it starts
+    whenShown([this] { m_controller->setTenantKey(tenantKey()); });
 }
 
 void MeterView::documentLoaded()
 {
     const bool loaded = m_context.document->store() && m_context.document->isLoaded();
-    m_controller->documentLoaded(loaded ? tenantKey() : m_controller->tenantKey());
+    if (!loaded) {
+        dropWhenShown();
+        m_controller->documentLoaded(m_controller->tenantKey());
+    } else {
+        // The pod search reads every label set: it waits until the view is shown.
+        whenShown([this] {
+            m_controller->documentLoaded(tenantKey());
+            updateApplyControls();
+        });
+    }
     updateApplyControls(); // the store is busy until the next loaded()
 }
 
