@@ -103,47 +103,6 @@ std::uint32_t LabelSetPool::keyId(std::string_view key) const
     return id < 0 ? kAbsent : static_cast<std::uint32_t>(id);
 }
 
-namespace {
-
-std::vector<std::uint32_t> rankTexts(const StringPool &pool)
-{
-    std::vector<std::uint32_t> ids(pool.size());
-    for (std::uint32_t i = 0; i < ids.size(); ++i)
-        ids[i] = i;
-    std::sort(ids.begin(), ids.end(),
-              [&pool](std::uint32_t a, std::uint32_t b) { return pool.at(a) < pool.at(b); });
-    std::vector<std::uint32_t> rank(pool.size());
-    std::uint32_t r = 0;
-    for (size_t i = 0; i < ids.size(); ++i) {
-        if (i > 0 && pool.at(ids[i]) != pool.at(ids[i - 1]))
-            ++r;
-        rank[ids[i]] = r;
-    }
-    return rank;
-}
-
-} // namespace
-
-LabelSetPool::Ranks LabelSetPool::ranks() const
-{
-    return Ranks{rankTexts(m_keys), rankTexts(m_values)};
-}
-
-std::strong_ordering LabelSetPool::compare(std::uint32_t a, std::uint32_t b, const Ranks &r) const
-{
-    if (a == b)
-        return std::strong_ordering::equal;
-    const std::span<const Pair> pa = pairs(a), pb = pairs(b);
-    const size_t n = std::min(pa.size(), pb.size());
-    for (size_t i = 0; i < n; ++i) {
-        if (auto c = r.keys[pa[i].key] <=> r.keys[pb[i].key]; c != 0)
-            return c;
-        if (auto c = r.values[pa[i].value] <=> r.values[pb[i].value]; c != 0)
-            return c;
-    }
-    return pa.size() <=> pb.size();
-}
-
 std::strong_ordering LabelSetPool::compare(std::uint32_t a, std::uint32_t b) const
 {
     if (a == b)

@@ -119,15 +119,6 @@ public:
     }
     /// Orders two sets as their LabelMaps compare.
     std::strong_ordering compare(std::uint32_t a, std::uint32_t b) const;
-    /// Each key's and value's position among the pool's sorted texts (equal texts, equal
-    /// ranks): compare() by integers, for a sort that meets many ties.
-    struct Ranks
-    {
-        std::vector<std::uint32_t> keys, values;
-    };
-    Ranks ranks() const;
-    /// compare() with `r` = ranks() of this pool.
-    std::strong_ordering compare(std::uint32_t a, std::uint32_t b, const Ranks &r) const;
 
 private:
     StringPool m_keys, m_values;

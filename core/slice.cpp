@@ -285,19 +285,29 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     out.error = currency.error();
     const std::vector<std::uint32_t> sourceRank = ranks(cube.sources());
     const std::vector<std::uint32_t> objectRank = ranks(cube.objects());
-    const LabelSetPool &sets = cube.labelSets();
-    // Ties in amount, source and object are common (a million requests share a few thousand
-    // amounts): their label sets are compared by text ranks, not by text.
-    const LabelSetPool::Ranks labelRanks = sets.ranks();
-    std::sort(out.items.begin(), out.items.end(), [&](const SliceObject &a, const SliceObject &b) {
+    // By amount, source and object first: integers and decimals. Ties are common (a million
+    // requests share a few thousand amounts, failures all cost zero), and only the objects of
+    // one tie are then ordered by their label sets' text, run by run: the label sets of a
+    // million objects are neither ranked nor walked in the sort of all of them (on a loaded
+    // 1M-request ledger that took most of the explorer's first analysis).
+    const auto before = [&](const SliceObject &a, const SliceObject &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;
         if (a.source != b.source)
             return sourceRank[a.source] < sourceRank[b.source];
-        if (a.object != b.object)
-            return objectRank[a.object] < objectRank[b.object];
-        return sets.compare(a.labelSet, b.labelSet, labelRanks) < 0;
-    });
+        return objectRank[a.object] < objectRank[b.object];
+    };
+    std::sort(out.items.begin(), out.items.end(), before);
+    const LabelSetPool &sets = cube.labelSets();
+    for (auto run = out.items.begin(); run != out.items.end();) {
+        const auto end = std::find_if(run + 1, out.items.end(),
+                                      [&](const SliceObject &o) { return before(*run, o); });
+        if (end - run > 1)
+            std::sort(run, end, [&sets](const SliceObject &a, const SliceObject &b) {
+                return sets.compare(a.labelSet, b.labelSet) < 0;
+            });
+        run = end;
+    }
     return out;
 }
 
