@@ -212,6 +212,8 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
         raw.push_back({std::string(k), std::string(v)});
     core::NormalisedLabels n = m_normaliser.normalise(raw);
 
+    if (m_arena.capacity() == 0) // past kMaxArena by at most one set: rarely regrown
+        m_arena.reserve(kMaxArena + (size_t(1) << 16));
     const size_t at = m_arena.size();
     // Ids come from one process-wide counter: rows of two memos (two files of one import)
     // never share one by chance. 0 is never handed out.
