@@ -53,6 +53,10 @@ struct CostRow
     /// and collisions were not written (they hold whatever the row held before) and equal
     /// those of the earlier row of the same read that carried this labelSetMemo in full.
     bool labelsElided = false;
+    /// Set by a reader's label-set memo on the first row it fills after it forgot every set
+    /// it held (it is bounded): no later row of the read names a labelSetMemo handed out
+    /// before this row's, so a consumer may forget those too.
+    bool labelSetMemoRestarted = false;
 
     /// Member by member: cheaper than the three moves of std::swap for a sink that trades a
     /// filled row for an old one.
@@ -75,6 +79,7 @@ struct CostRow
         swap(labelSetHash, other.labelSetHash);
         swap(labelSetMemo, other.labelSetMemo);
         swap(labelsElided, other.labelsElided);
+        swap(labelSetMemoRestarted, other.labelSetMemoRestarted);
     }
 };
 

@@ -229,6 +229,7 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &
     row.collisions = std::move(n.collisions);
     row.labelSetHash = 0;
     row.labelSetMemo = 0;
+    row.labelSetMemoRestarted = false;
     ++m_rowCount;
     if (m_sink) {
         m_sink(std::move(row));

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace unalloc::adapters {
 
@@ -173,6 +174,7 @@ void LabelSetMemo::fill(core::CostRow &row)
     std::memcpy(&head, m_arena.data() + at, sizeof head);
     row.labelSetHash = head.ledgerHash;
     row.labelSetMemo = head.id;
+    row.labelSetMemoRestarted = std::exchange(m_restarted, false);
     if (m_elideRepeats && head.handedOut != 0) {
         row.labelsElided = true;
         return;
@@ -271,6 +273,7 @@ void LabelSetMemo::reset()
     m_collisions.clear();
     std::fill(m_slots.begin(), m_slots.end(), Slot());
     m_sets = 0;
+    m_restarted = true;
 }
 
 } // namespace unalloc::adapters

@@ -88,6 +88,7 @@ private:
     std::vector<std::vector<core::Collision>> m_collisions; ///< rare: only sets that have some
     std::vector<Slot> m_slots; ///< open addressing, a power of two, at most half full
     size_t m_sets = 0;
+    bool m_restarted = false; ///< reset() ran since fill() last wrote a row: the next says so
     std::vector<std::pair<std::string_view, std::string_view>> m_labelViews; ///< scratch
 };
 

@@ -22,6 +22,13 @@ class LabelSetOrdinals final
 public:
     std::uint32_t ordinalOf(const core::CostRow &row, std::uint64_t hash)
     {
+        // The reader's memo forgot its sets: no later row names one of the memo ids known
+        // here (25 MB per million per-request sets, for ever, before this).
+        if (row.labelSetMemoRestarted) {
+            m_byMemo.clear();
+            m_memos.clear();
+            m_memoOrdinals.clear();
+        }
         // A memo's set (the reader compared its raw bytes already): numbered once.
         if (row.labelSetMemo != 0) {
             const std::uint32_t memo = row.labelSetMemo;
@@ -39,6 +46,9 @@ public:
         }
         return compared(row, hash);
     }
+
+    /// Memo ids the numbering knows (bounded by what the reader's memo holds).
+    size_t memosKnown() const { return m_memos.size(); }
 
 private:
     std::uint32_t compared(const core::CostRow &row, std::uint64_t hash)

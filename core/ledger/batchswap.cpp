@@ -33,6 +33,7 @@ Result<RemovedBatch> LedgerStore::readBatch(std::int64_t batchId) const
             continue; // a split part: restoring the original is enough
         r.row.labelSetHash = 0;
         r.row.labelSetMemo = 0;
+        r.row.labelSetMemoRestarted = false;
         out.rows.push_back(std::move(r.row));
     }
     auto invoices = invoicesOfBatch(batchId);

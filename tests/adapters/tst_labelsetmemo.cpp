@@ -3,6 +3,7 @@
 // before, and distinct sets never share an entry.
 #include "adapters/common/batchbuilder.h"
 #include "adapters/common/labelsetmemo.h"
+#include "adapters/import/labelsetordinals.h"
 #include "core/ledger/ledgercodec.h"
 
 #include <QTest>
@@ -61,6 +62,7 @@ private slots:
     void manyDistinctSets();
     void memoIdsNameOneSet();
     void repeatsElidedOnlyWhenAsked();
+    void ordinalsForgetWhatTheMemoForgot();
 };
 
 void TestLabelSetMemo::sameAsBuilderAndNormaliser_data()
@@ -195,15 +197,52 @@ void TestLabelSetMemo::repeatsElidedOnlyWhenAsked()
     fill(eliding, b, row);
     QVERIFY(row.labelsElided);
     QCOMPARE(row.labelSetMemo, idB);
-    // Past its bound the memo starts over: a set comes in full again, under a new id.
+    QVERIFY(!row.labelSetMemoRestarted);
+    // Past its bound the memo starts over: a set comes in full again, under a new id, and the
+    // first row after the restart says so (only that one).
+    int restarts = 0;
     for (int i = 0; i < 70'000; ++i) {
         fill(eliding, {{"n", std::to_string(i)}}, row);
         QVERIFY(!row.labelsElided);
+        restarts += row.labelSetMemoRestarted ? 1 : 0;
     }
+    QCOMPARE(restarts, 2);
     fill(eliding, a, row);
     QVERIFY(!row.labelsElided);
+    QVERIFY(!row.labelSetMemoRestarted);
     QVERIFY(row.labelSetMemo != idA);
     verify(row, a);
+}
+
+// An import numbers a reader's sets as LabelSetOrdinals does: an elided repeat gets the
+// ordinal of its memo id. Once the memo starts over, the numbering forgets the memo ids it
+// knew (they never come back), so its memory follows the memo's bound, not the file's sets,
+// and every row, elided or not, still gets the ordinal of its own set.
+void TestLabelSetMemo::ordinalsForgetWhatTheMemoForgot()
+{
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser, true);
+    adapters::LabelSetOrdinals ordinals;
+    std::map<std::uint32_t, std::string> setOfOrdinal;
+    core::CostRow row;
+    size_t mostKnown = 0;
+    int elided = 0;
+    for (int i = 0; i < 100'000; ++i) {
+        // New sets, each met again a few rows later (elided then).
+        const int n = i % 3 == 2 ? i - 2 : i;
+        fill(memo, {{"team", "t"}, {"session", std::to_string(n)}}, row);
+        const std::uint32_t ordinal = ordinals.ordinalOf(row, row.labelSetHash);
+        const std::string text = std::to_string(n);
+        const auto [it, inserted] = setOfOrdinal.emplace(ordinal, text);
+        QCOMPARE(it->second, text);
+        if (n == i)
+            QVERIFY(!row.labelsElided);
+        elided += row.labelsElided ? 1 : 0;
+        mostKnown = std::max(mostKnown, ordinals.memosKnown());
+    }
+    QVERIFY2(mostKnown <= 32768, std::to_string(mostKnown).c_str());
+    QVERIFY(mostKnown > 10000);
+    QVERIFY(elided > 30000); // the repeats were elided, across the restarts too
 }
 
 QTEST_GUILESS_MAIN(TestLabelSetMemo)
