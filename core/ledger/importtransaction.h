@@ -7,6 +7,7 @@
 
 #include "core/flatindex.h"
 
+#include <deque>
 #include <map>
 #include <span>
 #include <string>
@@ -232,7 +233,9 @@ private:
     std::int64_t m_aggRuns = 0; ///< runs spilled for the current batch
 
     LabelSetWriter m_labelSets;
-    std::vector<std::int64_t> m_ordinalSets; ///< addNumberedRow's ordinal -> id (0: not yet)
+    /// addNumberedRow's ordinal -> id (0: not yet). A deque: it grows by blocks, never holds
+    /// two copies or twice the room (10M per-request sets: 80 MB, not up to 192 MB).
+    std::deque<std::int64_t> m_ordinalSets;
 
     /// A text parameter of the row insert that rarely changes from row to row: bound from
     /// this copy, and rebound only when the value changes (a bind costs more than a compare).

@@ -5,6 +5,7 @@
 #include "sqlitedb.h"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -55,8 +56,10 @@ private:
     std::vector<size_t> m_offsets{0}; ///< string i is [m_offsets[i], m_offsets[i + 1])
     std::vector<std::int64_t> m_stringIds;
     FlatIndex m_stringIndex;
-    std::vector<std::uint64_t> m_hashes; ///< of the sets stored here, parallel to m_ids
-    std::vector<std::int64_t> m_ids;
+    /// Of the sets stored here, parallel to m_ids. Deques: one entry per set of the import
+    /// (ten million for a month of per-request sets), grown by blocks without a second copy.
+    std::deque<std::uint64_t> m_hashes;
+    std::deque<std::int64_t> m_ids;
     std::vector<std::uint32_t> m_slots; ///< open addressing by hash: index + 1, 0 empty
 };
 
