@@ -42,6 +42,7 @@ MainWindow::MainWindow(AppContext *app, QWidget *parent)
     connect(&m_analysis, &AnalysisController::snapshotReady, this, &MainWindow::onSnapshot);
     connect(&m_analysis, &AnalysisController::busyChanged, this, &MainWindow::updateStatus);
     connect(&m_document, &LedgerDocument::loaded, this, [this] {
+        m_warmViews = true;
         for (AnalysisView *v : std::as_const(m_views))
             v->documentLoaded();
         updateTitle();
@@ -197,6 +198,14 @@ void MainWindow::onSnapshot(const SnapshotPtr &snapshot)
     for (AnalysisView *v : std::as_const(m_views))
         v->showSnapshot(snapshot);
     updateStatus();
+    // The view on screen shows the loaded ledger first; then the others compute what they
+    // left for when they are shown (the ledger table's count, the pod search, the economics),
+    // so that switching to them later rarely waits.
+    if (std::exchange(m_warmViews, false))
+        QTimer::singleShot(0, this, [this] {
+            for (AnalysisView *v : std::as_const(m_views))
+                v->startWaitingWork();
+        });
 }
 
 void MainWindow::setStore(core::Result<std::unique_ptr<core::LedgerStore>> store,

@@ -122,6 +122,7 @@ private:
     QString m_stateKey; ///< settingsKey() of the loaded ledger; empty while one loads
     std::optional<core::ViewState> m_restored; ///< what the restorer applied for this load
     bool m_viewPinned = false;
+    bool m_warmViews = false; ///< a load happened: start hidden views' work after its snapshot
 };
 
 } // namespace unalloc::ui

@@ -29,6 +29,11 @@ void AnalysisView::whenShown(std::function<void()> work)
 void AnalysisView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    startWaitingWork();
+}
+
+void AnalysisView::startWaitingWork()
+{
     if (auto work = std::exchange(m_whenShown, nullptr))
         work();
 }

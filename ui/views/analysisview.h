@@ -57,6 +57,9 @@ public:
     /// Expands and selects `focus` (a DrillTarget's focus, e.g. a source in the Unallocated
     /// view); false when the view has nothing by that name. The default knows nothing.
     virtual bool focusOn(const QString &focus) { return focus.isEmpty(); }
+    /// Runs the work waiting for the view to be shown (whenShown) now: the main window warms
+    /// the hidden views once the one on screen shows a newly loaded ledger.
+    void startWaitingWork();
     /// Every chart and table panel of the view (for export and tests).
     QList<Panel *> panels() const;
     /// The snapshot shown last, or null.
@@ -70,9 +73,9 @@ signals:
 
 protected:
     /// Runs `work` now when the view is on screen (or its window is not), else the next time
-    /// it is shown (a later call replaces work still waiting). For what only this view shows and costs a read of
-    /// the ledger or a pass over the cube: opening a million-row ledger then computes the
-    /// view on screen first instead of every view at once.
+    /// it is shown (a later call replaces work still waiting). For what only this view shows and
+    /// costs a read of the ledger or a pass over the cube: opening a million-row ledger then
+    /// computes the view on screen first instead of every view at once.
     void whenShown(std::function<void()> work);
     /// Forgets work waiting for the view to be shown.
     void dropWhenShown() { m_whenShown = nullptr; }
