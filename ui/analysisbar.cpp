@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QToolButton>
 
+#include <algorithm>
 #include <climits>
 
 namespace unalloc::ui {
@@ -81,6 +82,8 @@ AnalysisBar::AnalysisBar(AppContext *app,
     m_owner->setEditable(true);
     m_owner->setInsertPolicy(QComboBox::NoInsert);
     m_owner->setMinimumContentsLength(22);
+    // Sized by that length (rebuildFromCatalog raises it to the longest key and counts).
+    m_owner->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_owner->setToolTip(tr("The owner label (--dimension). Type any key; it is canonicalised "
                            "the way the ledger's labels are (costCenter → cost_center)."));
     m_chips->setObjectName(QStringLiteral("fallbackChips"));
@@ -190,13 +193,18 @@ void AnalysisBar::rebuildFromCatalog()
     const core::LedgerCatalog &catalog = m_document->catalog();
     periodchoice::fill(m_period, catalog, m_app->locale);
     m_owner->clear();
+    int longest = 0;
     for (const core::KeyCount &k : catalog.keys) {
         // The count is plural-aware (the number itself keeps the locale's grouping).
-        m_owner->addItem(tr("%1 · %2 of %3 row(s)", nullptr, rowsForPlural(catalog.rows))
-                             .arg(fmt::q(k.key), fmt::count(k.rows, m_app->locale),
-                                  fmt::count(catalog.rows, m_app->locale)),
-                         fmt::q(k.key));
+        const QString text = tr("%1 · %2 of %3 row(s)", nullptr, rowsForPlural(catalog.rows))
+                                 .arg(fmt::q(k.key), fmt::count(k.rows, m_app->locale),
+                                      fmt::count(catalog.rows, m_app->locale));
+        longest = std::max(longest, int(text.size()));
+        m_owner->addItem(text, fmt::q(k.key));
     }
+    // Wide enough for "team · 814,645 of 1,072,000 rows" (a million-row ledger's counts), not
+    // for a pathological key: a longer text shows its start, the key, and the tooltip the rest.
+    m_owner->setMinimumContentsLength(std::clamp(longest + 2, 22, 42));
     m_currency->clear();
     for (const core::CurrencyRows &c : catalog.currencies) {
         const QString code = fmt::q(c.currency.code());
@@ -224,6 +232,7 @@ void AnalysisBar::showRequest(const core::AnalysisRequest &request)
         m_owner->setEditText(tr("%1 · 0 of %2 row(s)", nullptr, rowsForPlural(catalog.rows))
                                  .arg(owner, fmt::count(catalog.rows, m_app->locale)));
     m_ownerShown = m_owner->currentText();
+    m_owner->lineEdit()->setCursorPosition(0); // the key first when the counts do not fit
     m_chips->show(catalog, request, m_app->locale);
     fixTabOrder();
     m_dedupe->setChecked(request.dedupe);

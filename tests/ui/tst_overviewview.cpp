@@ -20,12 +20,14 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QPainter>
 #include <QSignalSpy>
@@ -469,6 +471,20 @@ void TstOverviewView::foldedOwnersAreMutedAndGoNowhere()
     QVERIFY2(owners.back().contains(u"…"_s) && owners.back().startsWith(u"platform"_s),
              qPrintable(owners.back()));
     QVERIFY(owners.back().size() < longName.size());
+    // Thirteen bars: each value label is one line (two were cut short in a bar's slot).
+    const QStringList values = categories(canvas, Qt::AlignRight);
+    QCOMPARE(values.size(), 13);
+    for (const QString &v : values)
+        QVERIFY2(v.contains(u" · "_s) && !v.contains(u"<br>"_s), qPrintable(v));
+    // The owner key box is as wide as its longest entry (the demo's keys: a long one is
+    // "user_api_key_alias · … of … rows"), and shows the key first.
+    UI_FIND(owner, QComboBox, m_window.get(), "ownerCombo");
+    qsizetype longest = 0;
+    for (int i = 0; i < owner->count(); ++i)
+        longest = std::max(longest, owner->itemText(i).size());
+    QVERIFY(longest > 22);
+    QVERIFY(owner->minimumContentsLength() >= longest);
+    QCOMPARE(owner->lineEdit()->cursorPosition(), 0);
     // The folded bar is drawn by the muted sets only.
     const QList<QBarSet *> sets = barSeries(canvas).front()->barSets();
     QCOMPARE(sets.size(), 2); // litellm, and its muted twin

@@ -29,6 +29,8 @@ namespace {
 
 constexpr double kBarWidth = 0.62;
 constexpr int kOwnerLabelWidth = 190; ///< px; longer owner names are elided in the middle
+/// Bars up to which a bar's value label has two lines (amount, then share) at the default size.
+constexpr size_t kTwoLineBars = 8;
 
 /// The folded small owners: their sources' colours washed towards the panel.
 QColor muted(const QColor &colour, const Theme &theme)
@@ -167,12 +169,15 @@ void OverviewView::showSpendChart()
 
     // Categories first: an axis takes its range from them when a series attaches.
     QStringList owners, values;
+    // Amount above share when a bar's slot holds two lines; with many owners one line, which
+    // the axis is widened for (two lines in a short slot were cut to "$5,855.30…").
+    const QString between = bars <= kTwoLineBars ? QStringLiteral("<br>") : QStringLiteral(" · ");
     for (size_t c = 0; c < bars; ++c) {
         const core::OwnerBar &bar = sc.bars[barAt(int(c))];
         // Axis labels are rich text: "<unallocated>" would vanish as an unknown tag.
         owners << elideLabel(barName(bar), m_ownerAxis->labelsFont(), kOwnerLabelWidth)
                       .toHtmlEscaped();
-        values << fmt::money(bar.amount, cur, locale()) + QStringLiteral("<br>") +
+        values << fmt::money(bar.amount, cur, locale()) + between +
                       fmt::percent(bar.sharePct, locale());
     }
     m_ownerAxis->clear();
