@@ -13,10 +13,12 @@
 
 namespace unalloc::adapters {
 
-/// @brief Numbers the distinct label sets of an import's rows, on the parser thread where the
-/// rows' strings are still in cache: equal sets (labels, raw labels and collisions, compared,
-/// not only hashed) get one ordinal, so the writer looks each set up once instead of
-/// comparing every row's labels with the stored ones.
+/// @brief Numbers the label sets of an import's rows on the parser thread, so that the writer
+/// looks each set up once instead of comparing every row's labels with the stored ones: the
+/// rows of one reader memo id share an ordinal (the memo compared their raw bytes), and rows
+/// without a memo get the ordinal of an equal set met recently (labels, raw labels and
+/// collisions compared, not only hashed). An ordinal names one set; a set may have several
+/// ordinals, which the writer folds into one stored set.
 class LabelSetOrdinals final
 {
 public:
@@ -39,8 +41,12 @@ public:
                 // The reader writes a set in full the first time it hands it out.
                 if (row.labelsElided)
                     throw std::logic_error("a row without labels names an unknown label set");
+                // A new memo id is a set the memo had not met (or forgot): a new ordinal with
+                // no comparison and no copy of its labels. Copies of sets that are nearly all
+                // new were most of the parser thread's allocations on per-request metadata;
+                // a set met again under a new id is found by the writer (hash and body).
                 m_memos.push_back(memo);
-                m_memoOrdinals.push_back(compared(row, hash));
+                m_memoOrdinals.push_back(m_next++);
             }
             return m_memoOrdinals[at];
         }
@@ -60,33 +66,31 @@ private:
                 const Entry &e = m_entries[entry];
                 if (e.hash == hash && e.set.labels == row.labels && e.set.raw == row.rawLabels &&
                     e.set.collisions == row.collisions)
-                    return m_base + entry;
+                    return e.ordinal;
             }
         }
-        // Per-request metadata makes nearly every set new, and each kept copy cost ~2 kB for
-        // the whole import (1M realistic records: 2.8 GB). Past the limit the sets compared
-        // start over under fresh ordinals: a set met again then gets a second ordinal, and
-        // the ledger's writer finds it stored by hash and body, so it is still one set. Rows
-        // of a set the reader's memo knows never get here (ordinalOf), so the limit is small:
-        // 65,536 copies were 147 MB of a 1M-record import's 448 MB heap.
+        // Rows without a memo (readers that have none) are compared here. Past the limit the
+        // sets compared start over: a set met again then gets a second ordinal, and the
+        // ledger's writer finds it stored by hash and body, so it is still one set. Each copy
+        // costs ~2 kB with per-request metadata (65,536 were 147 MB of a 1M-record import).
         if (m_entries.size() >= kMaxComparedSets) {
-            m_base += static_cast<std::uint32_t>(m_entries.size());
             m_entries.clear();
             m_slots.clear();
         }
-        m_entries.push_back(Entry{hash, {row.labels, row.rawLabels, row.collisions}});
+        m_entries.push_back(Entry{hash, m_next++, {row.labels, row.rawLabels, row.collisions}});
         if (m_entries.size() * 10 > m_slots.size() * 7) {
             m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
             for (size_t e = 0; e + 1 < m_entries.size(); ++e)
                 place(e);
         }
         place(m_entries.size() - 1);
-        return m_base + static_cast<std::uint32_t>(m_entries.size() - 1);
+        return m_entries.back().ordinal;
     }
 
     struct Entry
     {
         std::uint64_t hash;
+        std::uint32_t ordinal;
         core::ledgercodec::LabelSetValue set;
     };
     static size_t slotOf(std::uint64_t hash, size_t mask)
@@ -103,8 +107,8 @@ private:
     }
 
     static constexpr size_t kMaxComparedSets = size_t(1) << 13;
-    std::vector<Entry> m_entries; ///< ordinals m_base, m_base + 1, …
-    std::uint32_t m_base = 0;
+    std::vector<Entry> m_entries;
+    std::uint32_t m_next = 0;           ///< the next ordinal handed out
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
     // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
     // missed the cache on most of them.
