@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <map>
 #include <span>
 
@@ -37,6 +38,24 @@ core::ImportBatch fakeMeta()
     meta.source = "fake";
     meta.format = "direct";
     return meta;
+}
+
+/// A new ledger in `dir` with a fixed clock, five rows already when `priorRows` (so that an
+/// import starts in exact mode), and its import tuning changed by `tune`.
+std::unique_ptr<core::LedgerStore>
+tunedLedger(QTemporaryDir &dir,
+            bool priorRows,
+            const std::function<void(core::SqliteLedger::ImportTuning &)> &tune)
+{
+    auto l = createLedger(dir);
+    l->setClock([] { return core::TimeUs{1'790'000'000'000'000}; });
+    if (priorRows)
+        importRows(*l, keyedRows("k", 80, 5));
+    auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
+    core::SqliteLedger::ImportTuning tuning = sqlite.importTuning();
+    tune(tuning);
+    sqlite.setImportTuning(tuning);
+    return l;
 }
 
 /// An import with one batch (fakeMeta) open.
@@ -344,14 +363,8 @@ void TestImportTransaction::chunkAddsLikeOneByOne()
     }
     auto run = [&](bool chunked, std::vector<std::string> &content) -> std::string {
         QTemporaryDir dir;
-        auto l = createLedger(dir);
-        l->setClock([] { return core::TimeUs{1'790'000'000'000'000}; });
-        if (priorRows)
-            importRows(*l, keyedRows("k", 80, 5));
-        auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
-        core::SqliteLedger::ImportTuning tuning = sqlite.importTuning();
-        tuning.bulkRows = bulkRows;
-        sqlite.setImportTuning(tuning);
+        auto l = tunedLedger(dir, priorRows,
+                             [&](core::SqliteLedger::ImportTuning &t) { t.bulkRows = bulkRows; });
         std::string error;
         {
             auto txn = openBatch(*l);
@@ -415,14 +428,9 @@ void TestImportTransaction::spilledRunsStoreTheSameAggregate()
     QFETCH(bool, priorRows);
     auto run = [&](size_t aggregateGroups) {
         QTemporaryDir dir;
-        auto l = createLedger(dir);
-        l->setClock([] { return core::TimeUs{1'790'000'000'000'000}; });
-        if (priorRows)
-            importRows(*l, keyedRows("p", 0, 5));
-        auto &sqlite = dynamic_cast<core::SqliteLedger &>(*l);
-        core::SqliteLedger::ImportTuning tuning = sqlite.importTuning();
-        tuning.aggregateGroups = aggregateGroups;
-        sqlite.setImportTuning(tuning);
+        auto l = tunedLedger(dir, priorRows, [&](core::SqliteLedger::ImportTuning &t) {
+            t.aggregateGroups = aggregateGroups;
+        });
         auto txn = l->beginImport();
         if (!txn)
             qFatal("beginImport failed");

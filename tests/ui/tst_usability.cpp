@@ -86,6 +86,14 @@ void TstUsability::ownerDisplayTextIsNotAKey()
 {
     openDemo();
     QComboBox *owner = m_window->analysisBar()->ownerCombo();
+    // The box is as wide as its longest entry (the demo's keys: a long one is
+    // "user_api_key_alias · … of … rows") and shows the key first.
+    qsizetype longest = 0;
+    for (int i = 0; i < owner->count(); ++i)
+        longest = std::max(longest, owner->itemText(i).size());
+    QVERIFY(longest > 22);
+    QVERIFY(owner->minimumContentsLength() >= longest);
+    QCOMPARE(owner->lineEdit()->cursorPosition(), 0);
     owner->setFocus();
     owner->lineEdit()->selectAll();
     QTest::keyClicks(owner->lineEdit(), QStringLiteral("zzz"));
