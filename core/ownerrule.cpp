@@ -1,5 +1,7 @@
 #include "ownerrule.h"
 
+#include <atomic>
+#include <future>
 #include <unordered_map>
 
 namespace unalloc::core {
@@ -32,49 +34,85 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                                        const AttributionOptions &options,
                                        std::vector<std::string> &owners)
 {
-    constexpr std::int32_t kUnknown = -3, kBlank = -2, kUnowned = -1;
     std::vector<std::uint32_t> keys; // owner key, then fallbacks; kAbsent when no set has it
     keys.push_back(pool.keyId(options.ownerKey));
     for (const std::string &f : options.fallbacks)
         keys.push_back(pool.keyId(f));
-    std::vector<SetOwner> resolved(pool.size());
-    std::vector<std::int32_t> valueOwner(pool.valueCount(), kUnknown);
-    std::unordered_map<std::string_view, std::int32_t> ownerIndex;
-    const auto classify = [&](std::uint32_t value) {
-        std::int32_t &o = valueOwner[value];
-        if (o != kUnknown)
-            return o;
-        const std::string &text = pool.valueText(value);
-        switch (classifyOwnerValue(&text)) {
-        case OwnerValue::Blank:
-            return o = kBlank;
-        case OwnerValue::Unallocated:
-            return o = kUnowned;
-        case OwnerValue::Owner:
-            break;
+    // Each distinct value is classified once, whichever thread meets it first (the class is a
+    // function of the text: two threads that both compute it store the same byte).
+    enum : std::int8_t { kUnclassified = 0, kBlank, kUnowned, kOwner };
+    std::vector<std::atomic<std::int8_t>> valueClass(pool.valueCount());
+    const auto classOf = [&](std::uint32_t value) {
+        std::int8_t c = valueClass[value].load(std::memory_order_relaxed);
+        if (c == kUnclassified) {
+            switch (classifyOwnerValue(&pool.valueText(value))) {
+            case OwnerValue::Blank:
+                c = kBlank;
+                break;
+            case OwnerValue::Unallocated:
+                c = kUnowned;
+                break;
+            case OwnerValue::Owner:
+                c = kOwner;
+                break;
+            }
+            valueClass[value].store(c, std::memory_order_relaxed);
         }
-        const std::string_view owner = trimmed(text);
-        auto [it, inserted] =
-            ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
-        if (inserted)
-            owners.emplace_back(owner);
-        return o = it->second;
+        return c;
     };
-    for (size_t i = 0; i < pool.size(); ++i) {
-        const auto set = static_cast<std::uint32_t>(i);
-        for (size_t k = 0; k < keys.size(); ++k) {
-            if (keys[k] == LabelSetPool::kAbsent)
-                continue;
-            const std::uint32_t value = pool.valueId(set, keys[k]);
-            if (value == LabelSetPool::kAbsent)
-                continue;
-            const std::int32_t owner = classify(value);
-            if (owner == kBlank)
-                continue;
-            if (owner >= 0)
-                resolved[i] = {owner, static_cast<std::int32_t>(k)};
-            break; // an owner, or the literal <unallocated>: either way the search ends
+    // First the value that decides each set (an owner, or the literal <unallocated>, ends the
+    // search; a blank one does not), on two threads for a large pool: a scan of every set's
+    // labels per key, the most of a re-attribution on per-request sets.
+    struct Pick
+    {
+        std::uint32_t value = LabelSetPool::kAbsent; ///< the owner's value id, if any
+        std::int32_t via = -1;
+    };
+    std::vector<Pick> picks(pool.size());
+    const auto scan = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+            const auto set = static_cast<std::uint32_t>(i);
+            for (size_t k = 0; k < keys.size(); ++k) {
+                if (keys[k] == LabelSetPool::kAbsent)
+                    continue;
+                const std::uint32_t value = pool.valueId(set, keys[k]);
+                if (value == LabelSetPool::kAbsent)
+                    continue;
+                const std::int8_t c = classOf(value);
+                if (c == kBlank)
+                    continue;
+                if (c == kOwner)
+                    picks[i] = {value, static_cast<std::int32_t>(k)};
+                break;
+            }
         }
+    };
+    constexpr size_t kParallelSets = 65536;
+    if (pool.size() >= kParallelSets) {
+        auto firstHalf = std::async(std::launch::async, scan, 0, pool.size() / 2);
+        scan(pool.size() / 2, pool.size());
+        firstHalf.get();
+    } else {
+        scan(0, pool.size());
+    }
+    // Then the owners, numbered in set order as they are first met: the same numbering
+    // whatever the threads did.
+    std::vector<SetOwner> resolved(pool.size());
+    std::vector<std::int32_t> valueOwner(pool.valueCount(), -1);
+    std::unordered_map<std::string_view, std::int32_t> ownerIndex;
+    for (size_t i = 0; i < picks.size(); ++i) {
+        if (picks[i].via < 0)
+            continue;
+        std::int32_t &o = valueOwner[picks[i].value];
+        if (o < 0) {
+            const std::string_view owner = trimmed(pool.valueText(picks[i].value));
+            auto [it, inserted] =
+                ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
+            if (inserted)
+                owners.emplace_back(owner);
+            o = it->second;
+        }
+        resolved[i] = {o, picks[i].via};
     }
     return resolved;
 }

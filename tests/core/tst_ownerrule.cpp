@@ -12,6 +12,8 @@
 #include "core/ownerrule.h"
 #include "core/seams/fallbackillusion.h"
 
+#include <algorithm>
+
 using namespace unalloc;
 using namespace unalloc::test;
 
@@ -171,6 +173,52 @@ private slots:
         QFETCH(int, kind);
         const std::string text = value.toStdString();
         QCOMPARE(int(core::classifyOwnerValue(present ? &text : nullptr)), kind);
+    }
+
+    /// A pool of per-request sets (large enough for the two-thread scan): every set resolves
+    /// as the rule does label by label, and the owners are numbered in set order as first met.
+    void largePoolAgreesSetBySet()
+    {
+        core::LabelSetPool pool;
+        const char *teams[] = {"search", " search ", "", "  ", "<unallocated>", "platform"};
+        for (int i = 0; i < 90'000; ++i) {
+            std::vector<core::LabelMap::Entry> entries;
+            entries.emplace_back("session", "s-" + std::to_string(i)); // every set its own
+            if (i % 7 != 0)
+                entries.emplace_back("team", i % 11 == 0 ? "t-" + std::to_string(i % 4000)
+                                                         : std::string(teams[i % 6]));
+            if (i % 3 == 0)
+                entries.emplace_back("service", i % 9 == 0 ? " " : "svc-" + std::to_string(i % 50));
+            if (i % 5 == 0)
+                entries.emplace_back("project", i % 10 == 0 ? "<unallocated>" : "atlas");
+            std::sort(entries.begin(), entries.end());
+            pool.intern(core::LabelMap(std::move(entries)));
+        }
+        QVERIFY(pool.size() >= 65536);
+        const core::AttributionOptions o = options();
+        std::vector<std::string> owners;
+        const std::vector<core::SetOwner> sets = core::resolveSetOwners(pool, o, owners);
+        QCOMPARE(sets.size(), pool.size());
+        std::vector<std::string> expectedOwners;
+        int owned = 0, viaFallback = 0;
+        for (std::uint32_t id = 0; id < pool.size(); ++id) {
+            const core::OwnerPick pick = core::pickOwner(pool.ref(id), o);
+            const core::SetOwner &got = sets[id];
+            QCOMPARE(got.via, pick.via);
+            if (pick.via < 0) {
+                QCOMPARE(got.owner, -1);
+                continue;
+            }
+            const std::string owner(pick.owner);
+            auto at = std::find(expectedOwners.begin(), expectedOwners.end(), owner);
+            if (at == expectedOwners.end())
+                at = expectedOwners.insert(at, owner);
+            QCOMPARE(got.owner, int(at - expectedOwners.begin()));
+            ++owned;
+            viaFallback += pick.via > 0 ? 1 : 0;
+        }
+        QCOMPARE(owners, expectedOwners);
+        QVERIFY(owned > 10000 && viaFallback > 1000 && owned < int(pool.size()));
     }
 
     /// A fallback value that is no owner value is skipped in the illusion's "without" U, and
