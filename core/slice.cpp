@@ -299,13 +299,46 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     };
     std::sort(out.items.begin(), out.items.end(), before);
     const LabelSetPool &sets = cube.labelSets();
+    // A tie's objects are first ordered by their set's first label, gathered once per object
+    // (per-request sets nearly always differ there); only sets whose first labels are equal
+    // are compared in full. Walking two sets' labels in every comparison missed the cache
+    // several times each.
+    struct Tied
+    {
+        std::uint32_t key, value; ///< the first label's ids; kAbsent for the empty set
+        std::uint32_t at;         ///< the object's offset in its tie
+    };
+    constexpr std::uint32_t kNone = LabelSetPool::kAbsent;
+    const auto tiedBefore = [&sets](const Tied &a, const Tied &b, std::uint32_t setA,
+                                    std::uint32_t setB) {
+        if (a.key != b.key) { // distinct ids are distinct texts; the empty set comes first
+            if (a.key == kNone || b.key == kNone)
+                return a.key == kNone;
+            return sets.keyText(a.key) < sets.keyText(b.key);
+        }
+        if (a.value != b.value)
+            return sets.valueText(a.value) < sets.valueText(b.value);
+        return sets.compare(setA, setB) < 0;
+    };
+    std::vector<Tied> tied;
+    std::vector<SliceObject> scratch;
     for (auto run = out.items.begin(); run != out.items.end();) {
         const auto end = std::find_if(run + 1, out.items.end(),
                                       [&](const SliceObject &o) { return before(*run, o); });
-        if (end - run > 1)
-            std::sort(run, end, [&sets](const SliceObject &a, const SliceObject &b) {
-                return sets.compare(a.labelSet, b.labelSet) < 0;
+        if (end - run > 1) {
+            tied.clear();
+            for (auto it = run; it != end; ++it) {
+                const std::span<const LabelSetPool::Pair> p = sets.pairs(it->labelSet);
+                const auto at = static_cast<std::uint32_t>(it - run);
+                tied.push_back(p.empty() ? Tied{kNone, kNone, at} : Tied{p[0].key, p[0].value, at});
+            }
+            scratch.assign(run, end);
+            std::sort(tied.begin(), tied.end(), [&](const Tied &a, const Tied &b) {
+                return tiedBefore(a, b, scratch[a.at].labelSet, scratch[b.at].labelSet);
             });
+            for (size_t k = 0; k < tied.size(); ++k)
+                run[static_cast<std::ptrdiff_t>(k)] = scratch[tied[k].at];
+        }
         run = end;
     }
     return out;

@@ -28,10 +28,9 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     // The objects in backlog order are the largest part: they are sorted on a second thread
     // while this one finds the overlap, the sums and the seams. Without de-duplication the
     // attributed cube is the ledger's own, known before the overlap is.
-    const auto objectsOf = [&options, &d](const CostCube &cube, std::shared_ptr<const void> owner) {
+    const auto objectsOf = [&options](const CostCube &cube, std::shared_ptr<const void> owner) {
         auto objects = std::make_shared<SliceObjects>(sliceObjects(cube, options));
         objects->keepAlive = std::move(owner);
-        d->drillGroups = drillGroups(cube);
         return std::shared_ptr<const SliceObjects>(std::move(objects));
     };
     std::future<std::shared_ptr<const SliceObjects>> objects;
@@ -50,6 +49,8 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
                                       input.catalog ? *input.catalog : emptyCatalog, request,
                                       input.ledgerPath);
     d->collisions = attributed.collisions();
+    // The drill-down's grouping reads the same cube as the objects; the sort is the longer.
+    d->drillGroups = drillGroups(request.dedupe ? attributed : *cube);
     d->objects = objects.get();
     return d;
 }
