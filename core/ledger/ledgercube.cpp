@@ -8,6 +8,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -91,6 +92,21 @@ private:
 
 Result<CostCube> SqliteLedger::loadCube() const
 {
+    // A load reads every page once, in order: a page cache the size a writable connection
+    // keeps (64 MB) would only add to the load's peak memory. Restored afterwards.
+    const auto setCacheSize = [this](std::int64_t size) {
+        if (auto st = m_db.prepare("PRAGMA cache_size = " + std::to_string(size)))
+            (void)st->exec();
+    };
+    const auto cacheSize = m_db.scalar("PRAGMA cache_size");
+    setCacheSize(-2048);
+    struct RestoreCache
+    {
+        std::function<void()> restore;
+        ~RestoreCache() { restore(); }
+    } restore{[&] {
+        setCacheSize(cacheSize ? *cacheSize : -2000);
+    }};
     // Stored sets are decoded on the builder thread while this one steps SQLite; those some
     // group uses are interned into the cube (so the cube holds only sets that carry cost), their
     // texts translated to the cube's string ids once per distinct string. Then the groups,
@@ -211,6 +227,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             };
             std::vector<Pending> pending;
             std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
+            bool pairsReserved = false;
             while (auto c = setQueue.pop()) {
                 std::uint32_t from = 0;
                 size_t nextCollision = 0;
@@ -269,6 +286,17 @@ Result<CostCube> SqliteLedger::loadCube() const
                     }
                     setCollisions.push_back(std::move(list));
                     s.collisions = static_cast<std::uint32_t>(setCollisions.size());
+                }
+                // Room for every used set's labels at the first chunk's average (+5 %): the
+                // pool's labels then do not grow by doubling, which held the old and the new
+                // copy at once (64 + 128 MB at a million per-request sets).
+                if (!pairsReserved && !pending.empty()) {
+                    pairsReserved = true;
+                    const double perSet =
+                        static_cast<double>(cubePairs.size()) / static_cast<double>(pending.size());
+                    pool.reserve(
+                        usedSets,
+                        static_cast<size_t>(perSet * 1.05 * static_cast<double>(usedSets)) + 64);
                 }
                 // The chunk's sets into the cube, in id order (their slots are being loaded).
                 for (const Pending &pnd : pending) {
