@@ -204,7 +204,8 @@ void MainWindow::onSnapshot(const SnapshotPtr &snapshot)
     if (std::exchange(m_warmViews, false))
         QTimer::singleShot(0, this, [this] {
             for (AnalysisView *v : std::as_const(m_views))
-                v->startWaitingWork();
+                if (v->warmsInBackground())
+                    v->startWaitingWork();
         });
 }
 

@@ -172,10 +172,10 @@ void TstExplorer::ledgerViewPagesRows()
     QVERIFY(table->rowAt(table->viewport()->height() - 1) >= all - 2);
 }
 
-// Opening a ledger computes the view on screen first; the hidden views' own work (the ledger
-// table's count, the Meter view's pod search, the feature economics: each a pass over every
-// row or label set) starts once that view shows the ledger. After that, a hidden view leaves
-// a new slice for when it is shown.
+// Opening a ledger computes the view on screen first; the hidden views' own work (the Meter
+// view's pod search, the feature economics) starts once that view shows the ledger. The Ledger
+// table's count (every row read) waits until the table is shown, and a hidden table takes a
+// new slice when it is shown again.
 void TstExplorer::hiddenViewsWaitUntilShown()
 {
     auto *ledger = qobject_cast<LedgerView *>(m_window->view(QStringLiteral("ledger")));
@@ -196,12 +196,16 @@ void TstExplorer::hiddenViewsWaitUntilShown()
     disconnect(early);
     QVERIFY(!startedEarly);
     QCOMPARE(m_window->currentViewId(), QStringLiteral("overview"));
-    QTRY_VERIFY(ledger->model()->rowCount() > 0);
     QTRY_VERIFY(!meter->controller()->pods()->pods.empty()); // the demo has pods
     QTRY_VERIFY(features->count() > 0);
     QVERIFY(!ledger->isVisible() && !meter->isVisible() && !economics->isVisible());
+    QCOMPARE(ledger->model()->rowCount(), 0);
+    QVERIFY(!ledger->model()->isCounting());
 
+    QVERIFY(m_window->showView(QStringLiteral("ledger")));
+    QTRY_VERIFY(ledger->model()->rowCount() > 0);
     const int all = ledger->model()->rowCount();
+    QVERIFY(m_window->showView(QStringLiteral("overview")));
     unalloc::core::AnalysisRequest r = m_window->analysis()->request();
     r.sources = {"opencost"};
     QSignalSpy ready(m_window->analysis(), &AnalysisController::snapshotReady);

@@ -60,6 +60,9 @@ public:
     /// Runs the work waiting for the view to be shown (whenShown) now: the main window warms
     /// the hidden views once the one on screen shows a newly loaded ledger.
     void startWaitingWork();
+    /// False for a view whose waiting work should only run when it is shown (the main window
+    /// does not warm it).
+    virtual bool warmsInBackground() const { return true; }
     /// Every chart and table panel of the view (for export and tests).
     QList<Panel *> panels() const;
     /// The snapshot shown last, or null.

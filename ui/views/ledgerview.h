@@ -20,6 +20,9 @@ public:
     explicit LedgerView(const ViewContext &context, QWidget *parent = nullptr);
     void showSnapshot(const SnapshotPtr &snapshot) override;
     void documentLoaded() override;
+    /// Its count reads every row (and may first build the sort's index): seconds on a large
+    /// ledger, for a view that may never be opened; it runs when the view is shown.
+    bool warmsInBackground() const override { return false; }
     LedgerTableModel *model() const { return m_model; }
 
 private:
