@@ -282,20 +282,6 @@ Decimal Decimal::operator-() const
     return fromUnits(-m_units);
 }
 
-Decimal &Decimal::operator+=(Decimal other)
-{
-    if (__builtin_add_overflow(m_units, other.m_units, &m_units))
-        throw DecimalOverflow();
-    return *this;
-}
-
-Decimal &Decimal::operator-=(Decimal other)
-{
-    if (__builtin_sub_overflow(m_units, other.m_units, &m_units))
-        throw DecimalOverflow();
-    return *this;
-}
-
 std::optional<Decimal> Decimal::checkedAdd(Decimal other) const
 {
     Units out;
