@@ -77,15 +77,10 @@ QStringList categories(const QtChartCanvas *canvas, Qt::Alignment side)
     return {};
 }
 
-/// One LiteLLM spend-log row of `team` (empty: no team_id, unallocated under `team`).
+/// One LiteLLM spend-log row of `team` on 3 Aug 2026.
 QByteArray spendRow(int id, const QByteArray &spend, const QByteArray &team)
 {
-    QByteArray row = R"({"request_id":"r)" + QByteArray::number(id) + R"(","spend":")" + spend +
-                     R"(","model":"gpt-4o","custom_llm_provider":"openai",)"
-                     R"("startTime":"2026-08-03T10:00:00Z","endTime":"2026-08-03T10:00:00Z"})";
-    if (!team.isEmpty())
-        row.insert(row.size() - 1, R"(,"team_id":")" + team + "\"");
-    return row;
+    return test::liteLlmSpendRow("r" + QByteArray::number(id), spend, "2026-08-03T10:00:00Z", team);
 }
 
 } // namespace

@@ -29,15 +29,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-/// One LiteLLM spend-log row: `team` empty = no team_id (unallocated under `team`).
 QByteArray spendRow(const char *id, const char *spend, const char *start, const char *team)
 {
-    QByteArray row = R"({"request_id":")" + QByteArray(id) + R"(","spend":")" + spend +
-                     R"(","model":"gpt-4o","custom_llm_provider":"openai","startTime":")" + start +
-                     R"(","endTime":")" + start + R"("})";
-    if (*team)
-        row.insert(row.size() - 1, R"(,"team_id":")" + QByteArray(team) + "\"");
-    return row;
+    return test::liteLlmSpendRow(id, spend, start, team);
 }
 
 } // namespace

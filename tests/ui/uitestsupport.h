@@ -83,4 +83,19 @@ struct TestContext
     }
 };
 
+/// One LiteLLM spend-log row as the proxy writes it (bare model, `custom_llm_provider`), started
+/// and ended at `start`; `team` empty = no team_id (unallocated under `team`).
+inline QByteArray liteLlmSpendRow(const QByteArray &id,
+                                  const QByteArray &spend,
+                                  const QByteArray &start,
+                                  const QByteArray &team)
+{
+    QByteArray row = R"({"request_id":")" + id + R"(","spend":")" + spend +
+                     R"(","model":"gpt-4o","custom_llm_provider":"openai","startTime":")" + start +
+                     R"(","endTime":")" + start + R"("})";
+    if (!team.isEmpty())
+        row.insert(row.size() - 1, R"(,"team_id":")" + team + "\"");
+    return row;
+}
+
 } // namespace unalloc::ui::test
