@@ -2,6 +2,7 @@
 // explorer's batch context menu. One transaction each; aggregate == rows holds afterwards.
 #include "importtransaction.h"
 #include "importtransaction_p.h"
+#include "labelchunks.h"
 #include "ledgercodec.h"
 
 namespace unalloc::core {
@@ -74,11 +75,28 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
         "; DELETE FROM batch_totals WHERE batch = " + id +
         "; DELETE FROM batches WHERE id = " + id +
         ";"
-        "DELETE FROM label_sets WHERE id IN (SELECT id FROM unalloc_removed_sets) "
-        "AND id NOT IN (SELECT label_set FROM rows);";
+        "DELETE FROM unalloc_removed_sets WHERE id IN (SELECT label_set FROM rows);";
     if (auto r = db.exec(sqlText); !r)
         return fail(r.error());
-    counts.labelSets = db.changes();
+    std::vector<std::int64_t> unused;
+    {
+        auto st = db.prepare("SELECT id FROM unalloc_removed_sets ORDER BY id");
+        if (!st)
+            return fail(st.error());
+        for (;;) {
+            auto row = st->step();
+            if (!row)
+                return fail(row.error());
+            if (!*row)
+                break;
+            unused.push_back(st->int64(0));
+        }
+    }
+    auto removed = labelchunks::removeSets(db, unused);
+    if (!removed)
+        return fail(removed.error());
+    counts.labelSets = *removed;
+    m_labelSets.forgetStored();
     (void)db.exec("DELETE FROM unalloc_removed_sets");
     return counts;
 }

@@ -11,9 +11,9 @@ namespace unalloc::core {
 namespace codec = ledgercodec;
 using namespace importdetail;
 
-Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row, std::uint64_t h)
+Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row)
 {
-    return m_labelSets.intern(row.labels, row.rawLabels, row.collisions, h);
+    return m_labelSets.intern(row.labels, row.rawLabels, row.collisions);
 }
 
 Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
@@ -21,18 +21,18 @@ Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
     return addHashedRow(row, codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
 }
 
-Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint64_t labelSetHash)
+// The writer finds a set by its stored body: the caller's hash of the set is not needed.
+Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint64_t)
 {
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
-    auto labelSet = internLabelSet(row, labelSetHash);
+    auto labelSet = internLabelSet(row);
     if (!labelSet)
         return fail(labelSet.error());
     return addRowInSet(row, *labelSet);
 }
 
 Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &row,
-                                                                std::uint64_t labelSetHash,
                                                                 std::uint32_t ordinal)
 {
     if (ordinal >= m_ordinalSets.size())
@@ -41,7 +41,7 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
     if (id == 0) {
         if (row.labelsElided)
             return fail(rowError(row, "internal", "the row's label set was never given in full"));
-        auto labelSet = internLabelSet(row, labelSetHash);
+        auto labelSet = internLabelSet(row);
         if (!labelSet)
             return fail(labelSet.error());
         id = *labelSet;
@@ -50,19 +50,19 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
 }
 
 Result<bool> SqliteImportTransaction::addNumberedRow(const CostRow &row,
-                                                     std::uint64_t labelSetHash,
+                                                     std::uint64_t,
                                                      std::uint32_t labelSetOrdinal)
 {
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
-    auto id = labelSetOfOrdinal(row, labelSetHash, labelSetOrdinal);
+    auto id = labelSetOfOrdinal(row, labelSetOrdinal);
     if (!id)
         return fail(id.error());
     return addRowInSet(row, *id);
 }
 
 Result<void> SqliteImportTransaction::addNumberedRows(std::span<const CostRow> rows,
-                                                      const std::uint64_t *labelSetHashes,
+                                                      const std::uint64_t *,
                                                       const std::uint32_t *labelSetOrdinals)
 {
     if (m_batch == 0)
@@ -79,7 +79,7 @@ Result<void> SqliteImportTransaction::addNumberedRows(std::span<const CostRow> r
     ids.resize(n);
     for (size_t i = 0; i < n; ++i) {
         const CostRow &row = rows[i];
-        auto id = labelSetOfOrdinal(row, labelSetHashes[i], labelSetOrdinals[i]);
+        auto id = labelSetOfOrdinal(row, labelSetOrdinals[i]);
         if (!id) {
             stop = id.error();
             n = i;

@@ -256,6 +256,8 @@ Result<void> SqliteImportTransaction::commit()
     if (m_batch != 0)
         return fail("import-state", "a batch is still open");
     // Inside the transaction: a crash before COMMIT leaves the previous ledger as it was.
+    if (auto r = m_labelSets.flush(); !r)
+        return fail(r.error());
     if (auto r = buildFingerprintIndex(); !r)
         return fail(r.error());
     m_fps.release();

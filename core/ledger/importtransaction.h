@@ -113,7 +113,7 @@ private:
     Result<void> prepare();
     /// Back to WAL after a rollback-journal import (outside any transaction).
     void restoreWal();
-    Result<std::int64_t> internLabelSet(const CostRow &row, std::uint64_t hash);
+    Result<std::int64_t> internLabelSet(const CostRow &row);
     /// What addNumberedRows works out for a row before it adds it (so that it can start
     /// loading the memory the row will touch a few rows ahead).
     struct Prepared;
@@ -122,8 +122,7 @@ private:
     Result<bool>
     addRowInSet(const CostRow &row, std::int64_t labelSet, const Prepared *prepared = nullptr);
     /// The label set id of an ordinal, interned from `row` on its first use.
-    Result<std::int64_t>
-    labelSetOfOrdinal(const CostRow &row, std::uint64_t labelSetHash, std::uint32_t ordinal);
+    Result<std::int64_t> labelSetOfOrdinal(const CostRow &row, std::uint32_t ordinal);
     /// Looks the key up through rows_fp and inserts the row when it is new.
     Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
     /// A row whose key the ledger holds: a warning when the kept row's content differs.

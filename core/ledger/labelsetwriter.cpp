@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 namespace unalloc::core {
 
@@ -43,9 +44,6 @@ Result<void> LabelSetWriter::prepare()
     const P all[] = {
         {&m_findString, "SELECT id FROM label_strings WHERE s = ?1"},
         {&m_insertString, "INSERT INTO label_strings(s) VALUES (?1)"},
-        {&m_findSets, "SELECT id, body FROM label_sets WHERE h = ?1"},
-        {&m_body, "SELECT body FROM label_sets WHERE id = ?1"},
-        {&m_insertSet, "INSERT INTO label_sets(h, body) VALUES (?1, ?2)"},
     };
     for (const P &p : all) {
         auto st = m_db.prepare(p.text);
@@ -54,13 +52,9 @@ Result<void> LabelSetWriter::prepare()
         *p.stmt = std::move(*st);
     }
     auto strings = m_db.scalar("SELECT EXISTS (SELECT 1 FROM label_strings)");
-    auto sets = m_db.scalar("SELECT EXISTS (SELECT 1 FROM label_sets)");
     if (!strings)
         return fail(strings.error());
-    if (!sets)
-        return fail(sets.error());
     m_storedStrings = *strings != 0;
-    m_storedSets = *sets != 0;
     return {};
 }
 
@@ -97,84 +91,118 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
     return id;
 }
 
-Result<bool> LabelSetWriter::sameBody(std::int64_t id, std::string_view body)
+void LabelSetWriter::forgetStored()
 {
-    m_body.reset();
-    m_body.bind(1, id);
-    auto row = m_body.step();
-    if (!row)
-        return fail(row.error());
-    const bool same = *row && m_body.blob(0) == body;
-    m_body.reset();
-    return same;
+    m_readStored = false;
+    m_generations[0].clear();
+    m_generations[1].clear();
 }
 
-void LabelSetWriter::index(size_t set)
+Result<void> LabelSetWriter::readStored()
 {
-    if (m_ids.size() * 10 > m_slots.size() * 7) {
-        m_slots.assign(std::max<size_t>(1024, m_slots.size() * 2), 0);
-        for (size_t i = 0; i + 1 < m_ids.size(); ++i)
-            index(i);
+    m_readStored = true;
+    m_generations[0].clear();
+    m_generations[1].clear();
+    m_current = 0;
+    auto next = labelchunks::nextId(m_db);
+    if (!next)
+        return fail(next.error());
+    // This writer's sets (none yet, or kept across a forgetStored) continue after the stored.
+    m_nextId = std::max(m_nextId, *next);
+    // The newest chunks holding up to kWindow sets, remembered oldest first.
+    auto st = m_db.prepare("SELECT first, span, sets, body FROM label_chunks ORDER BY first DESC");
+    if (!st)
+        return fail(st.error());
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> chunks;
+    size_t sets = 0;
+    while (sets < kWindow) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        sets += static_cast<size_t>(std::max<std::int64_t>(0, st->int64(2)));
+        chunks.emplace_back(st->int64(0), st->int64(1), std::string(st->blob(3)));
     }
-    const size_t mask = m_slots.size() - 1;
-    size_t i = static_cast<size_t>(mix(m_hashes[set])) & mask;
-    while (m_slots[i] != 0)
-        i = (i + 1) & mask;
-    m_slots[i] = static_cast<std::uint32_t>(set + 1);
+    st = {}; // an open read would lock the tables a bulk import drops from
+    for (auto it = chunks.rbegin(); it != chunks.rend(); ++it) {
+        auto reader = labelchunks::ChunkReader::open(std::move(std::get<2>(*it)), std::get<0>(*it),
+                                                     std::get<1>(*it));
+        if (!reader)
+            return fail(reader.error());
+        std::int64_t id = 0;
+        std::string_view body;
+        for (;;) {
+            auto got = reader->next(id, body);
+            if (!got)
+                return fail(got.error());
+            if (!*got)
+                break;
+            remember(hashText(body), body, id);
+        }
+    }
+    return {};
+}
+
+void LabelSetWriter::remember(std::uint64_t hash, std::string_view body, std::int64_t id)
+{
+    if (m_generations[m_current].sets.size() >= kWindow) {
+        m_current ^= 1;
+        m_generations[m_current].clear();
+    }
+    Generation &g = m_generations[m_current];
+    const auto i = static_cast<std::uint32_t>(g.sets.size());
+    g.sets.push_back({id, g.arena.size(), body.size()});
+    g.arena.append(body);
+    // A body seen twice in one generation keeps its first id: the probe finds that one.
+    (void)g.index.findOrInsert(hash, i, [&](std::uint32_t j) { return g.body(j) == body; });
+}
+
+std::int64_t LabelSetWriter::findRemembered(std::uint64_t hash, std::string_view body) const
+{
+    for (size_t k = 0; k < 2; ++k) {
+        const Generation &g = m_generations[m_current ^ k];
+        const std::uint32_t i =
+            g.index.find(hash, [&](std::uint32_t j) { return g.body(j) == body; });
+        if (i != FlatIndex::kNone)
+            return g.sets[i].id;
+    }
+    return 0;
 }
 
 Result<std::int64_t> LabelSetWriter::intern(const LabelMap &labels,
                                             const RawLabels &raw,
-                                            const std::vector<Collision> &collisions,
-                                            std::uint64_t hash)
+                                            const std::vector<Collision> &collisions)
 {
     auto body = labelsetcodec::encode(labels, raw, collisions,
                                       [this](std::string_view s) { return internString(s); });
     if (!body)
         return fail(body.error());
-    if (!m_slots.empty()) {
-        const size_t mask = m_slots.size() - 1;
-        for (size_t i = static_cast<size_t>(mix(hash)) & mask; m_slots[i] != 0;
-             i = (i + 1) & mask) {
-            const size_t set = m_slots[i] - 1;
-            if (m_hashes[set] != hash)
-                continue;
-            auto same = sameBody(m_ids[set], *body);
-            if (!same)
-                return fail(same.error());
-            if (*same)
-                return m_ids[set];
-        }
-    }
-    const auto storedHash = static_cast<std::int64_t>(hash);
-    if (m_storedSets) {
-        m_findSets.reset();
-        m_findSets.bind(1, storedHash);
-        for (;;) {
-            auto row = m_findSets.step();
-            if (!row)
-                return fail(row.error());
-            if (!*row) {
-                m_findSets.reset();
-                break;
-            }
-            if (m_findSets.blob(1) == *body) {
-                const std::int64_t id = m_findSets.int64(0);
-                m_findSets.reset();
-                return id;
-            }
-        }
-    }
-    m_insertSet.reset();
-    m_insertSet.bind(1, storedHash);
-    m_insertSet.bindBlob(2, body->data(), static_cast<int>(body->size()), false);
-    if (auto r = m_insertSet.exec(); !r)
-        return fail(r.error());
-    const std::int64_t id = m_db.lastInsertId();
-    m_hashes.push_back(hash);
-    m_ids.push_back(id);
-    index(m_ids.size() - 1);
+    if (!m_readStored)
+        if (auto r = readStored(); !r)
+            return fail(r.error());
+    const std::uint64_t hash = hashText(*body);
+    if (const std::int64_t id = findRemembered(hash, *body); id != 0)
+        return id;
+    const std::int64_t id = m_nextId++;
+    if (m_chunk.slotCount() == 0)
+        m_chunkFirst = id;
+    if (!m_chunk.add(*body))
+        return fail("ledger-corrupt", "a label set's body could not be stored");
+    remember(hash, *body, id);
+    ++m_added;
+    if (m_chunk.slotCount() >= labelchunks::kSlots)
+        if (auto r = flush(); !r)
+            return fail(r.error());
     return id;
+}
+
+Result<void> LabelSetWriter::flush()
+{
+    if (m_chunk.slotCount() == 0)
+        return {};
+    const std::int64_t span = m_chunk.slotCount(), sets = m_chunk.setCount();
+    return labelchunks::insertChunk(m_db, m_chunkFirst, span, sets, m_chunk.finish());
 }
 
 } // namespace unalloc::core

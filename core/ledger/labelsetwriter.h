@@ -2,45 +2,75 @@
 
 #include "core/costrow.h"
 #include "core/flatindex.h"
+#include "labelchunks.h"
 #include "sqlitedb.h"
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace unalloc::core {
 
-/// @brief Stores label sets (schema v4, see labelsetcodec.h) inside one write transaction.
+/// @brief Stores label sets (schema v7: v5 bodies in chunks, labelchunks.h) inside one write
+/// transaction.
 ///
-/// Strings and sets this writer stored are found in memory; those the ledger held before it
-/// began are found through the text index of `label_strings` and the hash index of
-/// `label_sets`, and only when the ledger had any. A hash only names candidates: a set is
-/// the same set when its body is the same, byte for byte.
+/// Strings are found in memory, then through the text index of `label_strings`. A set is
+/// the same set when its body is the same, byte for byte: a new set is looked up among the
+/// last kWindow sets stored (the ledger's own, read at the first intern, then this writer's)
+/// and otherwise gets the next id. A set that comes back after more than kWindow others may
+/// be stored twice, under two ids; readers fold sets by their labels (the cube, filters), so
+/// that costs bytes, never a different result, and the memory stays bounded. Ids are handed
+/// out at once; the chunk they land in is written when it is full and at flush().
 class LabelSetWriter final
 {
 public:
+    /// Sets remembered for de-duplication (two generations of this many).
+    static constexpr size_t kWindow = 65536;
+
     explicit LabelSetWriter(sql::Db &db)
         : m_db(db)
     {}
     /// Inside the transaction, before the first intern: prepares and sees what is stored.
     Result<void> prepare();
-    /// The id of the set (labels, raw, collisions), stored now if it is new. `hash` is
-    /// ledgercodec::hashLabelSet of the three.
-    Result<std::int64_t> intern(const LabelMap &labels,
-                                const RawLabels &raw,
-                                const std::vector<Collision> &collisions,
-                                std::uint64_t hash);
+    /// The id of the set (labels, raw, collisions), stored now if it is new.
+    Result<std::int64_t>
+    intern(const LabelMap &labels, const RawLabels &raw, const std::vector<Collision> &collisions);
     /// The id of a string of the dictionary, stored now if it is new.
     Result<std::int64_t> internString(std::string_view s);
+    /// Writes the chunk being filled. Before anything reads the sets of this transaction.
+    Result<void> flush();
+    /// Forgets what it read of the stored sets (a batch removal in this transaction may
+    /// have removed some): they are read again at the next intern.
+    void forgetStored();
     /// Sets this writer stored.
-    size_t setsAdded() const { return m_ids.size(); }
+    size_t setsAdded() const { return m_added; }
 
 private:
-    Result<bool> sameBody(std::int64_t id, std::string_view body);
-    void index(size_t set);
+    struct Remembered
+    {
+        std::int64_t id = 0;
+        size_t offset = 0, size = 0; ///< the body in the generation's arena
+    };
+    struct Generation
+    {
+        std::string arena;
+        std::vector<Remembered> sets;
+        FlatIndex index;
+        void clear()
+        {
+            arena.clear();
+            sets.clear();
+            index.clear();
+        }
+        std::string_view body(std::uint32_t i) const
+        {
+            return std::string_view(arena).substr(sets[i].offset, sets[i].size);
+        }
+    };
+    Result<void> readStored();
+    void remember(std::uint64_t hash, std::string_view body, std::int64_t id);
+    std::int64_t findRemembered(std::uint64_t hash, std::string_view body) const;
 
     std::string_view stringAt(std::uint32_t i) const
     {
@@ -48,19 +78,20 @@ private:
     }
 
     sql::Db &m_db;
-    bool m_storedStrings = false, m_storedSets = false;
-    sql::Stmt m_findString, m_insertString, m_findSets, m_body, m_insertSet;
+    bool m_storedStrings = false, m_readStored = false;
+    sql::Stmt m_findString, m_insertString;
     /// The strings met so far, one after another in an arena (a node per string was most of
     /// the import's time on per-request metadata), with their ledger ids.
     std::string m_arena;
     std::vector<size_t> m_offsets{0}; ///< string i is [m_offsets[i], m_offsets[i + 1])
     std::vector<std::int64_t> m_stringIds;
     FlatIndex m_stringIndex;
-    /// Of the sets stored here, parallel to m_ids. Deques: one entry per set of the import
-    /// (ten million for a month of per-request sets), grown by blocks without a second copy.
-    std::deque<std::uint64_t> m_hashes;
-    std::deque<std::int64_t> m_ids;
-    std::vector<std::uint32_t> m_slots; ///< open addressing by hash: index + 1, 0 empty
+    /// The sets remembered: the current generation and the one before it.
+    Generation m_generations[2];
+    size_t m_current = 0;
+    labelchunks::ChunkBuilder m_chunk;
+    std::int64_t m_chunkFirst = 0, m_nextId = 0;
+    size_t m_added = 0;
 };
 
 } // namespace unalloc::core

@@ -1,6 +1,7 @@
 // SqliteLedger::loadCube: the aggregate (segments and adjustments, aggsegment.h) into a
 // CostCube on two threads (the groups are merged in key order on one, folded on the other).
 #include "aggsegment.h"
+#include "labelchunks.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
@@ -366,9 +367,7 @@ Result<CostCube> SqliteLedger::loadCube() const
     std::optional<Error> readError;
     {
         constexpr size_t kChunkSets = 4096;
-        auto ls = m_db.prepare("SELECT id, body FROM label_sets");
-        if (!ls)
-            readError = ls.error();
+        labelchunks::SetScan scan(m_db);
         SetChunk sc;
         labelsetcodec::BodyIds ids;
         const auto corruptSet = [&](std::int64_t id, const std::string &why) {
@@ -378,15 +377,17 @@ Result<CostCube> SqliteLedger::loadCube() const
                               {},
                               {}};
         };
-        for (auto row = ls ? ls->step() : Result<bool>(false); !readError; row = ls->step()) {
+        std::int64_t id = 0;
+        std::string_view body;
+        for (auto row = scan.next(id, body); !readError; row = scan.next(id, body)) {
             if (!row) {
                 readError = row.error();
+                readError->file = m_path;
                 break;
             }
             if (!*row)
                 break;
             // Every body is checked; only the sets some group uses are handed on whole.
-            const std::int64_t id = ls->int64(0);
             if (id < 0 || id > std::int64_t{1} << 32) {
                 readError = Error{"ledger-corrupt",
                                   "stored label set id " + std::to_string(id) + " is out of range",
@@ -395,7 +396,6 @@ Result<CostCube> SqliteLedger::loadCube() const
                                   {}};
                 break;
             }
-            const std::string_view body = ls->blob(1);
             if (auto r = labelsetcodec::decodeIds(body, ids); !r) {
                 readError = r.error();
                 break;

@@ -1,5 +1,6 @@
 // Row queries for the lazy ledger table: filters become one WHERE clause over indexed
 // columns; label values are matched against the (few) label sets, never row by row.
+#include "labelchunks.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerquery.h"
@@ -71,16 +72,23 @@ Result<SqliteLedger::Where> SqliteLedger::whereFor(const LedgerRowFilter &f,
         for (auto row = strings->step(); row && *row; row = strings->step())
             if (lowerAscii(strings->text(1)).find(needle) != std::string::npos)
                 hits.insert(strings->int64(0));
-        auto st = m_db.prepare("SELECT id, body FROM label_sets");
-        if (!st)
-            return fail(st.error());
-        for (auto row = st->step(); !hits.empty() && row && *row; row = st->step()) {
-            auto ids = labelsetcodec::labelIds(st->blob(1));
+        labelchunks::SetScan scan(m_db);
+        std::int64_t id = 0;
+        std::string_view body;
+        for (;;) {
+            if (hits.empty())
+                break;
+            auto row = scan.next(id, body);
+            if (!row)
+                return fail(row.error());
+            if (!*row)
+                break;
+            auto ids = labelsetcodec::labelIds(body);
             if (!ids)
                 return fail(ids.error());
             if (std::any_of(ids->begin(), ids->end(),
                             [&hits](const auto &kv) { return hits.count(kv.second) != 0; }))
-                sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
+                sets += (sets.empty() ? "" : ",") + std::to_string(id);
         }
         std::string term = "(instr(lower(r.name), ?) > 0 OR instr(lower(r.source), ?) > 0";
         if (!sets.empty())
@@ -261,18 +269,18 @@ SqliteLedger::scanLabelSets(const std::vector<std::int64_t> *keyIds,
                             const std::function<void(std::int64_t, const LabelMap &)> &visit) const
 {
     std::optional<labelsetcodec::StringTable> strings;
-    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
-    if (!st)
-        return fail(st.error());
+    labelchunks::SetScan scan(m_db);
     labelsetcodec::BodyIds ids;
+    std::int64_t id = 0;
+    std::string_view body;
     for (;;) {
-        auto row = st->step();
+        auto row = scan.next(id, body);
         if (!row)
             return fail(row.error());
         if (!*row)
             return {};
         if (keyIds) { // only sets whose keys include one of keyIds are decoded to text
-            if (auto r = labelsetcodec::decodeIds(st->blob(1), ids); !r)
+            if (auto r = labelsetcodec::decodeIds(body, ids); !r)
                 return fail(r.error());
             const bool holds =
                 std::any_of(ids.labels.begin(), ids.labels.end(), [&](const auto &p) {
@@ -288,11 +296,10 @@ SqliteLedger::scanLabelSets(const std::vector<std::int64_t> *keyIds,
                 return fail(loaded.error());
             strings = std::move(*loaded);
         }
-        auto v =
-            labelsetcodec::decode(st->blob(1), strings->lookup(), labelsetcodec::Parts::Labels);
+        auto v = labelsetcodec::decode(body, strings->lookup(), labelsetcodec::Parts::Labels);
         if (!v)
             return fail(v.error());
-        visit(st->int64(0), v->labels);
+        visit(id, v->labels);
     }
 }
 
@@ -336,20 +343,18 @@ Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFil
 Result<void> SqliteLedger::fillLabels(std::vector<LedgerRow> &rows,
                                       const std::vector<std::int64_t> &setIds) const
 {
-    auto st = m_db.prepare("SELECT body FROM label_sets WHERE id = ?1");
-    if (!st)
-        return fail(st.error());
+    labelchunks::BodyLookup bodies(m_db);
     labelsetcodec::StringCache strings(m_db);
     std::map<std::int64_t, codec::LabelSetValue> cache;
     for (size_t i = 0; i < rows.size(); ++i) {
         auto it = cache.find(setIds[i]);
         if (it == cache.end()) {
-            st->reset();
-            st->bind(1, setIds[i]);
-            auto row = st->step();
-            if (!row || !*row)
+            auto body = bodies.find(setIds[i]);
+            if (!body)
+                return fail(body.error());
+            if (!*body)
                 return fail("ledger-corrupt", "a row references a missing label set", m_path);
-            auto v = labelsetcodec::decode(st->blob(0), strings.lookup());
+            auto v = labelsetcodec::decode(**body, strings.lookup());
             if (!v)
                 return fail(v.error());
             it = cache.emplace(setIds[i], std::move(*v)).first;

@@ -2,6 +2,7 @@
 
 #include "aggsegment.h"
 #include "core/costcube.h"
+#include "labelchunks.h"
 #include "ledgercodec.h"
 
 #include <sqlite3.h>
@@ -163,9 +164,10 @@ CREATE TABLE agg_segments(
 CREATE INDEX agg_segments_batch ON agg_segments(batch, id);
 )sql";
 
-// The current version as a new file gets it: v1 + … + v5 without the sort indexes
+// The current version as a new file gets it: v1 + … + v7 without the sort indexes
 // (built on demand). key_fp has no default here: every writer supplies it (the migration
-// needs DEFAULT 0).
+// needs DEFAULT 0). Version 7: label sets are stored in chunks of consecutive ids
+// (labelchunks.h), with no hash index and no foreign key from the rows.
 constexpr const char *kSchemaCurrent = R"sql(
 CREATE TABLE batches(
     id INTEGER PRIMARY KEY,
@@ -186,15 +188,15 @@ CREATE TABLE warnings(
     detail TEXT NOT NULL);
 CREATE INDEX warnings_batch ON warnings(batch);
 CREATE TABLE label_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
-CREATE TABLE label_sets(id INTEGER PRIMARY KEY, h INTEGER NOT NULL, body BLOB NOT NULL);
-CREATE INDEX label_sets_h ON label_sets(h);
+CREATE TABLE label_chunks(
+    first INTEGER PRIMARY KEY, span INTEGER NOT NULL, sets INTEGER NOT NULL, body BLOB NOT NULL);
 CREATE TABLE rows(
     id INTEGER PRIMARY KEY,
     batch INTEGER NOT NULL REFERENCES batches(id),
     source TEXT NOT NULL, record_key TEXT NOT NULL, name TEXT NOT NULL,
     amount BLOB NOT NULL, currency TEXT NOT NULL,
     start_us INTEGER NOT NULL, end_us INTEGER NOT NULL,
-    label_set INTEGER NOT NULL REFERENCES label_sets(id),
+    label_set INTEGER NOT NULL,
     quantity BLOB, unit TEXT NOT NULL DEFAULT '',
     prompt_tokens INTEGER, completion_tokens INTEGER, cached_tokens INTEGER,
     send_after_us INTEGER, first_token_after_us INTEGER, done_after_us INTEGER,
@@ -375,7 +377,11 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     // A v5 aggregate is already what the rows give: it only moves into segments.
     if (r && *version <= 4)
         r = rebuildAggregate(db);
-    if (r)
+    // After every step that reads or rewrites label_sets: the sets move into chunks.
+    if (r && *version <= 6)
+        r = labelchunks::upgradeV6ToV7(db);
+    // A v6 ledger's aggregate is in segments already: its agg rows are later adjustments.
+    if (r && *version <= 5)
         r = aggsegment::segmentsFromTable(db);
     if (r)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");

@@ -9,7 +9,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 6;
+inline constexpr int kCurrentVersion = 7;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 

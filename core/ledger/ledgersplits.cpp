@@ -42,17 +42,12 @@ private:
     bool m_active = false;
 };
 
-Result<std::int64_t> internLabelSet(sql::Db &db, const CostRow &row)
-{
-    LabelSetWriter writer(db);
-    if (auto r = writer.prepare(); !r)
-        return fail(r.error());
-    return writer.intern(row.labels, row.rawLabels, row.collisions,
-                         codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
-}
-
-Result<void> insertPart(
-    sql::Db &db, const CostRow &part, std::int64_t batch, std::int64_t split, std::uint64_t fp)
+Result<void> insertPart(sql::Db &db,
+                        LabelSetWriter &sets,
+                        const CostRow &part,
+                        std::int64_t batch,
+                        std::int64_t split,
+                        std::uint64_t fp)
 {
     // A record key is unique per source (the import relies on it): a part may not reuse one.
     auto taken = db.prepare("SELECT count(*) FROM rows WHERE key_fp = ?1 AND source = ?2 "
@@ -67,7 +62,7 @@ Result<void> insertPart(
         return fail(found.error());
     if (*found && taken->int64(0) != 0)
         return fail("bad-split", "a row with record key '" + part.recordKey + "' already exists");
-    auto labelSet = internLabelSet(db, part);
+    auto labelSet = sets.intern(part.labels, part.rawLabels, part.collisions);
     if (!labelSet)
         return fail(labelSet.error());
     auto st = db.prepare("INSERT INTO rows(batch, source, record_key, name, amount, currency, "
@@ -200,6 +195,9 @@ Result<std::int64_t> SqliteLedger::applySplit(std::int64_t originalRowId,
             m_db.exec("UPDATE rows SET superseded = 1 WHERE id = " + std::to_string(originalRowId));
         !r)
         return fail(r.error());
+    LabelSetWriter sets(m_db);
+    if (auto r = sets.prepare(); !r)
+        return fail(r.error());
     for (size_t i = 0; i < parts.size(); ++i) {
         CostRow p = parts[i];
         if (p.source.empty())
@@ -211,13 +209,15 @@ Result<std::int64_t> SqliteLedger::applySplit(std::int64_t originalRowId,
             p.start = orig.row.start;
             p.end = orig.row.end;
         }
-        if (auto r = insertPart(m_db, p, orig.row.batchId, splitId,
+        if (auto r = insertPart(m_db, sets, p, orig.row.batchId, splitId,
                                 keyFingerprint(p.source, p.recordKey));
             !r)
             return fail(r.error());
         if (auto r = moveAggregate(m_db.lastInsertId(), +1); !r)
             return fail(r.error());
     }
+    if (auto r = sets.flush(); !r)
+        return fail(r.error());
     if (auto r = txn.commit(); !r)
         return fail(r.error());
     return splitId;

@@ -3,6 +3,7 @@
 #include "core/labels.h"
 #include "core/ownerrule.h"
 #include "core/valuealiases.h"
+#include "labelchunks.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerquery.h"
@@ -159,12 +160,17 @@ SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::stri
                 valueIds[i].insert(id);
         }
     }
-    auto st = m_db.prepare("SELECT id, body FROM label_sets");
-    if (!st)
-        return fail(st.error());
+    labelchunks::SetScan scan(m_db);
     std::string sets;
-    for (auto row = st->step(); row && *row; row = st->step()) {
-        auto ids = labelsetcodec::labelIds(st->blob(1));
+    std::int64_t setId = 0;
+    std::string_view body;
+    for (;;) {
+        auto row = scan.next(setId, body);
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        auto ids = labelsetcodec::labelIds(body);
         if (!ids)
             return fail(ids.error());
         bool all = true;
@@ -175,7 +181,7 @@ SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::stri
             all = one;
         }
         if (all)
-            sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
+            sets += (sets.empty() ? "" : ",") + std::to_string(setId);
     }
     w.add(col + "label_set IN (" + sets + ")");
     return {};
@@ -187,18 +193,12 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
     // each set is resolved on the labels of those keys alone, read as string ids, with each
     // value's text read once.
     const LedgerRowFilter::OwnerRule &rule = f.ownerRule;
-    // Label sets are only ever appended or removed whole: their count and last id tell
+    // Label sets are only ever stored or removed: the chunks, the sets and the next id tell
     // whether the sets kept for these terms are still the ledger's.
-    std::string key;
-    {
-        auto extent = m_db.prepare("SELECT count(*), coalesce(max(id), 0) FROM label_sets");
-        if (!extent)
-            return fail(extent.error());
-        auto row = extent->step();
-        if (!row)
-            return fail(row.error());
-        key = std::to_string(extent->int64(0)) + '/' + std::to_string(extent->int64(1));
-    }
+    auto extent = labelchunks::extentKey(m_db);
+    if (!extent)
+        return fail(extent.error());
+    std::string key = std::move(*extent);
     const auto field = [&key](const std::string &text) {
         key += '\x1f' + std::to_string(text.size()) + ':' + text;
     };
@@ -234,13 +234,13 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
         }
     }
     labelsetcodec::StringCache strings(m_db);
-    auto st = m_db.prepare("SELECT id, body FROM label_sets ORDER BY id");
-    if (!st)
-        return fail(st.error());
+    labelchunks::SetScan scan(m_db);
     std::string sets;
-    auto row = st->step();
-    for (; row && *row; row = st->step()) {
-        auto ids = labelsetcodec::labelIds(st->blob(1));
+    std::int64_t setId = 0;
+    std::string_view body;
+    auto row = scan.next(setId, body);
+    for (; row && *row; row = scan.next(setId, body)) {
+        auto ids = labelsetcodec::labelIds(body);
         if (!ids)
             return fail(ids.error());
         std::vector<LabelMap::Entry> entries;
@@ -258,7 +258,7 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
         if (match && !f.via.empty())
             match = pick.owned() && f.via.count(keys[static_cast<size_t>(pick.via)]) != 0;
         if (match)
-            sets += (sets.empty() ? "" : ",") + std::to_string(st->int64(0));
+            sets += (sets.empty() ? "" : ",") + std::to_string(setId);
     }
     if (!row)
         return fail(row.error());

@@ -1,0 +1,419 @@
+#include "labelchunks.h"
+
+#include "labelsetcodec.h"
+
+#include <algorithm>
+
+namespace unalloc::core::labelchunks {
+
+using labelsetcodec::getVarint;
+using labelsetcodec::putVarint;
+
+namespace {
+
+Error corrupt(std::int64_t first, const std::string &detail)
+{
+    return Error{"ledger-corrupt",
+                 "stored label-set chunk " + std::to_string(first) + " " + detail,
+                 {},
+                 {},
+                 {}};
+}
+
+/// A set's v5 body from its shape and values.
+void rebuild(std::string &out,
+             const std::vector<std::uint64_t> &keys,
+             const std::uint64_t *values,
+             std::string_view rest)
+{
+    out.clear();
+    putVarint(out, keys.size());
+    for (size_t i = 0; i < keys.size(); ++i) {
+        putVarint(out, keys[i]);
+        putVarint(out, values[i]);
+    }
+    out.append(rest);
+}
+
+} // namespace
+
+bool ChunkBuilder::add(std::string_view body)
+{
+    size_t pos = 0;
+    std::uint64_t n = 0;
+    if (!getVarint(body, pos, n) || n > body.size())
+        return false;
+    m_keys.clear();
+    const size_t valuesAt = m_slotBytes.size();
+    m_slotBytes += '\0'; // the shape number, written below (one byte while shapes < 128)
+    std::string values;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        std::uint64_t k = 0, v = 0;
+        if (!getVarint(body, pos, k) || !getVarint(body, pos, v)) {
+            m_slotBytes.resize(valuesAt);
+            return false;
+        }
+        m_keys.push_back(k);
+        putVarint(values, v);
+    }
+    const std::string_view rest = body.substr(pos);
+    m_shape.clear();
+    putVarint(m_shape, n);
+    for (std::uint64_t k : m_keys)
+        putVarint(m_shape, k);
+    putVarint(m_shape, rest.size());
+    m_shape.append(rest);
+    auto [it, added] =
+        m_shapeIndex.try_emplace(m_shape, static_cast<std::uint32_t>(m_shapes.size() + 1));
+    if (added)
+        m_shapes.push_back(&it->first);
+    std::string number;
+    putVarint(number, it->second);
+    m_slotBytes.replace(valuesAt, 1, number);
+    m_slotBytes += values;
+    ++m_slots;
+    ++m_sets;
+    return true;
+}
+
+void ChunkBuilder::addHole()
+{
+    m_slotBytes += '\0';
+    ++m_slots;
+}
+
+std::string ChunkBuilder::finish()
+{
+    std::string out;
+    putVarint(out, m_shapes.size());
+    for (const std::string *s : m_shapes)
+        out += *s;
+    out += m_slotBytes;
+    m_shapeIndex.clear();
+    m_shapes.clear();
+    m_slotBytes.clear();
+    m_slots = m_sets = 0;
+    return out;
+}
+
+Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std::int64_t span)
+{
+    ChunkReader r;
+    r.m_body = std::move(body);
+    r.m_first = first;
+    r.m_span = span;
+    if (first <= 0 || span <= 0 || span > std::int64_t{1} << 20)
+        return fail(corrupt(first, "has a span of " + std::to_string(span) + " ids"));
+    const std::string_view b = r.m_body;
+    size_t &pos = r.m_pos;
+    std::uint64_t shapes = 0;
+    if (!getVarint(b, pos, shapes) || shapes > b.size())
+        return fail(corrupt(first, "ends early"));
+    r.m_shapes.reserve(shapes);
+    for (std::uint64_t s = 0; s < shapes; ++s) {
+        Shape shape;
+        std::uint64_t n = 0, restSize = 0;
+        if (!getVarint(b, pos, n) || n > b.size())
+            return fail(corrupt(first, "ends early"));
+        shape.keys.resize(n);
+        for (std::uint64_t &k : shape.keys)
+            if (!getVarint(b, pos, k))
+                return fail(corrupt(first, "ends early"));
+        if (!getVarint(b, pos, restSize) || restSize > b.size() - pos)
+            return fail(corrupt(first, "ends early"));
+        shape.restAt = pos;
+        shape.restSize = restSize;
+        pos += restSize;
+        r.m_shapes.push_back(std::move(shape));
+    }
+    return r;
+}
+
+Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
+{
+    const std::string_view b = m_body;
+    std::uint64_t values[64];
+    std::vector<std::uint64_t> many;
+    while (m_slot < m_span) {
+        std::uint64_t shape = 0;
+        if (!getVarint(b, m_pos, shape))
+            return fail(corrupt(m_first, "ends early"));
+        const std::int64_t slot = m_slot++;
+        if (shape == 0)
+            continue;
+        if (shape > m_shapes.size())
+            return fail(corrupt(m_first, "names shape " + std::to_string(shape) + " of " +
+                                             std::to_string(m_shapes.size())));
+        const Shape &s = m_shapes[shape - 1];
+        std::uint64_t *v = values;
+        if (s.keys.size() > std::size(values)) {
+            many.resize(s.keys.size());
+            v = many.data();
+        }
+        for (size_t i = 0; i < s.keys.size(); ++i)
+            if (!getVarint(b, m_pos, v[i]))
+                return fail(corrupt(m_first, "ends early"));
+        rebuild(m_set, s.keys, v, b.substr(s.restAt, s.restSize));
+        id = m_first + slot;
+        body = m_set;
+        return true;
+    }
+    if (m_pos != b.size())
+        return fail(corrupt(m_first, "has bytes after its last slot"));
+    return false;
+}
+
+Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
+{
+    if (!m_started) {
+        m_started = true;
+        auto st = m_db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");
+        if (!st)
+            return fail(st.error());
+        m_chunks = std::move(*st);
+    }
+    for (;;) {
+        if (m_reader) {
+            auto got = m_reader->next(id, body);
+            if (!got || *got)
+                return got;
+            m_reader.reset();
+        }
+        if (!m_chunks.isValid())
+            return false;
+        auto row = m_chunks.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row) {
+            m_chunks = {};
+            return false;
+        }
+        auto reader =
+            ChunkReader::open(std::string(m_chunks.blob(2)), m_chunks.int64(0), m_chunks.int64(1));
+        if (!reader)
+            return fail(reader.error());
+        m_reader = std::move(*reader);
+    }
+}
+
+Result<std::optional<std::string>> BodyLookup::find(std::int64_t id)
+{
+    for (auto &[first, sets] : m_chunks)
+        if (const auto it = sets.find(id); it != sets.end())
+            return std::optional<std::string>(it->second);
+    if (!m_select.isValid()) {
+        auto st = m_db.prepare("SELECT first, span, body FROM label_chunks WHERE first <= ?1 "
+                               "ORDER BY first DESC LIMIT 1");
+        if (!st)
+            return fail(st.error());
+        m_select = std::move(*st);
+    }
+    m_select.reset();
+    m_select.bind(1, id);
+    auto row = m_select.step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<std::string>();
+    const std::int64_t first = m_select.int64(0), span = m_select.int64(1);
+    if (id >= first + span || m_chunks.count(first) != 0) {
+        m_select.reset();
+        return std::optional<std::string>();
+    }
+    auto reader = ChunkReader::open(std::string(m_select.blob(2)), first, span);
+    m_select.reset();
+    if (!reader)
+        return fail(reader.error());
+    constexpr size_t kKept = 8;
+    if (m_order.size() == kKept) {
+        m_chunks.erase(m_order.front());
+        m_order.erase(m_order.begin());
+    }
+    auto &sets = m_chunks[first];
+    m_order.push_back(first);
+    std::int64_t setId = 0;
+    std::string_view body;
+    for (;;) {
+        auto got = reader->next(setId, body);
+        if (!got)
+            return fail(got.error());
+        if (!*got)
+            break;
+        sets.emplace(setId, std::string(body));
+    }
+    if (const auto it = sets.find(id); it != sets.end())
+        return std::optional<std::string>(it->second);
+    return std::optional<std::string>();
+}
+
+Result<std::int64_t> nextId(const sql::Db &db)
+{
+    auto last = db.scalar("SELECT ifnull(max(first + span), 1) FROM label_chunks");
+    if (!last)
+        return fail(last.error());
+    return std::max<std::int64_t>(1, *last);
+}
+
+Result<void> insertChunk(
+    sql::Db &db, std::int64_t first, std::int64_t span, std::int64_t sets, std::string_view body)
+{
+    auto st =
+        db.prepare("INSERT INTO label_chunks(first, span, sets, body) VALUES (?1, ?2, ?3, ?4)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, first);
+    st->bind(2, span);
+    st->bind(3, sets);
+    st->bindBlob(4, body.data(), static_cast<int>(body.size()), false);
+    return st->exec();
+}
+
+Result<std::int64_t> removeSets(sql::Db &db, const std::vector<std::int64_t> &ids)
+{
+    auto select = db.prepare("SELECT first, span, body FROM label_chunks WHERE first <= ?1 "
+                             "ORDER BY first DESC LIMIT 1");
+    auto drop = db.prepare("DELETE FROM label_chunks WHERE first = ?1");
+    if (!select)
+        return fail(select.error());
+    if (!drop)
+        return fail(drop.error());
+    std::int64_t removed = 0;
+    for (size_t i = 0; i < ids.size();) {
+        select->reset();
+        select->bind(1, ids[i]);
+        auto row = select->step();
+        if (!row)
+            return fail(row.error());
+        const std::int64_t first = *row ? select->int64(0) : 0, span = *row ? select->int64(1) : 0;
+        if (!*row || ids[i] >= first + span)
+            return fail(corrupt(first, "does not hold set " + std::to_string(ids[i])));
+        auto reader = ChunkReader::open(std::string(select->blob(2)), first, span);
+        select->reset();
+        if (!reader)
+            return fail(reader.error());
+        // The chunk again without the ids of `ids` inside it.
+        std::vector<std::pair<std::int64_t, std::string>> kept;
+        std::int64_t id = 0;
+        std::string_view body;
+        for (;;) {
+            auto got = reader->next(id, body);
+            if (!got)
+                return fail(got.error());
+            if (!*got)
+                break;
+            while (i < ids.size() && ids[i] < id)
+                ++i; // an id of `ids` that this chunk does not hold: already gone
+            if (i < ids.size() && ids[i] == id) {
+                ++removed;
+                ++i;
+                continue;
+            }
+            kept.emplace_back(id, std::string(body));
+        }
+        while (i < ids.size() && ids[i] < first + span)
+            ++i;
+        drop->reset();
+        drop->bind(1, first);
+        if (auto r = drop->exec(); !r)
+            return fail(r.error());
+        if (kept.empty())
+            continue;
+        ChunkBuilder builder;
+        std::int64_t slot = first;
+        for (const auto &[keptId, keptBody] : kept) {
+            for (; slot < keptId; ++slot)
+                builder.addHole();
+            if (!builder.add(keptBody))
+                return fail(corrupt(first, "holds a malformed set"));
+            ++slot;
+        }
+        const std::int64_t sets = builder.setCount(), newSpan = builder.slotCount();
+        if (auto r = insertChunk(db, first, newSpan, sets, builder.finish()); !r)
+            return fail(r.error());
+    }
+    return removed;
+}
+
+Result<std::string> extentKey(const sql::Db &db)
+{
+    auto st = db.prepare("SELECT count(*), ifnull(sum(sets), 0), ifnull(max(first + span), 0) "
+                         "FROM label_chunks");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return std::to_string(st->int64(0)) + '/' + std::to_string(st->int64(1)) + '/' +
+           std::to_string(st->int64(2));
+}
+
+Result<void> upgradeV6ToV7(sql::Db &db)
+{
+    if (auto r = db.exec("CREATE TABLE label_chunks(first INTEGER PRIMARY KEY, span INTEGER NOT "
+                         "NULL, sets INTEGER NOT NULL, body BLOB NOT NULL);");
+        !r)
+        return r;
+    auto select = db.prepare("SELECT id, body FROM label_sets ORDER BY id");
+    if (!select)
+        return fail(select.error());
+    ChunkBuilder builder;
+    std::int64_t first = 0;
+    const auto flush = [&]() -> Result<void> {
+        if (builder.slotCount() == 0)
+            return {};
+        const std::int64_t sets = builder.setCount(), span = builder.slotCount();
+        return insertChunk(db, first, span, sets, builder.finish());
+    };
+    for (;;) {
+        auto row = select->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        const std::int64_t id = select->int64(0);
+        if (id <= 0)
+            return fail("ledger-corrupt", "stored label set id " + std::to_string(id));
+        // A chunk covers ids [first, first + kSlots): a set past it starts the next one.
+        if (builder.slotCount() > 0 && id >= first + kSlots) {
+            if (auto r = flush(); !r)
+                return r;
+        }
+        if (builder.slotCount() == 0)
+            first = id;
+        while (first + builder.slotCount() < id)
+            builder.addHole();
+        if (!builder.add(select->blob(1)))
+            return fail("ledger-corrupt",
+                        "stored label set " + std::to_string(id) + " is not a well-formed body");
+    }
+    select = {};
+    if (auto r = flush(); !r)
+        return r;
+    // The rows' foreign key named label_sets, which goes: SQLite cannot drop a constraint, and
+    // rebuilding the rows table would rewrite every row, so the table's definition is edited
+    // in place (the documented way for changes that leave the stored records as they are).
+    auto version = db.scalar("PRAGMA schema_version");
+    if (!version)
+        return fail(version.error());
+    const std::string edit =
+        "PRAGMA writable_schema = ON;"
+        "UPDATE sqlite_schema SET sql = replace(sql, "
+        "'label_set INTEGER NOT NULL REFERENCES label_sets(id)', 'label_set INTEGER NOT NULL') "
+        "WHERE type = 'table' AND name = 'rows';"
+        "PRAGMA schema_version = " +
+        std::to_string(*version + 1) +
+        ";"
+        "PRAGMA writable_schema = OFF;"
+        "DROP TABLE label_sets;";
+    if (auto r = db.exec(edit); !r)
+        return r;
+    auto left = db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = "
+                          "'rows' AND sql LIKE '%REFERENCES label_sets%'");
+    if (!left)
+        return fail(left.error());
+    if (*left != 0)
+        return fail("ledger-corrupt", "the rows table's reference to label_sets was not found");
+    return {};
+}
+
+} // namespace unalloc::core::labelchunks

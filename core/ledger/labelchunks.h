@@ -1,0 +1,135 @@
+#pragma once
+
+#include "core/result.h"
+#include "sqlitedb.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace unalloc::core::labelchunks {
+
+/// @brief How schema v7 stores label sets: in chunks of consecutive ids, one row of
+/// `label_chunks` per chunk, instead of a row (and a hash index entry) per set.
+///
+/// A set is still identified by its id and still has its v5 body (labelsetcodec.h); a chunk
+/// splits each body into a *shape* (the label keys and everything after the labels: raw
+/// labels, which refer to the labels' values by position, and collisions) and the label
+/// values. Sets of one chunk share shapes: with per-request metadata (sessions, end users,
+/// IPs) nearly every set is new, but nearly every set has one of a few shapes, so a set costs
+/// its value ids and one shape number.
+///
+/// Chunk body: count of shapes; per shape (count of labels n, n key ids, length of the rest,
+/// the rest's bytes); then one slot per id of the chunk's span, in id order: 0 for an id with
+/// no set (removed with its last row), otherwise the 1-based shape number followed by the n
+/// value ids. All numbers are LEB128 varints.
+///
+/// Table: `label_chunks(first INTEGER PRIMARY KEY, span, sets, body)`: ids first … first +
+/// span − 1, of which `sets` hold a set.
+
+/// Ids per chunk a writer fills (a reader of one set decodes at most this many slots).
+inline constexpr std::int64_t kSlots = 512;
+
+/// @brief Builds the body of one chunk, slot by slot.
+class ChunkBuilder final
+{
+public:
+    /// Appends the set whose v5 body is `body` in the next slot; false when the body is not
+    /// a well-formed v5 body.
+    bool add(std::string_view body);
+    /// Appends a slot with no set.
+    void addHole();
+    std::int64_t slotCount() const { return m_slots; }
+    std::int64_t setCount() const { return m_sets; }
+    /// The chunk's body; the builder starts over.
+    std::string finish();
+
+private:
+    std::unordered_map<std::string, std::uint32_t> m_shapeIndex;
+    std::vector<const std::string *> m_shapes;
+    std::string m_slotBytes;
+    std::int64_t m_slots = 0, m_sets = 0;
+    std::vector<std::uint64_t> m_keys; ///< scratch
+    std::string m_shape;               ///< scratch
+};
+
+/// @brief Reads the slots of one chunk in order, rebuilding each set's v5 body.
+class ChunkReader final
+{
+public:
+    /// Checks the shapes of `body` (the chunk of ids first … first + span − 1).
+    static Result<ChunkReader> open(std::string body, std::int64_t first, std::int64_t span);
+    /// The next slot that holds a set: true with its id and body (valid until the next call),
+    /// false after the last. A body that ends early is "ledger-corrupt".
+    Result<bool> next(std::int64_t &id, std::string_view &body);
+    std::int64_t first() const { return m_first; }
+    std::int64_t span() const { return m_span; }
+
+private:
+    struct Shape
+    {
+        std::vector<std::uint64_t> keys;
+        size_t restAt = 0, restSize = 0; ///< in m_body (offsets: a reader is moved around)
+    };
+    std::string m_body;
+    std::vector<Shape> m_shapes;
+    std::int64_t m_first = 0, m_span = 0, m_slot = 0;
+    size_t m_pos = 0;
+    std::string m_set; ///< the body next() returned
+};
+
+/// @brief Every stored set in id order.
+class SetScan final
+{
+public:
+    explicit SetScan(const sql::Db &db)
+        : m_db(db)
+    {}
+    /// The next stored set: true with its id and v5 body (valid until the next call).
+    Result<bool> next(std::int64_t &id, std::string_view &body);
+
+private:
+    const sql::Db &m_db;
+    sql::Stmt m_chunks;
+    std::optional<ChunkReader> m_reader;
+    bool m_started = false;
+};
+
+/// @brief Bodies read by id (a page of rows), keeping the chunks read last.
+class BodyLookup final
+{
+public:
+    explicit BodyLookup(const sql::Db &db)
+        : m_db(db)
+    {}
+    /// The body of set `id`, or nullopt when no set has that id.
+    Result<std::optional<std::string>> find(std::int64_t id);
+
+private:
+    const sql::Db &m_db;
+    sql::Stmt m_select;
+    /// Decoded chunks by first id: (id → body) of each, a handful at a time.
+    std::unordered_map<std::int64_t, std::unordered_map<std::int64_t, std::string>> m_chunks;
+    std::vector<std::int64_t> m_order; ///< the chunks' first ids, oldest first
+};
+
+/// The id after the last stored one (1 in a ledger without sets).
+Result<std::int64_t> nextId(const sql::Db &db);
+/// Stores one chunk.
+Result<void> insertChunk(
+    sql::Db &db, std::int64_t first, std::int64_t span, std::int64_t sets, std::string_view body);
+/// Removes the sets `ids` (ascending, each stored): the chunks that hold them are rewritten
+/// with an empty slot in their place, shortened when their last slots are empty, and dropped
+/// when no set is left. Returns how many sets were removed.
+Result<std::int64_t> removeSets(sql::Db &db, const std::vector<std::int64_t> &ids);
+/// A text that changes whenever a set is stored or removed (for caches of per-set results).
+Result<std::string> extentKey(const sql::Db &db);
+
+/// The schema-v6 → v7 step inside the caller's transaction: `label_sets` rows become chunks
+/// with the same ids, the table and its hash index go, and the rows' foreign key to it too.
+Result<void> upgradeV6ToV7(sql::Db &db);
+
+} // namespace unalloc::core::labelchunks

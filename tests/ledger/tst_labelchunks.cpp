@@ -1,0 +1,280 @@
+// Label sets in chunks (schema v7): a chunk gives back every body it was given, with its id;
+// damaged chunks are refused; the writer stores a set once within its window and continues
+// the ids of the stored sets; removing sets leaves the other ids where they were.
+#include "core/ledger/labelchunks.h"
+#include "core/ledger/labelsetcodec.h"
+#include "core/ledger/labelsetwriter.h"
+#include "core/ledger/ledgerschema.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace unalloc;
+using namespace unalloc::core;
+
+namespace {
+
+/// A body as the writer encodes it, with string ids from a counter over the texts.
+std::string body(const LabelMap &labels,
+                 const RawLabels &raw = {},
+                 const std::vector<Collision> &collisions = {})
+{
+    static std::map<std::string, std::int64_t> ids;
+    auto b = labelsetcodec::encode(labels, raw, collisions, [](std::string_view s) {
+        return Result<std::int64_t>(
+            ids.emplace(std::string(s), std::int64_t(ids.size()) + 1).first->second);
+    });
+    return b ? *b : std::string();
+}
+
+/// Cells of a chunk: a body, or "" for an id with no set.
+using Cells = std::vector<std::string>;
+
+std::vector<std::pair<std::int64_t, std::string>>
+readBack(const std::string &chunk, std::int64_t first, std::int64_t span)
+{
+    std::vector<std::pair<std::int64_t, std::string>> out;
+    auto reader = labelchunks::ChunkReader::open(chunk, first, span);
+    if (!reader)
+        return {{-1, reader.error().detail}};
+    std::int64_t id = 0;
+    std::string_view b;
+    for (;;) {
+        auto got = reader->next(id, b);
+        if (!got)
+            return {{-1, got.error().detail}};
+        if (!*got)
+            return out;
+        out.emplace_back(id, std::string(b));
+    }
+}
+
+struct TempLedger
+{
+    QTemporaryDir dir;
+    sql::Db db;
+    TempLedger()
+    {
+        auto opened =
+            sql::Db::open(dir.filePath(QStringLiteral("t.unalloc")).toStdString(), false, true);
+        if (opened) {
+            db = std::move(*opened);
+            (void)ledgerschema::create(db);
+            (void)db.exec("BEGIN"); // as an import writes: one transaction
+        }
+    }
+    std::int64_t count(const char *sqlText) const { return db.scalar(sqlText).value_or(-1); }
+};
+
+/// The labels of a body stored in `db` (its string ids are the ledger's).
+LabelMap labelsOf(const sql::Db &db, std::string_view stored)
+{
+    auto strings = labelsetcodec::StringTable::load(db);
+    if (!strings)
+        return {};
+    auto v = labelsetcodec::decode(stored, strings->lookup());
+    return v ? v->labels : LabelMap();
+}
+
+LabelMap userSet(int i)
+{
+    return LabelMap({{"team", "t" + std::to_string(i % 7)}, {"user", "u" + std::to_string(i)}});
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Cells)
+
+class TestLabelChunks final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void damagedChunksAreRefused_data();
+    void damagedChunksAreRefused();
+    void writerStoresASetOnceInItsWindow();
+    void aNewWriterFindsTheStoredSets();
+    void removedSetsLeaveTheOthersInPlace();
+};
+
+void TestLabelChunks::roundTrip_data()
+{
+    QTest::addColumn<Cells>("cells");
+    const LabelMap a({{"team", "search"}, {"user", "u-1"}});
+    QTest::newRow("one set") << Cells{body(a, {{"team_id", "search"}, {"user", "u-1"}})};
+    QTest::newRow("no labels") << Cells{body(LabelMap())};
+    QTest::newRow("collision and a raw value of its own")
+        << Cells{body(LabelMap(std::vector<LabelMap::Entry>{{"project", "p-1"}}),
+                      {{"project", "p-1"}, {"project_id", "p-9"}},
+                      {Collision{"project", std::vector<std::string>{"project", "project_id"},
+                                 "project", "p-1"}})};
+    QTest::newRow("holes first, between and last")
+        << Cells{"", "", body(a), "", body(userSet(2)), body(userSet(3)), "", ""};
+    // More shapes than a one-byte shape number holds: every key is a new key.
+    Cells many;
+    for (int i = 0; i < 300; ++i)
+        many.push_back(body(LabelMap({{"k" + std::to_string(i), "v"}, {"team", "x"}})));
+    QTest::newRow("300 shapes") << many;
+    Cells same;
+    for (int i = 0; i < 512; ++i)
+        same.push_back(body(userSet(i), {{"owner", "t" + std::to_string(i % 7)}}));
+    QTest::newRow("512 sets of one shape") << same;
+}
+
+void TestLabelChunks::roundTrip()
+{
+    QFETCH(Cells, cells);
+    labelchunks::ChunkBuilder builder;
+    std::vector<std::pair<std::int64_t, std::string>> want;
+    const std::int64_t first = 1000;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        if (cells[i].empty()) {
+            builder.addHole();
+            continue;
+        }
+        QVERIFY(builder.add(cells[i]));
+        want.emplace_back(first + std::int64_t(i), cells[i]);
+    }
+    QCOMPARE(builder.slotCount(), std::int64_t(cells.size()));
+    QCOMPARE(builder.setCount(), std::int64_t(want.size()));
+    const std::string chunk = builder.finish();
+    QCOMPARE(readBack(chunk, first, std::int64_t(cells.size())), want);
+    // The builder starts over after finish().
+    QCOMPARE(builder.slotCount(), std::int64_t(0));
+    if (cells.size() >= 512) // shared shapes: a set costs its values, not its keys
+        QVERIFY2(chunk.size() < cells.size() * 8, std::to_string(chunk.size()).c_str());
+}
+
+void TestLabelChunks::damagedChunksAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("chunk");
+    QTest::addColumn<qint64>("span");
+    labelchunks::ChunkBuilder b;
+    QVERIFY(b.add(body(userSet(1))));
+    QVERIFY(b.add(body(userSet(2))));
+    const std::string good = b.finish();
+    const QByteArray g(good.data(), qsizetype(good.size()));
+    QTest::newRow("cut short") << g.left(g.size() - 1) << qint64(2);
+    QTest::newRow("bytes after the last slot") << (g + '\x00') << qint64(2);
+    QTest::newRow("more slots than stored") << g << qint64(3);
+    QTest::newRow("no span") << g << qint64(0);
+    QTest::newRow("empty") << QByteArray() << qint64(1);
+    // One shape (one label, key 5, nothing after it), a slot naming shape 2.
+    QTest::newRow("unknown shape") << QByteArray("\x01\x01\x05\x00\x02\x07", 6) << qint64(1);
+}
+
+void TestLabelChunks::damagedChunksAreRefused()
+{
+    QFETCH(QByteArray, chunk);
+    QFETCH(qint64, span);
+    const auto got = readBack(chunk.toStdString(), 1, span);
+    QVERIFY(!got.empty());
+    QCOMPARE(got.front().first, -1);
+    QVERIFY2(got.front().second.find("stored label-set chunk 1") != std::string::npos,
+             got.front().second.c_str());
+}
+
+void TestLabelChunks::writerStoresASetOnceInItsWindow()
+{
+    TempLedger t;
+    QVERIFY(t.db.handle());
+    LabelSetWriter w(t.db);
+    QVERIFY(w.prepare().has_value());
+    const auto intern = [&w](int i) {
+        return w.intern(userSet(i), {{"user_id", "u" + std::to_string(i)}}, {}).value_or(-1);
+    };
+    QCOMPARE(intern(0), 1);
+    QCOMPARE(intern(1), 2);
+    QCOMPARE(intern(0), 1);
+    // Ids follow one another across chunks; a set met again inside the window keeps its id.
+    const int n = 1300;
+    for (int i = 2; i < n; ++i)
+        QCOMPARE(intern(i), std::int64_t(i) + 1);
+    QCOMPARE(intern(5), 6);
+    QCOMPARE(intern(n - 1), std::int64_t(n));
+    QVERIFY(w.flush().has_value());
+    QCOMPARE(w.setsAdded(), size_t(n));
+    QCOMPARE(t.count("SELECT sum(sets) FROM label_chunks"), n);
+    QCOMPARE(t.count("SELECT count(*) FROM label_chunks"), (n + 511) / 512);
+    QCOMPARE(t.count("SELECT max(span) FROM label_chunks"), labelchunks::kSlots);
+    // Past two generations of the window, a set is stored again under a new id (readers
+    // fold sets by their labels); within them it is found.
+    const int far = int(2 * LabelSetWriter::kWindow);
+    for (int i = n; i < n + far; ++i)
+        QCOMPARE(intern(i), std::int64_t(i) + 1);
+    QCOMPARE(intern(n + far - int(LabelSetWriter::kWindow)),
+             std::int64_t(n + far - int(LabelSetWriter::kWindow)) + 1);
+    QCOMPARE(intern(0), std::int64_t(n + far) + 1);
+    QVERIFY(w.flush().has_value());
+    QCOMPARE(t.count("SELECT sum(sets) FROM label_chunks"), n + far + 1);
+}
+
+void TestLabelChunks::aNewWriterFindsTheStoredSets()
+{
+    TempLedger t;
+    {
+        LabelSetWriter w(t.db);
+        QVERIFY(w.prepare().has_value());
+        for (int i = 0; i < 700; ++i)
+            QCOMPARE(w.intern(userSet(i), {}, {}).value_or(-1), std::int64_t(i) + 1);
+        QVERIFY(w.flush().has_value());
+    }
+    LabelSetWriter again(t.db);
+    QVERIFY(again.prepare().has_value());
+    QCOMPARE(again.intern(userSet(3), {}, {}).value_or(-1), 4);
+    QCOMPARE(again.intern(userSet(699), {}, {}).value_or(-1), 700);
+    QCOMPARE(again.intern(userSet(700), {}, {}).value_or(-1), 701);
+    QCOMPARE(again.setsAdded(), size_t(1));
+    QVERIFY(again.flush().has_value());
+    // The new set starts a chunk of its own after the last stored id.
+    QCOMPARE(t.count("SELECT first FROM label_chunks ORDER BY first DESC LIMIT 1"), 701);
+    labelchunks::BodyLookup lookup(t.db);
+    for (std::int64_t id : {1, 4, 512, 513, 700, 701}) {
+        auto found = lookup.find(id);
+        QVERIFY(found.has_value() && found->has_value());
+        QCOMPARE(labelsOf(t.db, **found), userSet(int(id) - 1));
+    }
+    auto none = lookup.find(702);
+    QVERIFY(none.has_value() && !none->has_value());
+}
+
+void TestLabelChunks::removedSetsLeaveTheOthersInPlace()
+{
+    TempLedger t;
+    LabelSetWriter w(t.db);
+    QVERIFY(w.prepare().has_value());
+    for (int i = 0; i < 1100; ++i) // chunks 1–512, 513–1024, 1025–1100
+        QVERIFY(w.intern(userSet(i), {}, {}).has_value());
+    QVERIFY(w.flush().has_value());
+    std::vector<std::int64_t> gone{2, 3, 512};
+    for (std::int64_t id = 513; id <= 1024; ++id)
+        gone.push_back(id); // a whole chunk
+    gone.push_back(1099);
+    gone.push_back(1100); // the last ids: the last chunk gets shorter
+    auto removed = labelchunks::removeSets(t.db, gone);
+    QVERIFY2(removed.has_value(), removed ? "" : removed.error().detail.c_str());
+    QCOMPARE(*removed, std::int64_t(gone.size()));
+    QCOMPARE(t.count("SELECT count(*) FROM label_chunks"), 2);
+    QCOMPARE(t.count("SELECT span FROM label_chunks WHERE first = 1"), 511);
+    QCOMPARE(t.count("SELECT span FROM label_chunks WHERE first = 1025"), 74);
+    QCOMPARE(t.count("SELECT sum(sets) FROM label_chunks"), 1100 - std::int64_t(gone.size()));
+    QCOMPARE(labelchunks::nextId(t.db).value_or(-1), 1099);
+    labelchunks::SetScan scan(t.db);
+    std::int64_t id = 0, expected = 1;
+    std::string_view b;
+    for (auto got = scan.next(id, b); got && *got; got = scan.next(id, b)) {
+        while (std::find(gone.begin(), gone.end(), expected) != gone.end())
+            ++expected;
+        QCOMPARE(id, expected);
+        QCOMPARE(labelsOf(t.db, b), userSet(int(id) - 1));
+        ++expected;
+    }
+    QCOMPARE(expected, 1099);
+}
+
+QTEST_GUILESS_MAIN(TestLabelChunks)
+#include "tst_labelchunks.moc"
