@@ -196,11 +196,55 @@ Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
     }
 }
 
+Result<void> ChunkReader::indexSlots()
+{
+    const std::string_view b = m_body;
+    m_slotAt.resize(static_cast<size_t>(m_span));
+    for (std::int64_t slot = 0; slot < m_span; ++slot) {
+        m_slotAt[static_cast<size_t>(slot)] = static_cast<std::uint32_t>(m_pos);
+        std::uint64_t shape = 0, skip = 0;
+        if (!getVarint(b, m_pos, shape))
+            return fail(corrupt(m_first, "ends early"));
+        if (shape > m_shapes.size())
+            return fail(corrupt(m_first, "names shape " + std::to_string(shape) + " of " +
+                                             std::to_string(m_shapes.size())));
+        if (shape == 0)
+            continue;
+        for (size_t i = 0; i < m_shapes[shape - 1].keys.size(); ++i)
+            if (!getVarint(b, m_pos, skip))
+                return fail(corrupt(m_first, "ends early"));
+    }
+    if (m_pos != b.size())
+        return fail(corrupt(m_first, "has bytes after its last slot"));
+    m_slot = m_span;
+    return {};
+}
+
+bool ChunkReader::setAt(std::int64_t id, std::string &out) const
+{
+    if (id < m_first || id >= m_first + m_span || m_slotAt.empty())
+        return false;
+    const std::string_view b = m_body;
+    size_t pos = m_slotAt[static_cast<size_t>(id - m_first)];
+    std::uint64_t shape = 0;
+    (void)getVarint(b, pos, shape); // indexSlots checked every slot
+    if (shape == 0)
+        return false;
+    const Shape &s = m_shapes[shape - 1];
+    std::vector<std::uint64_t> values(s.keys.size());
+    for (std::uint64_t &v : values)
+        (void)getVarint(b, pos, v);
+    rebuild(out, s.keys, values.data(), b.substr(s.restAt, s.restSize));
+    return true;
+}
+
 Result<std::optional<std::string>> BodyLookup::find(std::int64_t id)
 {
-    for (auto &[first, sets] : m_chunks)
-        if (const auto it = sets.find(id); it != sets.end())
-            return std::optional<std::string>(it->second);
+    std::string out;
+    for (auto it = m_chunks.rbegin(); it != m_chunks.rend(); ++it)
+        if (id >= it->first() && id < it->first() + it->span())
+            return it->setAt(id, out) ? std::optional<std::string>(std::move(out))
+                                      : std::optional<std::string>();
     if (!m_select.isValid()) {
         auto st = m_db.prepare("SELECT first, span, body FROM label_chunks WHERE first <= ?1 "
                                "ORDER BY first DESC LIMIT 1");
@@ -216,7 +260,7 @@ Result<std::optional<std::string>> BodyLookup::find(std::int64_t id)
     if (!*row)
         return std::optional<std::string>();
     const std::int64_t first = m_select.int64(0), span = m_select.int64(1);
-    if (id >= first + span || m_chunks.count(first) != 0) {
+    if (id >= first + span) {
         m_select.reset();
         return std::optional<std::string>();
     }
@@ -224,26 +268,13 @@ Result<std::optional<std::string>> BodyLookup::find(std::int64_t id)
     m_select.reset();
     if (!reader)
         return fail(reader.error());
-    constexpr size_t kKept = 8;
-    if (m_order.size() == kKept) {
-        m_chunks.erase(m_order.front());
-        m_order.erase(m_order.begin());
-    }
-    auto &sets = m_chunks[first];
-    m_order.push_back(first);
-    std::int64_t setId = 0;
-    std::string_view body;
-    for (;;) {
-        auto got = reader->next(setId, body);
-        if (!got)
-            return fail(got.error());
-        if (!*got)
-            break;
-        sets.emplace(setId, std::string(body));
-    }
-    if (const auto it = sets.find(id); it != sets.end())
-        return std::optional<std::string>(it->second);
-    return std::optional<std::string>();
+    if (auto r = reader->indexSlots(); !r)
+        return fail(r.error());
+    if (m_chunks.size() == kKept)
+        m_chunks.erase(m_chunks.begin());
+    m_chunks.push_back(std::move(*reader));
+    return m_chunks.back().setAt(id, out) ? std::optional<std::string>(std::move(out))
+                                          : std::optional<std::string>();
 }
 
 Result<std::int64_t> nextId(const sql::Db &db)

@@ -67,6 +67,11 @@ public:
     Result<bool> next(std::int64_t &id, std::string_view &body);
     std::int64_t first() const { return m_first; }
     std::int64_t span() const { return m_span; }
+    /// Finds where every slot starts (checking each), for reads of single sets by setAt.
+    /// Instead of next(): call one or the other.
+    Result<void> indexSlots();
+    /// The body of set `id` into `out` after indexSlots; false when no set has that id.
+    bool setAt(std::int64_t id, std::string &out) const;
 
 private:
     struct Shape
@@ -78,7 +83,8 @@ private:
     std::vector<Shape> m_shapes;
     std::int64_t m_first = 0, m_span = 0, m_slot = 0;
     size_t m_pos = 0;
-    std::string m_set; ///< the body next() returned
+    std::vector<std::uint32_t> m_slotAt; ///< indexSlots: offset of each slot's shape number
+    std::string m_set;                   ///< the body next() returned
 };
 
 /// @brief Every stored set in id order.
@@ -107,13 +113,15 @@ public:
     {}
     /// The body of set `id`, or nullopt when no set has that id.
     Result<std::optional<std::string>> find(std::int64_t id);
+    /// Chunks kept.
+    static constexpr size_t kKept = 8;
 
 private:
     const sql::Db &m_db;
     sql::Stmt m_select;
-    /// Decoded chunks by first id: (id → body) of each, a handful at a time.
-    std::unordered_map<std::int64_t, std::unordered_map<std::int64_t, std::string>> m_chunks;
-    std::vector<std::int64_t> m_order; ///< the chunks' first ids, oldest first
+    /// Chunks read last (indexed, each set rebuilt only when asked for), oldest first: a
+    /// caller that asks in id order reads each chunk once.
+    std::vector<ChunkReader> m_chunks;
 };
 
 /// The id after the last stored one (1 in a ledger without sets).

@@ -343,25 +343,32 @@ Result<std::vector<LedgerRowBrief>> SqliteLedger::rowBriefs(const LedgerBriefFil
 Result<void> SqliteLedger::fillLabels(std::vector<LedgerRow> &rows,
                                       const std::vector<std::int64_t> &setIds) const
 {
+    // Each distinct set decoded once, in id order: a page sorted by anything else touches
+    // sets all over the ledger, and in id order each chunk is read once.
+    std::vector<std::int64_t> wanted(setIds);
+    std::sort(wanted.begin(), wanted.end());
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     labelchunks::BodyLookup bodies(m_db);
     labelsetcodec::StringCache strings(m_db);
-    std::map<std::int64_t, codec::LabelSetValue> cache;
+    std::vector<codec::LabelSetValue> values;
+    values.reserve(wanted.size());
+    for (std::int64_t id : wanted) {
+        auto body = bodies.find(id);
+        if (!body)
+            return fail(body.error());
+        if (!*body)
+            return fail("ledger-corrupt", "a row references a missing label set", m_path);
+        auto v = labelsetcodec::decode(**body, strings.lookup());
+        if (!v)
+            return fail(v.error());
+        values.push_back(std::move(*v));
+    }
     for (size_t i = 0; i < rows.size(); ++i) {
-        auto it = cache.find(setIds[i]);
-        if (it == cache.end()) {
-            auto body = bodies.find(setIds[i]);
-            if (!body)
-                return fail(body.error());
-            if (!*body)
-                return fail("ledger-corrupt", "a row references a missing label set", m_path);
-            auto v = labelsetcodec::decode(**body, strings.lookup());
-            if (!v)
-                return fail(v.error());
-            it = cache.emplace(setIds[i], std::move(*v)).first;
-        }
-        rows[i].row.labels = it->second.labels;
-        rows[i].row.rawLabels = it->second.raw;
-        rows[i].row.collisions = it->second.collisions;
+        const auto at = std::lower_bound(wanted.begin(), wanted.end(), setIds[i]) - wanted.begin();
+        const codec::LabelSetValue &v = values[static_cast<size_t>(at)];
+        rows[i].row.labels = v.labels;
+        rows[i].row.rawLabels = v.raw;
+        rows[i].row.collisions = v.collisions;
     }
     return {};
 }
