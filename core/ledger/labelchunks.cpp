@@ -123,17 +123,29 @@ Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std:
             return fail(corrupt(first, "ends early"));
         shape.restAt = pos;
         shape.restSize = restSize;
+        // The rest as decodeIds checks it: raw labels (two numbers each), collisions.
+        const std::string_view rest = b.substr(pos, restSize);
+        size_t at = 0;
+        std::uint64_t nRaw = 0, skip = 0, nCollisions = 0;
+        if (!getVarint(rest, at, nRaw) || nRaw > rest.size())
+            return fail(corrupt(first, "has a shape that ends early"));
+        for (std::uint64_t i = 0; i < 2 * nRaw; ++i)
+            if (!getVarint(rest, at, skip))
+                return fail(corrupt(first, "has a shape that ends early"));
+        if (!getVarint(rest, at, nCollisions))
+            return fail(corrupt(first, "has a shape that ends early"));
+        shape.hasCollisions = nCollisions > 0;
+        if (!shape.hasCollisions && at != rest.size())
+            return fail(corrupt(first, "has a shape with bytes after its end"));
         pos += restSize;
         r.m_shapes.push_back(std::move(shape));
     }
     return r;
 }
 
-Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
+Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
 {
     const std::string_view b = m_body;
-    std::uint64_t values[64];
-    std::vector<std::uint64_t> many;
     while (m_slot < m_span) {
         std::uint64_t shape = 0;
         if (!getVarint(b, m_pos, shape))
@@ -145,17 +157,16 @@ Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
             return fail(corrupt(m_first, "names shape " + std::to_string(shape) + " of " +
                                              std::to_string(m_shapes.size())));
         const Shape &s = m_shapes[shape - 1];
-        std::uint64_t *v = values;
-        if (s.keys.size() > std::size(values)) {
-            many.resize(s.keys.size());
-            v = many.data();
-        }
-        for (size_t i = 0; i < s.keys.size(); ++i)
-            if (!getVarint(b, m_pos, v[i]))
+        m_current = static_cast<std::uint32_t>(shape - 1);
+        m_values.resize(s.keys.size());
+        ids.labels.resize(s.keys.size());
+        for (size_t i = 0; i < s.keys.size(); ++i) {
+            if (!getVarint(b, m_pos, m_values[i]))
                 return fail(corrupt(m_first, "ends early"));
-        rebuild(m_set, s.keys, v, b.substr(s.restAt, s.restSize));
+            ids.labels[i] = {s.keys[i], m_values[i]};
+        }
+        ids.hasCollisions = s.hasCollisions;
         id = m_first + slot;
-        body = m_set;
         return true;
     }
     if (m_pos != b.size())
@@ -163,7 +174,30 @@ Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
     return false;
 }
 
+std::string_view ChunkReader::body()
+{
+    const Shape &s = m_shapes[m_current];
+    rebuild(m_set, s.keys, m_values.data(), std::string_view(m_body).substr(s.restAt, s.restSize));
+    return m_set;
+}
+
+Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
+{
+    auto got = nextIds(id, m_ids);
+    if (got && *got)
+        body = this->body();
+    return got;
+}
+
 Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
+{
+    auto got = nextIds(id, m_ids);
+    if (got && *got)
+        body = m_reader->body();
+    return got;
+}
+
+Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
 {
     if (!m_started) {
         m_started = true;
@@ -174,7 +208,7 @@ Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
     }
     for (;;) {
         if (m_reader) {
-            auto got = m_reader->next(id, body);
+            auto got = m_reader->nextIds(id, ids);
             if (!got || *got)
                 return got;
             m_reader.reset();

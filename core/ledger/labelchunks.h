@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "labelsetcodec.h"
 #include "sqlitedb.h"
 
 #include <cstdint>
@@ -65,6 +66,11 @@ public:
     /// The next slot that holds a set: true with its id and body (valid until the next call),
     /// false after the last. A body that ends early is "ledger-corrupt".
     Result<bool> next(std::int64_t &id, std::string_view &body);
+    /// As next(), the set as ids (what a loader needs, no body rebuilt): its labels' (key id,
+    /// value id) and whether it records collisions. body() then gives its body.
+    Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
+    /// The body of the set nextIds() returned last (valid until the next call).
+    std::string_view body();
     std::int64_t first() const { return m_first; }
     std::int64_t span() const { return m_span; }
     /// Finds where every slot starts (checking each), for reads of single sets by setAt.
@@ -78,6 +84,7 @@ private:
     {
         std::vector<std::uint64_t> keys;
         size_t restAt = 0, restSize = 0; ///< in m_body (offsets: a reader is moved around)
+        bool hasCollisions = false;
     };
     std::string m_body;
     std::vector<Shape> m_shapes;
@@ -85,6 +92,9 @@ private:
     size_t m_pos = 0;
     std::vector<std::uint32_t> m_slotAt; ///< indexSlots: offset of each slot's shape number
     std::string m_set;                   ///< the body next() returned
+    std::vector<std::uint64_t> m_values; ///< the value ids of the set returned last
+    std::uint32_t m_current = 0;         ///< its shape
+    labelsetcodec::BodyIds m_ids;        ///< next()'s scratch
 };
 
 /// @brief Every stored set in id order.
@@ -96,11 +106,15 @@ public:
     {}
     /// The next stored set: true with its id and v5 body (valid until the next call).
     Result<bool> next(std::int64_t &id, std::string_view &body);
+    /// The next stored set as ids (ChunkReader::nextIds); body() gives its body.
+    Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
+    std::string_view body() { return m_reader->body(); }
 
 private:
     const sql::Db &m_db;
     sql::Stmt m_chunks;
     std::optional<ChunkReader> m_reader;
+    labelsetcodec::BodyIds m_ids; ///< next()'s scratch
     bool m_started = false;
 };
 

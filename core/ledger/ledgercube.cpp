@@ -378,8 +378,9 @@ Result<CostCube> SqliteLedger::loadCube() const
                               {}};
         };
         std::int64_t id = 0;
-        std::string_view body;
-        for (auto row = scan.next(id, body); !readError; row = scan.next(id, body)) {
+        // The sets as ids straight from their chunks: a body is rebuilt only for a set with
+        // collisions (the builder decodes those in full).
+        for (auto row = scan.nextIds(id, ids); !readError; row = scan.nextIds(id, ids)) {
             if (!row) {
                 readError = row.error();
                 readError->file = m_path;
@@ -387,17 +388,13 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             if (!*row)
                 break;
-            // Every body is checked; only the sets some group uses are handed on whole.
+            // Every chunk is checked; only the sets some group uses are handed on whole.
             if (id < 0 || id > std::int64_t{1} << 32) {
                 readError = Error{"ledger-corrupt",
                                   "stored label set id " + std::to_string(id) + " is out of range",
                                   m_path,
                                   {},
                                   {}};
-                break;
-            }
-            if (auto r = labelsetcodec::decodeIds(body, ids); !r) {
-                readError = r.error();
                 break;
             }
             const bool isUsed =
@@ -414,7 +411,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                 if (readError)
                     break;
                 if (ids.hasCollisions)
-                    sc.collisionBodies.emplace_back(sc.ids.size(), std::string(body));
+                    sc.collisionBodies.emplace_back(sc.ids.size(), std::string(scan.body()));
             }
             sc.ids.push_back(id);
             sc.ends.push_back(static_cast<std::uint32_t>(sc.pairs.size()));

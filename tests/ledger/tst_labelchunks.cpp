@@ -143,6 +143,20 @@ void TestLabelChunks::roundTrip()
     QCOMPARE(builder.setCount(), std::int64_t(want.size()));
     const std::string chunk = builder.finish();
     QCOMPARE(readBack(chunk, first, std::int64_t(cells.size())), want);
+    // As ids (what the loader reads): the labels and the collision flag of each body.
+    auto reader = labelchunks::ChunkReader::open(chunk, first, std::int64_t(cells.size()));
+    QVERIFY(reader.has_value());
+    labelsetcodec::BodyIds ids, fromBody;
+    std::int64_t id = 0;
+    for (const auto &[wantId, wantBody] : want) {
+        QCOMPARE(reader->nextIds(id, ids).value_or(false), true);
+        QCOMPARE(id, wantId);
+        QVERIFY(labelsetcodec::decodeIds(wantBody, fromBody).has_value());
+        QCOMPARE(ids.labels, fromBody.labels);
+        QCOMPARE(ids.hasCollisions, fromBody.hasCollisions);
+        QCOMPARE(std::string(reader->body()), wantBody);
+    }
+    QCOMPARE(reader->nextIds(id, ids).value_or(true), false);
     // The builder starts over after finish().
     QCOMPARE(builder.slotCount(), std::int64_t(0));
     if (cells.size() >= 512) // shared shapes: a set costs its values, not its keys
@@ -164,7 +178,11 @@ void TestLabelChunks::damagedChunksAreRefused_data()
     QTest::newRow("no span") << g << qint64(0);
     QTest::newRow("empty") << QByteArray() << qint64(1);
     // One shape (one label, key 5, nothing after it), a slot naming shape 2.
-    QTest::newRow("unknown shape") << QByteArray("\x01\x01\x05\x00\x02\x07", 6) << qint64(1);
+    // A shape whose rest says no raw labels and no collisions, then one byte more.
+    QTest::newRow("shape longer than its parts")
+        << QByteArray("\x01\x01\x05\x03\x00\x00\x09\x01\x07", 9) << qint64(1);
+    QTest::newRow("unknown shape") << QByteArray("\x01\x01\x05\x02\x00\x00\x02\x07", 8)
+                                   << qint64(1);
 }
 
 void TestLabelChunks::damagedChunksAreRefused()
