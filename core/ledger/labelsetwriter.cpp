@@ -170,14 +170,112 @@ std::int64_t LabelSetWriter::findRemembered(std::uint64_t hash, std::string_view
     return 0;
 }
 
+Result<void>
+LabelSetWriter::encodeByShape(const LabelMap &labels, const RawLabels &raw, std::string &body)
+{
+    // The keys of a set and of its raw labels, in order: a gateway's sets have a few dozen
+    // such shapes, so their ids are looked up once per shape instead of once per key.
+    m_signature.clear();
+    for (const auto &[k, v] : labels.entries()) {
+        m_signature += k;
+        m_signature += '\0';
+    }
+    m_signature += '\1';
+    for (const RawLabel &l : raw) {
+        m_signature += l.key;
+        m_signature += '\0';
+    }
+    auto shape = m_shapes.find(m_signature);
+    if (shape == m_shapes.end()) {
+        // A new shape: the set is encoded as always first, so that strings get their ids in
+        // the same order (keys and values as they come); the keys' ids are then known.
+        auto encoded = labelsetcodec::encode(
+            labels, raw, {}, [this](std::string_view s) { return internString(s); });
+        if (!encoded)
+            return fail(encoded.error());
+        body = std::move(*encoded);
+        if (m_shapes.size() >= kShapes)
+            m_shapes.clear(); // keys that are never the same twice: stay bounded
+        KeyShape ks;
+        for (const auto &[k, v] : labels.entries()) {
+            auto id = internString(k);
+            if (!id)
+                return fail(id.error());
+            ks.keyIds.push_back(*id);
+        }
+        for (const RawLabel &l : raw) {
+            auto id = internString(l.key);
+            if (!id)
+                return fail(id.error());
+            ks.keyIds.push_back(*id);
+        }
+        ks.rawSource.assign(raw.size(), 0);
+        m_shapes.emplace(m_signature, std::move(ks));
+        return {};
+    }
+    KeyShape &ks = shape->second;
+    const auto &entries = labels.entries();
+    // As labelsetcodec::encode writes it, byte for byte.
+    body.clear();
+    labelsetcodec::putVarint(body, entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) {
+        auto id = internString(entries[i].second);
+        if (!id)
+            return fail(id.error());
+        labelsetcodec::putVarint(body, static_cast<std::uint64_t>(ks.keyIds[i]));
+        labelsetcodec::putVarint(body, static_cast<std::uint64_t>(*id));
+    }
+    labelsetcodec::putVarint(body, raw.size());
+    for (size_t j = 0; j < raw.size(); ++j) {
+        labelsetcodec::putVarint(body, static_cast<std::uint64_t>(ks.keyIds[entries.size() + j]));
+        // A raw value is the value of the first label holding it: the label that held it in
+        // this shape's last set is tried first.
+        const std::string &value = raw[j].value;
+        size_t at = entries.size();
+        const size_t guess = ks.rawSource[j];
+        if (guess < entries.size() && entries[guess].second == value) {
+            at = guess;
+            for (size_t i = 0; i < guess; ++i)
+                if (entries[i].second == value) {
+                    at = i;
+                    break;
+                }
+        } else {
+            for (size_t i = 0; i < entries.size(); ++i)
+                if (entries[i].second == value) {
+                    at = i;
+                    break;
+                }
+        }
+        if (at < entries.size()) {
+            ks.rawSource[j] = static_cast<std::uint32_t>(at);
+            labelsetcodec::putVarint(body, static_cast<std::uint64_t>(at) * 2);
+            continue;
+        }
+        auto id = internString(value);
+        if (!id)
+            return fail(id.error());
+        labelsetcodec::putVarint(body, static_cast<std::uint64_t>(*id) * 2 + 1);
+    }
+    labelsetcodec::putVarint(body, 0); // no collisions
+    return {};
+}
+
 Result<std::int64_t> LabelSetWriter::intern(const LabelMap &labels,
                                             const RawLabels &raw,
                                             const std::vector<Collision> &collisions)
 {
-    auto body = labelsetcodec::encode(labels, raw, collisions,
-                                      [this](std::string_view s) { return internString(s); });
-    if (!body)
-        return fail(body.error());
+    Result<std::string> body;
+    if (collisions.empty()) {
+        body.emplace();
+        if (auto r = encodeByShape(labels, raw, *body); !r)
+            return fail(r.error());
+    } else {
+        body = labelsetcodec::encode(labels, raw, collisions,
+                                     [this](std::string_view s) { return internString(s); });
+        if (!body)
+            return fail(body.error());
+    }
     if (!m_readStored)
         if (auto r = readStored(); !r)
             return fail(r.error());

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace unalloc::core {
@@ -68,6 +69,9 @@ private:
             return std::string_view(arena).substr(sets[i].offset, sets[i].size);
         }
     };
+    /// A set without collisions encoded as labelsetcodec::encode does, its keys' ids taken
+    /// from its shape (the keys of its labels and raw labels, in order).
+    Result<void> encodeByShape(const LabelMap &labels, const RawLabels &raw, std::string &body);
     Result<void> readStored();
     void remember(std::uint64_t hash, std::string_view body, std::int64_t id);
     std::int64_t findRemembered(std::uint64_t hash, std::string_view body) const;
@@ -89,6 +93,16 @@ private:
     /// The sets remembered: the current generation and the one before it.
     Generation m_generations[2];
     size_t m_current = 0;
+    /// Key ids by shape (keys of the labels, then of the raw labels, each followed by NUL),
+    /// and for each raw label the label whose value it held last.
+    struct KeyShape
+    {
+        std::vector<std::int64_t> keyIds;
+        std::vector<std::uint32_t> rawSource;
+    };
+    static constexpr size_t kShapes = 4096;
+    std::unordered_map<std::string, KeyShape> m_shapes;
+    std::string m_signature; ///< scratch
     labelchunks::ChunkBuilder m_chunk;
     std::int64_t m_chunkFirst = 0, m_nextId = 0;
     size_t m_added = 0;

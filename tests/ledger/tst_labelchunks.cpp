@@ -96,6 +96,7 @@ private slots:
     void roundTrip();
     void damagedChunksAreRefused_data();
     void damagedChunksAreRefused();
+    void writerEncodesAsTheCodec();
     void writerStoresASetOnceInItsWindow();
     void aNewWriterFindsTheStoredSets();
     void removedSetsLeaveTheOthersInPlace();
@@ -181,8 +182,8 @@ void TestLabelChunks::damagedChunksAreRefused_data()
     // A shape whose rest says no raw labels and no collisions, then one byte more.
     QTest::newRow("shape longer than its parts")
         << QByteArray("\x01\x01\x05\x03\x00\x00\x09\x01\x07", 9) << qint64(1);
-    QTest::newRow("unknown shape") << QByteArray("\x01\x01\x05\x02\x00\x00\x02\x07", 8)
-                                   << qint64(1);
+    QTest::newRow("unknown shape")
+        << QByteArray("\x01\x01\x05\x02\x00\x00\x02\x07", 8) << qint64(1);
 }
 
 void TestLabelChunks::damagedChunksAreRefused()
@@ -194,6 +195,63 @@ void TestLabelChunks::damagedChunksAreRefused()
     QCOMPARE(got.front().first, -1);
     QVERIFY2(got.front().second.find("stored label-set chunk 1") != std::string::npos,
              got.front().second.c_str());
+}
+
+void TestLabelChunks::writerEncodesAsTheCodec()
+{
+    // Sets of one key shape whose raw values point at different labels from set to set, hold
+    // a value two labels share, or a value of their own; a shape with collisions; the same
+    // shapes again. The writer's bodies and string ids must be the codec's, in first-seen order.
+    struct Set
+    {
+        LabelMap labels;
+        RawLabels raw;
+        std::vector<Collision> collisions;
+    };
+    const auto two = [](std::string a, std::string b) {
+        return LabelMap(
+            std::vector<LabelMap::Entry>{{"team", std::move(a)}, {"user", std::move(b)}});
+    };
+    const std::vector<Set> sets = {
+        {two("search", "u-1"), {{"user_id", "u-1"}, {"team_id", "search"}}, {}},
+        {two("ads", "u-2"), {{"user_id", "ads"}, {"team_id", "u-2"}}, {}},
+        {two("x", "x"), {{"user_id", "x"}, {"team_id", "x"}}, {}},
+        {two("y", "u-3"), {{"user_id", "own value"}, {"team_id", "y"}}, {}},
+        {LabelMap(std::vector<LabelMap::Entry>{{"project", "p-1"}}),
+         {{"project", "p-1"}, {"project_id", "p-9"}},
+         {Collision{"project", std::vector<std::string>{"project", "project_id"}, "project",
+                    "p-1"}}},
+        {two("search", "u-1"), {{"user_id", "u-1"}, {"team_id", "search"}}, {}},
+        {two("z", "u-4"), {{"team_id", "z"}, {"user_id", "u-4"}}, {}},
+        {two("z", "u-5"), {{"team_id", "z"}, {"user_id", "u-5"}}, {}},
+    };
+    std::map<std::string, std::int64_t> dict;
+    const auto codecIntern = [&dict](std::string_view s) {
+        return Result<std::int64_t>(
+            dict.emplace(std::string(s), std::int64_t(dict.size()) + 1).first->second);
+    };
+    TempLedger t;
+    LabelSetWriter w(t.db);
+    QVERIFY(w.prepare().has_value());
+    std::map<std::int64_t, std::string> want;
+    for (const Set &set : sets) {
+        const auto id = w.intern(set.labels, set.raw, set.collisions);
+        QVERIFY(id.has_value());
+        want[*id] = labelsetcodec::encode(set.labels, set.raw, set.collisions, codecIntern).value();
+    }
+    QCOMPARE(want.size(), size_t(7)); // the sixth set is the first again
+    QVERIFY(w.flush().has_value());
+    labelchunks::BodyLookup lookup(t.db);
+    for (const auto &[id, body] : want) {
+        auto found = lookup.find(id);
+        QVERIFY(found.has_value() && found->has_value());
+        QCOMPARE(**found, body);
+    }
+    QCOMPARE(t.count("SELECT count(*) FROM label_strings"), std::int64_t(dict.size()));
+    for (const auto &[text, id] : dict) {
+        const std::string sqlText = "SELECT id FROM label_strings WHERE s = '" + text + "'";
+        QCOMPARE(t.count(sqlText.c_str()), id);
+    }
 }
 
 void TestLabelChunks::writerStoresASetOnceInItsWindow()
