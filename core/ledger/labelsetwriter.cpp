@@ -60,6 +60,16 @@ Result<void> LabelSetWriter::prepare()
 
 Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
 {
+    // Bounded: past m_stringBound strings (a month of per-request sessions and IPs is
+    // millions) the ones met so far are forgotten, and found again through the ledger's text
+    // index, which holds them now. Ids do not change.
+    if (m_stringIds.size() >= m_stringBound) {
+        m_arena.clear();
+        m_offsets.assign(1, 0);
+        m_stringIds.clear();
+        m_stringIndex.clear();
+        m_storedStrings = true;
+    }
     const auto next = static_cast<std::uint32_t>(m_stringIds.size());
     const auto [index, added] = m_stringIndex.findOrInsert(
         hashText(s), next, [this, s](std::uint32_t i) { return stringAt(i) == s; });

@@ -5,6 +5,7 @@
 #include "labelchunks.h"
 #include "sqlitedb.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -46,6 +47,9 @@ public:
     void forgetStored();
     /// Sets this writer stored.
     size_t setsAdded() const { return m_added; }
+    /// Strings kept in memory (kStrings unless a test asks for fewer).
+    static constexpr size_t kStrings = size_t{1} << 20;
+    void setStringBound(size_t strings) { m_stringBound = std::max<size_t>(1, strings); }
 
 private:
     struct Remembered
@@ -90,6 +94,7 @@ private:
     std::vector<size_t> m_offsets{0}; ///< string i is [m_offsets[i], m_offsets[i + 1])
     std::vector<std::int64_t> m_stringIds;
     FlatIndex m_stringIndex;
+    size_t m_stringBound = kStrings;
     /// The sets remembered: the current generation and the one before it.
     Generation m_generations[2];
     size_t m_current = 0;

@@ -97,6 +97,7 @@ private slots:
     void damagedChunksAreRefused_data();
     void damagedChunksAreRefused();
     void writerEncodesAsTheCodec();
+    void boundedStringsKeepTheirIds();
     void writerStoresASetOnceInItsWindow();
     void aNewWriterFindsTheStoredSets();
     void removedSetsLeaveTheOthersInPlace();
@@ -252,6 +253,44 @@ void TestLabelChunks::writerEncodesAsTheCodec()
         const std::string sqlText = "SELECT id FROM label_strings WHERE s = '" + text + "'";
         QCOMPARE(t.count(sqlText.c_str()), id);
     }
+}
+
+void TestLabelChunks::boundedStringsKeepTheirIds()
+{
+    // A writer that forgets its strings every few (found again in the ledger) stores the same
+    // dictionary and the same sets as one that keeps them all.
+    const auto write = [](TempLedger &t, size_t bound) {
+        LabelSetWriter w(t.db);
+        if (!w.prepare())
+            return std::vector<std::int64_t>{};
+        w.setStringBound(bound);
+        std::vector<std::int64_t> ids;
+        for (int i = 0; i < 300; ++i) // values come back: users repeat every 37 sets
+            ids.push_back(w.intern(LabelMap(std::vector<LabelMap::Entry>{
+                                       {"team", "t" + std::to_string(i % 7)},
+                                       {"user", "u" + std::to_string(i % 37)},
+                                       {"session", "s" + std::to_string(i / 3)}}),
+                                   {{"user_id", "u" + std::to_string(i % 37)}}, {})
+                              .value_or(-1));
+        (void)w.flush();
+        return ids;
+    };
+    TempLedger all, few;
+    const auto kept = write(all, LabelSetWriter::kStrings);
+    QCOMPARE(write(few, 5), kept);
+    QCOMPARE(std::count(kept.begin(), kept.end(), -1), 0);
+    const auto dump = [](const TempLedger &t, const char *sqlText) {
+        std::vector<std::string> out;
+        auto st = t.db.prepare(sqlText);
+        for (auto row = st->step(); row && *row; row = st->step())
+            out.push_back(std::string(st->textView(0)) + "|" + std::string(st->blob(1)));
+        return out;
+    };
+    const char *strings = "SELECT s, id FROM label_strings ORDER BY id";
+    const char *chunks = "SELECT first, body FROM label_chunks ORDER BY first";
+    QVERIFY(dump(all, strings).size() > 100);
+    QCOMPARE(dump(few, strings), dump(all, strings));
+    QCOMPARE(dump(few, chunks), dump(all, chunks));
 }
 
 void TestLabelChunks::writerStoresASetOnceInItsWindow()
