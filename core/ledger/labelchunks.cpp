@@ -1,3 +1,5 @@
+// Label-set chunks (labelchunks.h): building one, reading one slot by slot or by id, and
+// scanning every stored set in id order.
 #include "labelchunks.h"
 
 #include "labelsetcodec.h"
@@ -9,9 +11,7 @@ namespace unalloc::core::labelchunks {
 using labelsetcodec::getVarint;
 using labelsetcodec::putVarint;
 
-namespace {
-
-Error corrupt(std::int64_t first, const std::string &detail)
+Error chunkCorrupt(std::int64_t first, const std::string &detail)
 {
     return Error{"ledger-corrupt",
                  "stored label-set chunk " + std::to_string(first) + " " + detail,
@@ -19,6 +19,8 @@ Error corrupt(std::int64_t first, const std::string &detail)
                  {},
                  {}};
 }
+
+namespace {
 
 /// A set's v5 body from its shape and values.
 void rebuild(std::string &out,
@@ -103,24 +105,24 @@ Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std:
     r.m_first = first;
     r.m_span = span;
     if (first <= 0 || span <= 0 || span > std::int64_t{1} << 20)
-        return fail(corrupt(first, "has a span of " + std::to_string(span) + " ids"));
+        return fail(chunkCorrupt(first, "has a span of " + std::to_string(span) + " ids"));
     const std::string_view b = r.m_body;
     size_t &pos = r.m_pos;
     std::uint64_t shapes = 0;
     if (!getVarint(b, pos, shapes) || shapes > b.size())
-        return fail(corrupt(first, "ends early"));
+        return fail(chunkCorrupt(first, "ends early"));
     r.m_shapes.reserve(shapes);
     for (std::uint64_t s = 0; s < shapes; ++s) {
         Shape shape;
         std::uint64_t n = 0, restSize = 0;
         if (!getVarint(b, pos, n) || n > b.size())
-            return fail(corrupt(first, "ends early"));
+            return fail(chunkCorrupt(first, "ends early"));
         shape.keys.resize(n);
         for (std::uint64_t &k : shape.keys)
             if (!getVarint(b, pos, k))
-                return fail(corrupt(first, "ends early"));
+                return fail(chunkCorrupt(first, "ends early"));
         if (!getVarint(b, pos, restSize) || restSize > b.size() - pos)
-            return fail(corrupt(first, "ends early"));
+            return fail(chunkCorrupt(first, "ends early"));
         shape.restAt = pos;
         shape.restSize = restSize;
         // The rest as decodeIds checks it: raw labels (two numbers each), collisions.
@@ -128,15 +130,15 @@ Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std:
         size_t at = 0;
         std::uint64_t nRaw = 0, skip = 0, nCollisions = 0;
         if (!getVarint(rest, at, nRaw) || nRaw > rest.size())
-            return fail(corrupt(first, "has a shape that ends early"));
+            return fail(chunkCorrupt(first, "has a shape that ends early"));
         for (std::uint64_t i = 0; i < 2 * nRaw; ++i)
             if (!getVarint(rest, at, skip))
-                return fail(corrupt(first, "has a shape that ends early"));
+                return fail(chunkCorrupt(first, "has a shape that ends early"));
         if (!getVarint(rest, at, nCollisions))
-            return fail(corrupt(first, "has a shape that ends early"));
+            return fail(chunkCorrupt(first, "has a shape that ends early"));
         shape.hasCollisions = nCollisions > 0;
         if (!shape.hasCollisions && at != rest.size())
-            return fail(corrupt(first, "has a shape with bytes after its end"));
+            return fail(chunkCorrupt(first, "has a shape with bytes after its end"));
         pos += restSize;
         r.m_shapes.push_back(std::move(shape));
     }
@@ -149,20 +151,20 @@ Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
     while (m_slot < m_span) {
         std::uint64_t shape = 0;
         if (!getVarint(b, m_pos, shape))
-            return fail(corrupt(m_first, "ends early"));
+            return fail(chunkCorrupt(m_first, "ends early"));
         const std::int64_t slot = m_slot++;
         if (shape == 0)
             continue;
         if (shape > m_shapes.size())
-            return fail(corrupt(m_first, "names shape " + std::to_string(shape) + " of " +
-                                             std::to_string(m_shapes.size())));
+            return fail(chunkCorrupt(m_first, "names shape " + std::to_string(shape) + " of " +
+                                                  std::to_string(m_shapes.size())));
         const Shape &s = m_shapes[shape - 1];
         m_current = static_cast<std::uint32_t>(shape - 1);
         m_values.resize(s.keys.size());
         ids.labels.resize(s.keys.size());
         for (size_t i = 0; i < s.keys.size(); ++i) {
             if (!getVarint(b, m_pos, m_values[i]))
-                return fail(corrupt(m_first, "ends early"));
+                return fail(chunkCorrupt(m_first, "ends early"));
             ids.labels[i] = {s.keys[i], m_values[i]};
         }
         ids.hasCollisions = s.hasCollisions;
@@ -170,7 +172,7 @@ Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
         return true;
     }
     if (m_pos != b.size())
-        return fail(corrupt(m_first, "has bytes after its last slot"));
+        return fail(chunkCorrupt(m_first, "has bytes after its last slot"));
     return false;
 }
 
@@ -238,18 +240,18 @@ Result<void> ChunkReader::indexSlots()
         m_slotAt[static_cast<size_t>(slot)] = static_cast<std::uint32_t>(m_pos);
         std::uint64_t shape = 0, skip = 0;
         if (!getVarint(b, m_pos, shape))
-            return fail(corrupt(m_first, "ends early"));
+            return fail(chunkCorrupt(m_first, "ends early"));
         if (shape > m_shapes.size())
-            return fail(corrupt(m_first, "names shape " + std::to_string(shape) + " of " +
-                                             std::to_string(m_shapes.size())));
+            return fail(chunkCorrupt(m_first, "names shape " + std::to_string(shape) + " of " +
+                                                  std::to_string(m_shapes.size())));
         if (shape == 0)
             continue;
         for (size_t i = 0; i < m_shapes[shape - 1].keys.size(); ++i)
             if (!getVarint(b, m_pos, skip))
-                return fail(corrupt(m_first, "ends early"));
+                return fail(chunkCorrupt(m_first, "ends early"));
     }
     if (m_pos != b.size())
-        return fail(corrupt(m_first, "has bytes after its last slot"));
+        return fail(chunkCorrupt(m_first, "has bytes after its last slot"));
     m_slot = m_span;
     return {};
 }
@@ -309,176 +311,6 @@ Result<std::optional<std::string>> BodyLookup::find(std::int64_t id)
     m_chunks.push_back(std::move(*reader));
     return m_chunks.back().setAt(id, out) ? std::optional<std::string>(std::move(out))
                                           : std::optional<std::string>();
-}
-
-Result<std::int64_t> nextId(const sql::Db &db)
-{
-    auto last = db.scalar("SELECT ifnull(max(first + span), 1) FROM label_chunks");
-    if (!last)
-        return fail(last.error());
-    return std::max<std::int64_t>(1, *last);
-}
-
-Result<void> insertChunk(
-    sql::Db &db, std::int64_t first, std::int64_t span, std::int64_t sets, std::string_view body)
-{
-    auto st =
-        db.prepare("INSERT INTO label_chunks(first, span, sets, body) VALUES (?1, ?2, ?3, ?4)");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, first);
-    st->bind(2, span);
-    st->bind(3, sets);
-    st->bindBlob(4, body.data(), static_cast<int>(body.size()), false);
-    return st->exec();
-}
-
-Result<std::int64_t> removeSets(sql::Db &db, const std::vector<std::int64_t> &ids)
-{
-    auto select = db.prepare("SELECT first, span, body FROM label_chunks WHERE first <= ?1 "
-                             "ORDER BY first DESC LIMIT 1");
-    auto drop = db.prepare("DELETE FROM label_chunks WHERE first = ?1");
-    if (!select)
-        return fail(select.error());
-    if (!drop)
-        return fail(drop.error());
-    std::int64_t removed = 0;
-    for (size_t i = 0; i < ids.size();) {
-        select->reset();
-        select->bind(1, ids[i]);
-        auto row = select->step();
-        if (!row)
-            return fail(row.error());
-        const std::int64_t first = *row ? select->int64(0) : 0, span = *row ? select->int64(1) : 0;
-        if (!*row || ids[i] >= first + span)
-            return fail(corrupt(first, "does not hold set " + std::to_string(ids[i])));
-        auto reader = ChunkReader::open(std::string(select->blob(2)), first, span);
-        select->reset();
-        if (!reader)
-            return fail(reader.error());
-        // The chunk again without the ids of `ids` inside it.
-        std::vector<std::pair<std::int64_t, std::string>> kept;
-        std::int64_t id = 0;
-        std::string_view body;
-        for (;;) {
-            auto got = reader->next(id, body);
-            if (!got)
-                return fail(got.error());
-            if (!*got)
-                break;
-            while (i < ids.size() && ids[i] < id)
-                ++i; // an id of `ids` that this chunk does not hold: already gone
-            if (i < ids.size() && ids[i] == id) {
-                ++removed;
-                ++i;
-                continue;
-            }
-            kept.emplace_back(id, std::string(body));
-        }
-        while (i < ids.size() && ids[i] < first + span)
-            ++i;
-        drop->reset();
-        drop->bind(1, first);
-        if (auto r = drop->exec(); !r)
-            return fail(r.error());
-        if (kept.empty())
-            continue;
-        ChunkBuilder builder;
-        std::int64_t slot = first;
-        for (const auto &[keptId, keptBody] : kept) {
-            for (; slot < keptId; ++slot)
-                builder.addHole();
-            if (!builder.add(keptBody))
-                return fail(corrupt(first, "holds a malformed set"));
-            ++slot;
-        }
-        const std::int64_t sets = builder.setCount(), newSpan = builder.slotCount();
-        if (auto r = insertChunk(db, first, newSpan, sets, builder.finish()); !r)
-            return fail(r.error());
-    }
-    return removed;
-}
-
-Result<std::string> extentKey(const sql::Db &db)
-{
-    auto st = db.prepare("SELECT count(*), ifnull(sum(sets), 0), ifnull(max(first + span), 0) "
-                         "FROM label_chunks");
-    if (!st)
-        return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return std::to_string(st->int64(0)) + '/' + std::to_string(st->int64(1)) + '/' +
-           std::to_string(st->int64(2));
-}
-
-Result<void> upgradeV6ToV7(sql::Db &db)
-{
-    if (auto r = db.exec("CREATE TABLE label_chunks(first INTEGER PRIMARY KEY, span INTEGER NOT "
-                         "NULL, sets INTEGER NOT NULL, body BLOB NOT NULL);");
-        !r)
-        return r;
-    auto select = db.prepare("SELECT id, body FROM label_sets ORDER BY id");
-    if (!select)
-        return fail(select.error());
-    ChunkBuilder builder;
-    std::int64_t first = 0;
-    const auto flush = [&]() -> Result<void> {
-        if (builder.slotCount() == 0)
-            return {};
-        const std::int64_t sets = builder.setCount(), span = builder.slotCount();
-        return insertChunk(db, first, span, sets, builder.finish());
-    };
-    for (;;) {
-        auto row = select->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        const std::int64_t id = select->int64(0);
-        if (id <= 0)
-            return fail("ledger-corrupt", "stored label set id " + std::to_string(id));
-        // A chunk covers ids [first, first + kSlots): a set past it starts the next one.
-        if (builder.slotCount() > 0 && id >= first + kSlots) {
-            if (auto r = flush(); !r)
-                return r;
-        }
-        if (builder.slotCount() == 0)
-            first = id;
-        while (first + builder.slotCount() < id)
-            builder.addHole();
-        if (!builder.add(select->blob(1)))
-            return fail("ledger-corrupt",
-                        "stored label set " + std::to_string(id) + " is not a well-formed body");
-    }
-    select = {};
-    if (auto r = flush(); !r)
-        return r;
-    // The rows' foreign key named label_sets, which goes: SQLite cannot drop a constraint, and
-    // rebuilding the rows table would rewrite every row, so the table's definition is edited
-    // in place (the documented way for changes that leave the stored records as they are).
-    auto version = db.scalar("PRAGMA schema_version");
-    if (!version)
-        return fail(version.error());
-    const std::string edit =
-        "PRAGMA writable_schema = ON;"
-        "UPDATE sqlite_schema SET sql = replace(sql, "
-        "'label_set INTEGER NOT NULL REFERENCES label_sets(id)', 'label_set INTEGER NOT NULL') "
-        "WHERE type = 'table' AND name = 'rows';"
-        "PRAGMA schema_version = " +
-        std::to_string(*version + 1) +
-        ";"
-        "PRAGMA writable_schema = OFF;"
-        "DROP TABLE label_sets;";
-    if (auto r = db.exec(edit); !r)
-        return r;
-    auto left = db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = "
-                          "'rows' AND sql LIKE '%REFERENCES label_sets%'");
-    if (!left)
-        return fail(left.error());
-    if (*left != 0)
-        return fail("ledger-corrupt", "the rows table's reference to label_sets was not found");
-    return {};
 }
 
 } // namespace unalloc::core::labelchunks

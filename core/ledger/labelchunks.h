@@ -31,6 +31,9 @@ namespace unalloc::core::labelchunks {
 /// Table: `label_chunks(first INTEGER PRIMARY KEY, span, sets, body)`: ids first … first +
 /// span − 1, of which `sets` hold a set.
 
+/// "ledger-corrupt": "stored label-set chunk FIRST DETAIL".
+Error chunkCorrupt(std::int64_t first, const std::string &detail);
+
 /// Ids per chunk a writer fills (a reader of one set decodes at most this many slots).
 inline constexpr std::int64_t kSlots = 512;
 
@@ -147,6 +150,8 @@ Result<void> insertChunk(
 /// with an empty slot in their place, shortened when their last slots are empty, and dropped
 /// when no set is left. Returns how many sets were removed.
 Result<std::int64_t> removeSets(sql::Db &db, const std::vector<std::int64_t> &ids);
+/// Checks that every set the rows name is stored ("ledger-corrupt" names the first missing).
+Result<void> checkRowSets(const sql::Db &db);
 /// A text that changes whenever a set is stored or removed (for caches of per-set results).
 Result<std::string> extentKey(const sql::Db &db);
 

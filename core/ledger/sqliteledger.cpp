@@ -333,35 +333,11 @@ Result<void> SqliteLedger::checkIntegrity() const
                     "table " + fk->text(0) + " row " + std::to_string(fk->int64(1)) +
                         " references a missing " + fk->text(2),
                     m_path);
-    // Every row's label set is stored (schema v7 has no foreign key for it: sets live in
-    // chunks): both in id order, merged.
-    {
-        auto used = m_db.prepare("SELECT DISTINCT label_set FROM rows ORDER BY label_set");
-        if (!used)
-            return fail(used.error());
-        labelchunks::SetScan scan(m_db);
-        std::int64_t stored = 0;
-        std::string_view body;
-        bool more = true;
-        for (;;) {
-            auto r = used->step();
-            if (!r)
-                return fail(r.error());
-            if (!*r)
-                break;
-            const std::int64_t want = used->int64(0);
-            while (more && stored < want) {
-                auto got = scan.next(stored, body);
-                if (!got)
-                    return fail(got.error());
-                more = *got;
-            }
-            if (!more || stored != want)
-                return fail("ledger-corrupt",
-                            "rows reference label set " + std::to_string(want) +
-                                ", which is not stored",
-                            m_path);
-        }
+    // Every row's label set is stored (schema v7 has no foreign key for it).
+    if (auto r = labelchunks::checkRowSets(m_db); !r) {
+        Error e = r.error();
+        e.file = m_path;
+        return fail(std::move(e));
     }
     // The aggregate as a ledger opens it (segments merged with adjustments), with its texts,
     // against the aggregate the rows give.

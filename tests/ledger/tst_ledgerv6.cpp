@@ -95,6 +95,16 @@ void TestLedgerV6::migratesIntoChunks()
     auto cube = (*l)->loadCube();
     QVERIFY(cube.has_value());
     QCOMPARE(testing::dumpCube(*cube), testing::dumpCube(testing::cubeFromRows(**l)));
+    l->reset();
+    // Without the foreign key, the integrity check is what finds a row whose set is gone.
+    QVERIFY(testing::execRaw(m_path, "UPDATE rows SET label_set = label_set + 1000 WHERE id = "
+                                     "(SELECT max(id) FROM rows)"));
+    auto broken = core::LedgerStore::open(m_path, true);
+    QVERIFY(broken.has_value());
+    const auto check = (*broken)->checkIntegrity();
+    QVERIFY(!check.has_value());
+    QVERIFY2(check.error().detail.find("which is not stored") != std::string::npos,
+             check.error().detail.c_str());
 }
 
 void TestLedgerV6::outputsAsTheV6BuildDid_data()
