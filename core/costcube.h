@@ -79,6 +79,11 @@ public:
     {
         return m_labelSets.internPairs(pairs);
     }
+    /// internLabelSet given LabelSetPool::hashOf(pairs).
+    std::uint32_t internLabelSet(std::span<const LabelSetPool::Pair> pairs, std::uint64_t hash)
+    {
+        return m_labelSets.internHashedPairs(pairs, hash);
+    }
     /// The cube's label set pool, for a loader that interns texts itself.
     LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.

@@ -63,16 +63,27 @@ LabelMap LabelSetRef::toMap() const
     return m_pool->at(m_id);
 }
 
-void LabelSetPool::prefetch(std::span<const Pair> pairs) const
+std::uint64_t LabelSetPool::hashOf(std::span<const Pair> pairs)
 {
-    m_index.prefetch(hashPairs(pairs));
+    return hashPairs(pairs);
+}
+
+void LabelSetPool::prefetchHash(std::uint64_t hash) const
+{
+    m_index.prefetch(hash);
 }
 
 std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
 {
-    const auto [id, inserted] = m_index.findOrInsert(
-        hashPairs(pairs), static_cast<std::uint32_t>(size()),
-        [&](std::uint32_t i) { return std::ranges::equal(this->pairs(i), pairs); });
+    return internHashedPairs(pairs, hashPairs(pairs));
+}
+
+std::uint32_t LabelSetPool::internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash)
+{
+    const auto [id, inserted] =
+        m_index.findOrInsert(hash, static_cast<std::uint32_t>(size()), [&](std::uint32_t i) {
+            return std::ranges::equal(this->pairs(i), pairs);
+        });
     if (inserted) {
         m_pairs.insert(m_pairs.end(), pairs.begin(), pairs.end());
         m_begin.push_back(static_cast<std::uint32_t>(m_pairs.size()));

@@ -80,9 +80,13 @@ public:
     std::uint32_t intern(const LabelMap &labels);
     /// Interns a set given as ids (internKey, internValue) sorted by key text, keys unique.
     std::uint32_t internPairs(std::span<const Pair> pairs);
-    /// Starts loading the index slot internPairs(pairs) will probe: a loader that interns
-    /// many sets translates a few thousand, prefetches each, then interns them in order.
-    void prefetch(std::span<const Pair> pairs) const;
+    /// The hash internPairs uses.
+    static std::uint64_t hashOf(std::span<const Pair> pairs);
+    /// Starts loading the index slot a set of that hash will probe: a loader that interns many
+    /// sets translates a few thousand, prefetches each, then interns them in order.
+    void prefetchHash(std::uint64_t hash) const;
+    /// internPairs given hashOf(pairs).
+    std::uint32_t internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::appendUnique for a value text.

@@ -225,6 +225,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             {
                 size_t set;               ///< index into sets (which may grow meanwhile)
                 std::uint32_t begin, end; ///< its pairs in cubePairs
+                std::uint64_t hash;       ///< LabelSetPool::hashOf its pairs
             };
             std::vector<Pending> pending;
             std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
@@ -232,11 +233,21 @@ Result<CostCube> SqliteLedger::loadCube() const
             while (auto c = setQueue.pop()) {
                 std::uint32_t from = 0;
                 size_t nextCollision = 0;
+                // The translation of a value's string id misses the cache for per-request values
+                // (sessions, IPs: most of a set's time here): their slots are loaded a few
+                // hundred labels ahead.
+                constexpr size_t kAhead = 256;
+                size_t prefetched = 0;
                 for (size_t i = 0; i < c->ids.size(); ++i) {
                     const std::int64_t id = c->ids[i];
                     const std::span<const std::pair<std::uint32_t, std::uint32_t>> labels(
                         c->pairs.data() + from, c->ends[i] - from);
                     from = c->ends[i];
+                    for (const size_t until = std::min(c->pairs.size(), size_t{from} + kAhead);
+                         prefetched < until; ++prefetched)
+                        if (const std::uint32_t sv = c->pairs[prefetched].second;
+                            sv < valueIds.size())
+                            __builtin_prefetch(&valueIds[sv]);
                     if (static_cast<size_t>(id) >= sets.size())
                         sets.resize(static_cast<size_t>(id) + 1, Set{});
                     Set &s = sets[static_cast<size_t>(id)];
@@ -263,9 +274,11 @@ Result<CostCube> SqliteLedger::loadCube() const
                     lastKeys.clear();
                     for (size_t j = begin; j < cubePairs.size(); ++j)
                         lastKeys.push_back(cubePairs[j].key);
+                    const std::uint64_t hash =
+                        LabelSetPool::hashOf(std::span(cubePairs).subspan(begin));
                     pending.push_back({static_cast<size_t>(id), begin,
-                                       static_cast<std::uint32_t>(cubePairs.size())});
-                    pool.prefetch(std::span(cubePairs).subspan(begin));
+                                       static_cast<std::uint32_t>(cubePairs.size()), hash});
+                    pool.prefetchHash(hash);
                     if (nextCollision >= c->collisionBodies.size() ||
                         c->collisionBodies[nextCollision].first != i)
                         continue;
@@ -304,7 +317,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                     const size_t known = cube.labelSets().size();
                     Set &set = sets[pnd.set];
                     set.cubeId = cube.internLabelSet(
-                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin));
+                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin), pnd.hash);
                     set.fresh = cube.labelSets().size() > known;
                 }
                 pending.clear();
