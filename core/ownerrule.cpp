@@ -61,29 +61,56 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         return c;
     };
     // First the value that decides each set (an owner, or the literal <unallocated>, ends the
-    // search; a blank one does not), on two threads for a large pool: a scan of every set's
-    // labels per key, the most of a re-attribution on per-request sets.
-    struct Pick
-    {
-        std::uint32_t value = LabelSetPool::kAbsent; ///< the owner's value id, if any
-        std::int32_t via = -1;
-    };
-    std::vector<Pick> picks(pool.size());
+    // search; a blank one does not), on two threads for a large pool: one pass over each set's
+    // labels, the most of a re-attribution on per-request sets.
+    // A set's pick goes straight into its SetOwner: `owner` holds the owner's value id until
+    // the owners are numbered below (one array of a million sets, not two).
+    std::vector<SetOwner> resolved(pool.size());
+    // Each set's labels are read once: the rank of a key in the rule (0 = owner key) by key id.
+    // A key named twice keeps its first rank. (A rule of more keys than a rank holds is
+    // nonsense; those past it are never read.)
+    constexpr std::uint16_t kNotInRule = 0xffff;
+    std::vector<std::uint16_t> rankOfKey(pool.keyCount(), kNotInRule);
+    for (size_t k = std::min<size_t>(keys.size(), kNotInRule); k-- > 0;)
+        if (keys[k] != LabelSetPool::kAbsent)
+            rankOfKey[keys[k]] = static_cast<std::uint16_t>(k);
     const auto scan = [&](size_t from, size_t to) {
+        std::vector<std::uint32_t> valueOfRank(keys.size(), LabelSetPool::kAbsent);
         for (size_t i = from; i < to; ++i) {
             const auto set = static_cast<std::uint32_t>(i);
-            for (size_t k = 0; k < keys.size(); ++k) {
-                if (keys[k] == LabelSetPool::kAbsent)
+            // The owner key's value decides on the spot unless it is blank; the fallbacks'
+            // are noted and tried in rule order after the set's labels.
+            bool decided = false, anyFallback = false;
+            for (const LabelSetPool::Pair &p : pool.pairs(set)) {
+                const std::uint16_t rank = rankOfKey[p.key];
+                if (rank == kNotInRule)
                     continue;
-                const std::uint32_t value = pool.valueId(set, keys[k]);
-                if (value == LabelSetPool::kAbsent)
+                if (rank > 0) {
+                    valueOfRank[rank] = p.value;
+                    anyFallback = true;
+                    continue;
+                }
+                const std::int8_t c = classOf(p.value);
+                if (c == kBlank)
+                    continue;
+                if (c == kOwner)
+                    resolved[i] = {static_cast<std::int32_t>(p.value), 0};
+                decided = true;
+                break;
+            }
+            if (!anyFallback)
+                continue;
+            // Every noted value is cleared for the next set, decided or not.
+            for (size_t k = 1; k < keys.size(); ++k) {
+                const std::uint32_t value = std::exchange(valueOfRank[k], LabelSetPool::kAbsent);
+                if (decided || value == LabelSetPool::kAbsent)
                     continue;
                 const std::int8_t c = classOf(value);
                 if (c == kBlank)
                     continue;
                 if (c == kOwner)
-                    picks[i] = {value, static_cast<std::int32_t>(k)};
-                break;
+                    resolved[i] = {static_cast<std::int32_t>(value), static_cast<std::int32_t>(k)};
+                decided = true;
             }
         }
     };
@@ -97,22 +124,27 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
     }
     // Then the owners, numbered in set order as they are first met: the same numbering
     // whatever the threads did.
-    std::vector<SetOwner> resolved(pool.size());
     std::vector<std::int32_t> valueOwner(pool.valueCount(), -1);
     std::unordered_map<std::string_view, std::int32_t> ownerIndex;
-    for (size_t i = 0; i < picks.size(); ++i) {
-        if (picks[i].via < 0)
+    constexpr size_t kAhead = 16; // an owner value this many sets ahead is loaded meanwhile
+    const auto valueOf = [&resolved](size_t i) {
+        return static_cast<std::uint32_t>(resolved[i].owner);
+    };
+    for (size_t i = 0; i < resolved.size(); ++i) {
+        if (i + kAhead < resolved.size() && resolved[i + kAhead].via >= 0)
+            __builtin_prefetch(&valueOwner[valueOf(i + kAhead)]);
+        if (resolved[i].via < 0)
             continue;
-        std::int32_t &o = valueOwner[picks[i].value];
+        std::int32_t &o = valueOwner[valueOf(i)];
         if (o < 0) {
-            const std::string_view owner = trimmed(pool.valueText(picks[i].value));
+            const std::string_view owner = trimmed(pool.valueText(valueOf(i)));
             auto [it, inserted] =
                 ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
             if (inserted)
                 owners.emplace_back(owner);
             o = it->second;
         }
-        resolved[i] = {o, picks[i].via};
+        resolved[i].owner = o;
     }
     return resolved;
 }

@@ -13,6 +13,7 @@
 #include "core/seams/fallbackillusion.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace unalloc;
 using namespace unalloc::test;
@@ -219,6 +220,116 @@ private slots:
         }
         QCOMPARE(owners, expectedOwners);
         QVERIFY(owned > 10000 && viaFallback > 1000 && owned < int(pool.size()));
+    }
+
+    /// A cube of per-request sets over two sources, large enough for the report's two-thread
+    /// sums: every bucket, its sources, the resolution totals and each fallback's use equal a
+    /// group-by-group sum by the rule, and the buckets come by amount, then name.
+    void largeCubeReportAddsUp()
+    {
+        core::CostCube cube;
+        const char *teams[] = {"search", " search ", "", "<unallocated>", "platform"};
+        for (int i = 0; i < 80'000; ++i) {
+            std::vector<core::LabelMap::Entry> entries;
+            entries.emplace_back("session", "s-" + std::to_string(i));
+            if (i % 4 != 0)
+                entries.emplace_back("team", i % 13 == 0 ? "t-" + std::to_string(i % 3000)
+                                                         : std::string(teams[i % 5]));
+            if (i % 3 == 0)
+                entries.emplace_back("service", "svc-" + std::to_string(i % 40));
+            if (i % 7 == 0)
+                entries.emplace_back("project", "atlas");
+            std::sort(entries.begin(), entries.end());
+            const core::LabelMap labels(std::move(entries));
+            const std::string amount = std::to_string(i % 997) + "." + std::to_string(i % 89);
+            cube.addGroup(labels, i % 2 ? "litellm" : "opencost", "o", i % 30,
+                          core::Currency::usd(), 1, dec(amount.c_str()), 1 + i % 3);
+        }
+        const core::AttributionOptions o = options();
+        struct Expected
+        {
+            core::Decimal amount, viaFallback;
+            std::int64_t rows = 0;
+            std::map<std::string, std::pair<core::Decimal, std::int64_t>> bySource;
+        };
+        std::map<std::string, Expected> expected;
+        core::Decimal total, viaFallback, none;
+        std::vector<core::Decimal> perFallback(o.fallbacks.size());
+        for (const core::CostGroup &g : cube.rawGroups()) {
+            const core::OwnerPick pick = core::pickOwner(cube.labelSets().ref(g.labelSet), o);
+            const std::string key =
+                pick.via < 0 ? std::string(core::kUnallocated) : std::string(pick.owner);
+            Expected &e = expected[key];
+            e.amount += g.amount;
+            e.rows += g.rows;
+            auto &src = e.bySource[cube.sources().at(g.source)];
+            src.first += g.amount;
+            src.second += g.rows;
+            total += g.amount;
+            if (pick.via > 0) {
+                e.viaFallback += g.amount;
+                viaFallback += g.amount;
+                perFallback[size_t(pick.via - 1)] += g.amount;
+            } else if (pick.via < 0) {
+                none += g.amount;
+            }
+        }
+        const auto report = core::attribute(cube, o);
+        QVERIFY(report);
+        QCOMPARE(report->buckets.size(), expected.size());
+        QVERIFY(expected.size() > 2000);
+        for (size_t i = 0; i < report->buckets.size(); ++i) {
+            const core::Bucket &b = report->buckets[i];
+            QVERIFY2(expected.count(b.key), b.key.c_str());
+            const Expected &e = expected.at(b.key);
+            QCOMPARE(b.amount, e.amount);
+            QCOMPARE(b.viaFallback, e.viaFallback);
+            QCOMPARE(b.rows, e.rows);
+            QCOMPARE(b.unallocated, b.key == core::kUnallocated);
+            QCOMPARE(b.bySource.size(), e.bySource.size());
+            size_t s = 0;
+            for (const auto &[source, sum] : e.bySource) {
+                QCOMPARE(b.bySource[s].source, source);
+                QCOMPARE(b.bySource[s].amount, sum.first);
+                QCOMPARE(b.bySource[s].rows, sum.second);
+                ++s;
+            }
+            if (i + 1 < report->buckets.size() && !report->buckets[i + 1].unallocated) {
+                const core::Bucket &next = report->buckets[i + 1];
+                QVERIFY(b.amount > next.amount || (b.amount == next.amount && b.key < next.key));
+            }
+        }
+        QVERIFY(report->buckets.back().unallocated);
+        QCOMPARE(report->total, total);
+        QCOMPARE(report->unallocated, none);
+        QCOMPARE(report->resolution.none, none);
+        QCOMPARE(report->resolution.fallback, viaFallback);
+        QCOMPARE(report->resolution.ownerLabel, total - viaFallback - none);
+        QCOMPARE(report->fallbackTotal, viaFallback);
+        QCOMPARE(report->fallbackByKey.size(), o.fallbacks.size());
+        for (size_t f = 0; f < o.fallbacks.size(); ++f)
+            QCOMPARE(report->fallbackByKey[f].amount, perFallback[f]);
+    }
+
+    /// A key named twice in the rule (owner and fallback) is read once, at its first place.
+    void keyNamedTwiceInTheRule()
+    {
+        core::AttributionOptions o;
+        o.ownerKey = "team";
+        o.fallbacks = {"team", "service"};
+        core::LabelSetPool pool;
+        pool.intern(labelsOf(QStringLiteral("team=search")));
+        pool.intern(labelsOf(QStringLiteral("service=api;team= ")));
+        pool.intern(labelsOf(QStringLiteral("region=eu")));
+        std::vector<std::string> owners;
+        const std::vector<core::SetOwner> sets = core::resolveSetOwners(pool, o, owners);
+        QCOMPARE(owners, (std::vector<std::string>{"search", "api"}));
+        QCOMPARE(sets[0].via, 0);
+        QCOMPARE(sets[1].via, 2);
+        QCOMPARE(sets[1].owner, 1);
+        QCOMPARE(sets[2].via, -1);
+        for (std::uint32_t id = 0; id < pool.size(); ++id)
+            QCOMPARE(core::pickOwner(pool.ref(id), o).via, sets[id].via);
     }
 
     /// A fallback value that is no owner value is skipped in the illusion's "without" U, and
