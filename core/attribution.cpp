@@ -81,13 +81,16 @@ std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &
     std::vector<std::int64_t> rowsPerSet(pool.size(), 0);
     for (const CostGroup &g : cube.rawGroups())
         rowsPerSet[g.labelSet] += g.rows;
+    // Rows per shape first: a shape's keys are the same for every set of it.
+    std::vector<std::int64_t> rowsPerShape(pool.shapeCount(), 0);
+    for (size_t i = 0; i < rowsPerSet.size(); ++i)
+        rowsPerShape[pool.shapeOf(static_cast<std::uint32_t>(i))] += rowsPerSet[i];
     std::vector<std::int64_t> rowsPerKey(pool.keyCount(), 0);
-    for (size_t i = 0; i < rowsPerSet.size(); ++i) {
-        if (rowsPerSet[i] == 0)
+    for (std::uint32_t shape = 0; shape < rowsPerShape.size(); ++shape) {
+        if (rowsPerShape[shape] == 0)
             continue;
-        for (const LabelSetPool::Pair &p : pool.pairs(static_cast<std::uint32_t>(i))) {
-            rowsPerKey[p.key] += rowsPerSet[i];
-        }
+        for (const std::uint32_t key : pool.shapeKeys(shape))
+            rowsPerKey[key] += rowsPerShape[shape];
     }
     std::map<std::string, std::int64_t> counts;
     for (size_t k = 0; k < rowsPerKey.size(); ++k)

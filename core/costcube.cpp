@@ -122,8 +122,17 @@ void CostCube::addGroup(std::uint32_t labelSet,
                    g.days == key.days;
         });
     if (inserted) {
-        m_groups.push_back(CostGroup{key.labelSet, key.source, key.object, day, currency, batch,
-                                     amount, rows, key.usageProvider, key.usageModel, days});
+        m_groups.push_back(CostGroup{.amount = amount,
+                                     .batch = batch,
+                                     .rows = rows,
+                                     .labelSet = key.labelSet,
+                                     .source = key.source,
+                                     .object = key.object,
+                                     .day = day,
+                                     .usageProvider = key.usageProvider,
+                                     .usageModel = key.usageModel,
+                                     .days = days,
+                                     .currency = currency});
         m_indexed = m_groups.size();
     } else {
         CostGroup &g = m_groups[id];
@@ -145,9 +154,17 @@ void CostCube::appendNewGroup(std::uint32_t labelSet,
                               std::string_view usageModel,
                               std::int32_t days)
 {
-    m_groups.push_back(CostGroup{
-        labelSet, m_sources.intern(source), m_objects.intern(object), day, currency, batch, amount,
-        rows, usageId(usageProvider, m_lastProvider), usageId(usageModel, m_lastModel), days});
+    m_groups.push_back(CostGroup{.amount = amount,
+                                 .batch = batch,
+                                 .rows = rows,
+                                 .labelSet = labelSet,
+                                 .source = m_sources.intern(source),
+                                 .object = m_objects.intern(object),
+                                 .day = day,
+                                 .usageProvider = usageId(usageProvider, m_lastProvider),
+                                 .usageModel = usageId(usageModel, m_lastModel),
+                                 .days = days,
+                                 .currency = currency});
     m_rows += rows;
 }
 

@@ -78,15 +78,58 @@ std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
     return internHashedPairs(pairs, hashPairs(pairs));
 }
 
+std::uint32_t LabelSetPool::internShape(std::span<const Pair> pairs)
+{
+    const auto sameKeys = [&](std::uint32_t shape) {
+        const std::span<const std::uint32_t> keys = shapeKeys(shape);
+        if (keys.size() != pairs.size())
+            return false;
+        for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] != pairs[i].key)
+                return false;
+        return true;
+    };
+    // Sets of one source come with few shapes, often one after another.
+    if (m_lastShape != kAbsent && sameKeys(m_lastShape))
+        return m_lastShape;
+    std::uint64_t h = 0x7F4A7C159E3779B9ULL ^ pairs.size();
+    for (const Pair &p : pairs)
+        h = mixHash(h, p.key);
+    const auto [shape, inserted] =
+        m_shapeIndex.findOrInsert(h, static_cast<std::uint32_t>(shapeCount()), sameKeys);
+    if (inserted) {
+        for (const Pair &p : pairs)
+            m_shapeKeys.push_back(p.key);
+        m_shapeBegin.push_back(static_cast<std::uint32_t>(m_shapeKeys.size()));
+    }
+    return m_lastShape = shape;
+}
+
+bool LabelSetPool::equalSet(std::uint32_t set, std::span<const Pair> pairs) const
+{
+    const std::span<const std::uint32_t> v = values(set);
+    if (v.size() != pairs.size())
+        return false;
+    for (size_t i = 0; i < v.size(); ++i)
+        if (v[i] != pairs[i].value)
+            return false;
+    const std::span<const std::uint32_t> keys = shapeKeys(m_setShape[set]);
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] != pairs[i].key)
+            return false;
+    return true;
+}
+
 std::uint32_t LabelSetPool::internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash)
 {
     const auto [id, inserted] =
-        m_index.findOrInsert(hash, static_cast<std::uint32_t>(size()), [&](std::uint32_t i) {
-            return std::ranges::equal(this->pairs(i), pairs);
-        });
+        m_index.findOrInsert(hash, static_cast<std::uint32_t>(size()),
+                             [&](std::uint32_t i) { return equalSet(i, pairs); });
     if (inserted) {
-        m_pairs.insert(m_pairs.end(), pairs.begin(), pairs.end());
-        m_begin.push_back(static_cast<std::uint32_t>(m_pairs.size()));
+        m_setShape.push_back(internShape(pairs));
+        for (const Pair &p : pairs)
+            m_setValues.push_back(p.value);
+        m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
     }
     return id;
 }
@@ -118,7 +161,7 @@ std::strong_ordering LabelSetPool::compare(std::uint32_t a, std::uint32_t b) con
 {
     if (a == b)
         return std::strong_ordering::equal;
-    const std::span<const Pair> pa = pairs(a), pb = pairs(b);
+    const Pairs pa = pairs(a), pb = pairs(b);
     const size_t n = std::min(pa.size(), pb.size());
     for (size_t i = 0; i < n; ++i) {
         if (pa[i].key != pb[i].key) {

@@ -61,11 +61,12 @@ private:
 
 /// @brief Interns label sets so that attribution works per distinct set, not per row.
 ///
-/// Each key and each value text is held once (a pool for keys, one for values); a set is a
-/// run of (key id, value id) pairs in key order. Memory follows the distinct texts plus the labels
-/// per set, not a copy of every text per set, and an owner key is read as a column of value
-/// ids (valueId), so per-request metadata (sessions, end users, IPs) that makes sets about
-/// as many as rows stays cheap.
+/// Each key and each value text is held once (a pool for keys, one for values). A set is its
+/// shape — the sequence of its key ids, in key order, stored once for all sets that share it —
+/// and a run of value ids, one per key. Memory follows the distinct texts plus one value id
+/// per label (per-request metadata makes sets about as many as rows: a million sets of 14
+/// labels take 64 MB, not 120), and an owner key is read as a column of value ids: its place
+/// in each shape is found once (shapePosition), so per-request sets stay cheap to attribute.
 class LabelSetPool final
 {
 public:
@@ -75,6 +76,58 @@ public:
         friend bool operator==(const Pair &, const Pair &) = default;
     };
     static constexpr std::uint32_t kAbsent = 0xffffffffU;
+
+    /// @brief A set's labels as (key id, value id) pairs, read from its shape and values.
+    class Pairs final
+    {
+    public:
+        class Iterator final
+        {
+        public:
+            using value_type = Pair;
+            using difference_type = std::ptrdiff_t;
+            Iterator() = default;
+            Iterator(const std::uint32_t *key, const std::uint32_t *value)
+                : m_key(key)
+                , m_value(value)
+            {}
+            Pair operator*() const { return {*m_key, *m_value}; }
+            Iterator &operator++()
+            {
+                ++m_key;
+                ++m_value;
+                return *this;
+            }
+            Iterator operator++(int)
+            {
+                Iterator old = *this;
+                ++*this;
+                return old;
+            }
+            friend bool operator==(const Iterator &a, const Iterator &b)
+            {
+                return a.m_key == b.m_key;
+            }
+
+        private:
+            const std::uint32_t *m_key = nullptr;
+            const std::uint32_t *m_value = nullptr;
+        };
+        Pairs(std::span<const std::uint32_t> keys, std::span<const std::uint32_t> values)
+            : m_keys(keys)
+            , m_values(values)
+        {}
+        size_t size() const { return m_keys.size(); }
+        bool empty() const { return m_keys.empty(); }
+        Pair operator[](size_t i) const { return {m_keys[i], m_values[i]}; }
+        Iterator begin() const { return {m_keys.data(), m_values.data()}; }
+        Iterator end() const { return {m_keys.data() + m_keys.size(), nullptr}; }
+        std::span<const std::uint32_t> keys() const { return m_keys; }
+        std::span<const std::uint32_t> values() const { return m_values; }
+
+    private:
+        std::span<const std::uint32_t> m_keys, m_values;
+    };
 
     /// Ids are handed out in first-seen order.
     std::uint32_t intern(const LabelMap &labels);
@@ -97,16 +150,19 @@ public:
     {
         m_index.reserve(sets);
         m_begin.reserve(sets + 1);
-        m_pairs.reserve(labels);
+        m_setShape.reserve(sets);
+        m_setValues.reserve(labels);
     }
     /// A copy of set `id` as a LabelMap.
     LabelMap at(std::uint32_t id) const;
     LabelSetRef ref(std::uint32_t id) const { return LabelSetRef(*this, id); }
-    std::span<const Pair> pairs(std::uint32_t id) const
+    Pairs pairs(std::uint32_t id) const { return {shapeKeys(m_setShape[id]), values(id)}; }
+    /// Set `id`'s value ids, one per key of its shape.
+    std::span<const std::uint32_t> values(std::uint32_t id) const
     {
-        return {m_pairs.data() + m_begin[id], m_pairs.data() + m_begin[id + 1]};
+        return {m_setValues.data() + m_begin[id], m_setValues.data() + m_begin[id + 1]};
     }
-    size_t size() const { return m_begin.size() - 1; }
+    size_t size() const { return m_setShape.size(); }
     const std::string &keyText(std::uint32_t key) const { return m_keys.at(key); }
     const std::string &valueText(std::uint32_t value) const { return m_values.at(value); }
     size_t keyCount() const { return m_keys.size(); }
@@ -116,18 +172,43 @@ public:
     /// The value id of key id `key` in set `set`, or kAbsent.
     std::uint32_t valueId(std::uint32_t set, std::uint32_t key) const
     {
-        for (const Pair &p : pairs(set))
-            if (p.key == key)
-                return p.value;
-        return kAbsent;
+        const std::uint32_t at = shapePosition(m_setShape[set], key);
+        return at == kAbsent ? kAbsent : m_setValues[m_begin[set] + at];
     }
     /// Orders two sets as their LabelMaps compare.
     std::strong_ordering compare(std::uint32_t a, std::uint32_t b) const;
 
+    /// The shapes: distinct key sequences, numbered in first-seen order.
+    size_t shapeCount() const { return m_shapeBegin.size() - 1; }
+    std::uint32_t shapeOf(std::uint32_t set) const { return m_setShape[set]; }
+    std::span<const std::uint32_t> shapeKeys(std::uint32_t shape) const
+    {
+        return {m_shapeKeys.data() + m_shapeBegin[shape],
+                m_shapeKeys.data() + m_shapeBegin[shape + 1]};
+    }
+    /// Where key id `key` stands in shape `shape` (an index into a set's values()), or kAbsent.
+    std::uint32_t shapePosition(std::uint32_t shape, std::uint32_t key) const
+    {
+        const std::span<const std::uint32_t> keys = shapeKeys(shape);
+        for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == key)
+                return static_cast<std::uint32_t>(i);
+        return kAbsent;
+    }
+
 private:
+    /// The shape of `pairs`' keys, added when new.
+    std::uint32_t internShape(std::span<const Pair> pairs);
+    bool equalSet(std::uint32_t set, std::span<const Pair> pairs) const;
+
     StringPool m_keys, m_values;
-    std::vector<Pair> m_pairs;
-    std::vector<std::uint32_t> m_begin{0}; ///< set i is m_pairs[m_begin[i], m_begin[i + 1])
+    std::vector<std::uint32_t> m_shapeKeys;     ///< every shape's key ids, one after another
+    std::vector<std::uint32_t> m_shapeBegin{0}; ///< shape i is m_shapeKeys[begin[i], begin[i+1])
+    FlatIndex m_shapeIndex;                     ///< shapes by the hash of their keys
+    std::uint32_t m_lastShape = kAbsent;        ///< the shape interned last
+    std::vector<std::uint32_t> m_setShape;      ///< per set
+    std::vector<std::uint32_t> m_setValues;     ///< every set's value ids
+    std::vector<std::uint32_t> m_begin{0}; ///< set i's values are m_setValues[begin[i], begin[i+1])
     FlatIndex m_index;                     ///< sets by the hash of their pairs
     std::vector<Pair> m_scratch;           ///< intern(LabelMap)'s pairs
 };

@@ -61,56 +61,34 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         return c;
     };
     // First the value that decides each set (an owner, or the literal <unallocated>, ends the
-    // search; a blank one does not), on two threads for a large pool: one pass over each set's
-    // labels, the most of a re-attribution on per-request sets.
+    // search; a blank one does not), on two threads for a large pool: the most of a
+    // re-attribution on per-request sets.
     // A set's pick goes straight into its SetOwner: `owner` holds the owner's value id until
     // the owners are numbered below (one array of a million sets, not two).
     std::vector<SetOwner> resolved(pool.size());
-    // Each set's labels are read once: the rank of a key in the rule (0 = owner key) by key id.
-    // A key named twice keeps its first rank. (A rule of more keys than a rank holds is
-    // nonsense; those past it are never read.)
-    constexpr std::uint16_t kNotInRule = 0xffff;
-    std::vector<std::uint16_t> rankOfKey(pool.keyCount(), kNotInRule);
-    for (size_t k = std::min<size_t>(keys.size(), kNotInRule); k-- > 0;)
-        if (keys[k] != LabelSetPool::kAbsent)
-            rankOfKey[keys[k]] = static_cast<std::uint16_t>(k);
+    // Where each key of the rule stands in each shape, found once per shape: a set then reads
+    // its deciding values straight from its value ids, in rule order.
+    const size_t nKeys = keys.size();
+    std::vector<std::uint32_t> position(pool.shapeCount() * nKeys, LabelSetPool::kAbsent);
+    for (std::uint32_t shape = 0; shape < pool.shapeCount(); ++shape)
+        for (size_t k = 0; k < nKeys; ++k)
+            if (keys[k] != LabelSetPool::kAbsent)
+                position[shape * nKeys + k] = pool.shapePosition(shape, keys[k]);
     const auto scan = [&](size_t from, size_t to) {
-        std::vector<std::uint32_t> valueOfRank(keys.size(), LabelSetPool::kAbsent);
         for (size_t i = from; i < to; ++i) {
             const auto set = static_cast<std::uint32_t>(i);
-            // The owner key's value decides on the spot unless it is blank; the fallbacks'
-            // are noted and tried in rule order after the set's labels.
-            bool decided = false, anyFallback = false;
-            for (const LabelSetPool::Pair &p : pool.pairs(set)) {
-                const std::uint16_t rank = rankOfKey[p.key];
-                if (rank == kNotInRule)
+            const std::uint32_t *at = position.data() + size_t{pool.shapeOf(set)} * nKeys;
+            const std::span<const std::uint32_t> values = pool.values(set);
+            for (size_t k = 0; k < nKeys; ++k) {
+                if (at[k] == LabelSetPool::kAbsent)
                     continue;
-                if (rank > 0) {
-                    valueOfRank[rank] = p.value;
-                    anyFallback = true;
-                    continue;
-                }
-                const std::int8_t c = classOf(p.value);
-                if (c == kBlank)
-                    continue;
-                if (c == kOwner)
-                    resolved[i] = {static_cast<std::int32_t>(p.value), 0};
-                decided = true;
-                break;
-            }
-            if (!anyFallback)
-                continue;
-            // Every noted value is cleared for the next set, decided or not.
-            for (size_t k = 1; k < keys.size(); ++k) {
-                const std::uint32_t value = std::exchange(valueOfRank[k], LabelSetPool::kAbsent);
-                if (decided || value == LabelSetPool::kAbsent)
-                    continue;
+                const std::uint32_t value = values[at[k]];
                 const std::int8_t c = classOf(value);
                 if (c == kBlank)
                     continue;
                 if (c == kOwner)
                     resolved[i] = {static_cast<std::int32_t>(value), static_cast<std::int32_t>(k)};
-                decided = true;
+                break;
             }
         }
     };

@@ -88,7 +88,8 @@ bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &
         std::int32_t &cell = cellOfSource[g.source];
         if (cell < 0) {
             cell = static_cast<std::int32_t>(out.cells.size());
-            out.cells.push_back({g.labelSet, g.source, {}, 0});
+            out.cells.push_back(
+                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = g.source});
         }
         SliceSums::Cell &c = out.cells[static_cast<size_t>(cell)];
         c.amount += g.amount;
@@ -121,7 +122,8 @@ SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
                 return out.cells[i].labelSet == g.labelSet && out.cells[i].source == g.source;
             });
         if (inserted)
-            out.cells.push_back({g.labelSet, g.source, {}, 0});
+            out.cells.push_back(
+                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = g.source});
         SliceSums::Cell &c = out.cells[id];
         c.amount += g.amount;
         c.rows += g.rows;
@@ -408,7 +410,7 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
         if (end - run > 1) {
             tied.clear();
             for (auto it = run; it != end; ++it) {
-                const std::span<const LabelSetPool::Pair> p = sets.pairs(it->labelSet);
+                const LabelSetPool::Pairs p = sets.pairs(it->labelSet);
                 const auto at = static_cast<std::uint32_t>(it - run);
                 tied.push_back(p.empty() ? Tied{kNone, kNone, at} : Tied{p[0].key, p[0].value, at});
             }

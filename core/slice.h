@@ -15,10 +15,10 @@ struct SliceSums
 {
     struct Cell
     {
+        Decimal amount; // first: 32 bytes a cell, not 48
+        std::int64_t rows = 0;
         std::uint32_t labelSet = 0;
         std::uint32_t source = 0;
-        Decimal amount;
-        std::int64_t rows = 0;
     };
     std::vector<Cell> cells;          ///< by (label set, source)
     std::optional<Currency> currency; ///< of the slice; unset when it is empty

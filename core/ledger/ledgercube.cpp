@@ -160,8 +160,10 @@ Result<CostCube> SqliteLedger::loadCube() const
     // The label sets some group uses (a first pass over the segments: they decode in memory).
     std::vector<bool> used;
     size_t usedSets = 0;
+    size_t storedGroups = 0; // at least the groups the merge yields: the cube's room
     auto pass =
         aggsegment::forEachGroup(m_db, m_path, [&](const aggsegment::Group &g) -> Result<void> {
+            ++storedGroups;
             if (g.labelSet < 0 || g.labelSet > std::int64_t{1} << 32)
                 return fail("ledger-corrupt", "the aggregate references a missing label set",
                             m_path);
@@ -189,6 +191,9 @@ Result<CostCube> SqliteLedger::loadCube() const
         std::vector<std::uint32_t> valueIds(strings->size(), LabelSetPool::kAbsent);
         LabelSetPool &pool = cube.labelSetsForLoading();
         pool.reserve(usedSets, 0);
+        // The groups grow to their final count in one allocation, not by doubling (which holds
+        // the old and the new copy at once).
+        cube.reserveAppended(storedGroups);
         std::vector<LabelSetPool::Pair> cubePairs;
         const auto corrupt = [&](std::string message) {
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};

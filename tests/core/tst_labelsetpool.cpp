@@ -1,0 +1,169 @@
+// LabelSetPool stores a set as its shape (the key sequence, held once for all sets that share
+// it) and one value id per key. Every reader — pairs, LabelSetRef, valueId, compare — must see
+// exactly the labels that went in, however sets share shapes or values.
+#include "coretest.h"
+
+#include "core/labelsetpool.h"
+
+#include <map>
+#include <random>
+
+using namespace unalloc;
+using namespace unalloc::test;
+
+namespace {
+
+/// "k=v;k=v" → a label map (keys sorted by LabelMap).
+core::LabelMap labelsOf(const QString &text)
+{
+    std::vector<core::LabelMap::Entry> entries;
+    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        entries.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+    }
+    std::sort(entries.begin(), entries.end());
+    return core::LabelMap(std::move(entries));
+}
+
+/// The set as the pool reads it back through pairs().
+core::LabelMap readBack(const core::LabelSetPool &pool, std::uint32_t id)
+{
+    std::vector<core::LabelMap::Entry> entries;
+    for (const core::LabelSetPool::Pair &p : pool.pairs(id))
+        entries.emplace_back(pool.keyText(p.key), pool.valueText(p.value));
+    return core::LabelMap(std::move(entries));
+}
+
+QStringList list(std::initializer_list<const char *> texts)
+{
+    QStringList out;
+    for (const char *t : texts)
+        out.push_back(QString::fromLatin1(t));
+    return out;
+}
+
+} // namespace
+
+class TestLabelSetPool : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    /// Sets in, sets out: ids, shapes shared by equal key sequences, every way of reading.
+    void roundTrip_data()
+    {
+        QTest::addColumn<QStringList>("sets");
+        QTest::addColumn<QList<int>>("ids");
+        QTest::addColumn<int>("shapes");
+
+        QTest::newRow("one set") << list({"team=search;env=prod"}) << QList<int>{0} << 1;
+        QTest::newRow("same keys, other values share a shape")
+            << list({"team=a;env=prod", "team=b;env=prod", "team=a;env=dev"}) << QList<int>{0, 1, 2}
+            << 1;
+        QTest::newRow("a repeated set keeps its id")
+            << list({"team=a", "team=b", "team=a"}) << QList<int>{0, 1, 0} << 1;
+        QTest::newRow("same values under other keys are other sets")
+            << list({"team=x", "owner=x", "team=x"}) << QList<int>{0, 1, 0} << 2;
+        QTest::newRow("a key more is another shape")
+            << list({"team=a", "team=a;env=prod", "env=prod"}) << QList<int>{0, 1, 2} << 3;
+        QTest::newRow("the empty set") << list({"", "team=a", ""}) << QList<int>{0, 1, 0} << 2;
+        QTest::newRow("shapes come back after others")
+            << list({"team=a;env=1", "user=u", "team=b;env=2", "user=v", "team=a;env=1"})
+            << QList<int>{0, 1, 2, 3, 0} << 2;
+    }
+
+    void roundTrip()
+    {
+        QFETCH(QStringList, sets);
+        QFETCH(QList<int>, ids);
+        QFETCH(int, shapes);
+        core::LabelSetPool pool;
+        for (qsizetype i = 0; i < sets.size(); ++i)
+            QCOMPARE(int(pool.intern(labelsOf(sets[i]))), ids[i]);
+        QCOMPARE(int(pool.shapeCount()), shapes);
+        for (qsizetype i = 0; i < sets.size(); ++i) {
+            const core::LabelMap want = labelsOf(sets[i]);
+            const auto id = std::uint32_t(ids[i]);
+            QCOMPARE(pool.at(id), want);
+            QCOMPARE(readBack(pool, id), want);
+            const core::LabelSetRef ref = pool.ref(id);
+            QCOMPARE(ref.size(), want.entries().size());
+            for (size_t k = 0; k < want.entries().size(); ++k) {
+                const auto &[key, value] = want.entries()[k];
+                QCOMPARE(ref.key(k), key);
+                QCOMPARE(ref.value(k), value);
+                QVERIFY(ref.find(key));
+                QCOMPARE(*ref.find(key), value);
+                QCOMPARE(pool.valueText(pool.valueId(id, pool.keyId(key))), value);
+                QCOMPARE(pool.shapeKeys(pool.shapeOf(id))[k], pool.keyId(key));
+            }
+            QVERIFY(!ref.find("absent-key"));
+            QCOMPARE(pool.values(id).size(), want.entries().size());
+        }
+    }
+
+    /// Thousands of per-request sets over a few dozen shapes, interned in a shuffled order
+    /// with repeats: each id reads back its own labels, each shape is stored once, and
+    /// compare() orders sets as their LabelMaps do.
+    void manySetsFewShapes()
+    {
+        std::mt19937 rng(7);
+        const char *optional[] = {"end_user", "feature", "session", "user"};
+        std::vector<core::LabelMap> made;
+        for (int i = 0; i < 6000; ++i) {
+            std::vector<core::LabelMap::Entry> entries;
+            entries.emplace_back("team", "t-" + std::to_string(i % 17));
+            for (int k = 0; k < 4; ++k)
+                if ((i >> k) & 1)
+                    entries.emplace_back(optional[k],
+                                         std::string(optional[k]) + "-" + std::to_string(i % 997));
+            std::sort(entries.begin(), entries.end());
+            made.emplace_back(std::move(entries));
+        }
+        std::vector<size_t> order(made.size() * 2);
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = i % made.size();
+        std::shuffle(order.begin(), order.end(), rng);
+        core::LabelSetPool pool;
+        std::map<core::LabelMap, std::uint32_t> ids;
+        for (const size_t i : order) {
+            const std::uint32_t id = pool.intern(made[i]);
+            const auto [it, inserted] = ids.emplace(made[i], id);
+            QCOMPARE(it->second, id); // a set met again gets its first id
+            if (inserted)
+                QCOMPARE(size_t(id), ids.size() - 1);
+        }
+        QCOMPARE(pool.size(), ids.size());
+        QCOMPARE(pool.shapeCount(), size_t(16)); // team plus any of 4 optional keys
+        for (const auto &[labels, id] : ids)
+            QCOMPARE(readBack(pool, id), labels);
+        std::vector<std::pair<core::LabelMap, std::uint32_t>> sorted(ids.begin(), ids.end());
+        for (size_t i = 0; i + 1 < sorted.size(); i += 37) {
+            const size_t j = (i * 7919) % sorted.size();
+            const auto want = sorted[i].first <=> sorted[j].first;
+            QVERIFY(pool.compare(sorted[i].second, sorted[j].second) == want);
+        }
+    }
+
+    /// internHashedPairs with a set given as ids, the way the ledger loader interns.
+    void pairsInterning()
+    {
+        core::LabelSetPool pool;
+        const std::uint32_t env = pool.internKey("env"), team = pool.internKey("team");
+        const std::uint32_t prod = pool.internValue("prod"), a = pool.internValue("a");
+        const std::vector<core::LabelSetPool::Pair> first{{env, prod}, {team, a}};
+        const std::uint32_t id = pool.internHashedPairs(first, core::LabelSetPool::hashOf(first));
+        QCOMPARE(id, 0U);
+        QCOMPARE(pool.internPairs(first), 0U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("env=prod;team=a"))), 0U);
+        const std::vector<core::LabelSetPool::Pair> swapped{{env, a}, {team, prod}};
+        QCOMPARE(pool.internPairs(swapped), 1U);
+        QCOMPARE(pool.shapeCount(), size_t(1));
+        QCOMPARE(pool.valueId(1, env), a);
+        QCOMPARE(pool.valueId(1, pool.internKey("other")), core::LabelSetPool::kAbsent);
+        QCOMPARE(pool.shapePosition(0, team), 1U);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLabelSetPool)
+#include "tst_labelsetpool.moc"
