@@ -117,6 +117,20 @@ public:
                         std::string_view usageProvider = {},
                         std::string_view usageModel = {},
                         std::int32_t days = 1);
+    /// The ids appendNewGroup(const CostGroup &) takes, for a loader that maps each of its own
+    /// text ids once: a source, a cost object, a usage provider or model ("" is 0).
+    std::uint32_t sourceId(std::string_view s) { return m_sources.intern(s); }
+    std::uint32_t objectId(std::string_view s) { return m_objects.intern(s); }
+    std::uint32_t usageNameId(std::string_view s)
+    {
+        return s.empty() ? 0 : m_usageNames.intern(s) + 1;
+    }
+    /// appendNewGroup() with the group's texts given as those ids.
+    void appendNewGroup(const CostGroup &g)
+    {
+        m_groups.push_back(g);
+        m_rows += g.rows;
+    }
     /// True when groups with equal (label set, source, object) are adjacent in rawGroups().
     bool objectsClustered() const { return m_clustered; }
     /// Room for `groups` groups without rehashing.

@@ -13,18 +13,6 @@ void putVarint(std::string &out, std::uint64_t v)
     out += static_cast<char>(static_cast<unsigned char>(v));
 }
 
-bool getVarint(std::string_view body, size_t &pos, std::uint64_t &v)
-{
-    v = 0;
-    for (int shift = 0; shift < 64 && pos < body.size(); shift += 7) {
-        const auto b = static_cast<unsigned char>(body[pos++]);
-        v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-        if (!(b & 0x80))
-            return true;
-    }
-    return false;
-}
-
 namespace {
 
 Error corrupt(const std::string &detail)

@@ -30,8 +30,23 @@ namespace unalloc::core::labelsetcodec {
 
 /// Appends `v` as an unsigned LEB128 varint.
 void putVarint(std::string &out, std::uint64_t v);
-/// Reads a varint at `pos` (advanced past it); false when the body ends inside it.
-bool getVarint(std::string_view body, size_t &pos, std::uint64_t &v);
+/// Reads a varint at `pos` (advanced past it); false when the body ends inside it. Inline: a
+/// load decodes tens of millions, most of them one byte.
+inline bool getVarint(std::string_view body, size_t &pos, std::uint64_t &v)
+{
+    if (pos < body.size() && !(static_cast<unsigned char>(body[pos]) & 0x80)) {
+        v = static_cast<unsigned char>(body[pos++]);
+        return true;
+    }
+    v = 0;
+    for (int shift = 0; shift < 64 && pos < body.size(); shift += 7) {
+        const auto b = static_cast<unsigned char>(body[pos++]);
+        v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+        if (!(b & 0x80))
+            return true;
+    }
+    return false;
+}
 
 /// Interns the strings of a set to ids (assigning new ones as needed) and writes its body.
 /// `intern` returns the id of a text, or an error.

@@ -333,6 +333,16 @@ Result<CostCube> SqliteLedger::loadCube() const
             return;
         std::int64_t lastCurrencyId = -1;
         Currency lastCurrency;
+        // The cube's id of each aggregate text in each role, found once per text.
+        constexpr std::uint32_t kUnmapped = 0xffffffffU;
+        std::vector<std::uint32_t> sourceOf(aggTexts.size(), kUnmapped),
+            objectOf(aggTexts.size(), kUnmapped), usageOf(aggTexts.size(), kUnmapped);
+        const auto mapped = [](std::vector<std::uint32_t> &ids, std::int64_t id, auto intern) {
+            std::uint32_t &to = ids[static_cast<size_t>(id)];
+            if (to == kUnmapped)
+                to = intern();
+            return to;
+        };
         const auto text = [&](std::int64_t id) -> const std::string * {
             return id > 0 && static_cast<size_t>(id) < aggKnown.size() &&
                            aggKnown[static_cast<size_t>(id)]
@@ -365,8 +375,20 @@ Result<CostCube> SqliteLedger::loadCube() const
                 const std::string_view source = *sourceText, object = *objectText,
                                        provider = *providerText, model = *modelText;
                 if (set.fresh)
-                    cube.appendNewGroup(set.cubeId, source, object, r.day, lastCurrency, r.batch,
-                                        r.amount, r.rows, provider, model, r.days);
+                    cube.appendNewGroup(CostGroup{
+                        .amount = r.amount,
+                        .batch = r.batch,
+                        .rows = r.rows,
+                        .labelSet = set.cubeId,
+                        .source = mapped(sourceOf, r.source, [&] { return cube.sourceId(source); }),
+                        .object = mapped(objectOf, r.object, [&] { return cube.objectId(object); }),
+                        .day = r.day,
+                        .usageProvider =
+                            mapped(usageOf, r.provider, [&] { return cube.usageNameId(provider); }),
+                        .usageModel =
+                            mapped(usageOf, r.model, [&] { return cube.usageNameId(model); }),
+                        .days = r.days,
+                        .currency = lastCurrency});
                 else // stored sets that differ only in raw labels share the cube's set: merge
                     cube.addGroup(set.cubeId, source, object, r.day, lastCurrency, r.batch,
                                   r.amount, r.rows, provider, model, r.days);
