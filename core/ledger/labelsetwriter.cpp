@@ -60,6 +60,20 @@ Result<void> LabelSetWriter::prepare()
 
 Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
 {
+    return internString(s, hashText(s));
+}
+
+void LabelSetWriter::prefetchStrings(std::span<const std::uint64_t> hashes) const
+{
+    for (const std::uint64_t h : hashes)
+        m_stringIndex.prefetch(h);
+    for (const std::uint64_t h : hashes)
+        if (const std::uint32_t i = m_stringIndex.peek(h); i != FlatIndex::kNone)
+            __builtin_prefetch(m_arena.data() + m_offsets[i]);
+}
+
+Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint64_t hash)
+{
     // Bounded: past m_stringBound strings (a month of per-request sessions and IPs is
     // millions) the ones met so far are forgotten, and found again through the ledger's text
     // index, which holds them now. Ids do not change.
@@ -72,7 +86,7 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s)
     }
     const auto next = static_cast<std::uint32_t>(m_stringIds.size());
     const auto [index, added] = m_stringIndex.findOrInsert(
-        hashText(s), next, [this, s](std::uint32_t i) { return stringAt(i) == s; });
+        hash, next, [this, s](std::uint32_t i) { return stringAt(i) == s; });
     if (!added)
         return m_stringIds[index];
     // Known to the index from here on: the arena holds it before anything can fail.
@@ -227,9 +241,13 @@ LabelSetWriter::encodeByShape(const LabelMap &labels, const RawLabels &raw, std:
     const auto &entries = labels.entries();
     // As labelsetcodec::encode writes it, byte for byte.
     body.clear();
+    m_valueHashes.resize(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i)
+        m_valueHashes[i] = hashText(entries[i].second);
+    prefetchStrings(m_valueHashes);
     labelsetcodec::putVarint(body, entries.size());
     for (size_t i = 0; i < entries.size(); ++i) {
-        auto id = internString(entries[i].second);
+        auto id = internString(entries[i].second, m_valueHashes[i]);
         if (!id)
             return fail(id.error());
         labelsetcodec::putVarint(body, static_cast<std::uint64_t>(ks.keyIds[i]));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -40,6 +41,8 @@ public:
     intern(const LabelMap &labels, const RawLabels &raw, const std::vector<Collision> &collisions);
     /// The id of a string of the dictionary, stored now if it is new.
     Result<std::int64_t> internString(std::string_view s);
+    /// internString given hashText(s).
+    Result<std::int64_t> internString(std::string_view s, std::uint64_t hash);
     /// Writes the chunk being filled. Before anything reads the sets of this transaction.
     Result<void> flush();
     /// Forgets what it read of the stored sets (a batch removal in this transaction may
@@ -85,7 +88,12 @@ private:
         return std::string_view(m_arena).substr(m_offsets[i], m_offsets[i + 1] - m_offsets[i]);
     }
 
+    /// Starts loading what looking up `hashes`' strings will read: their index slots first,
+    /// then the texts those slots point at (per-request values miss the cache on both).
+    void prefetchStrings(std::span<const std::uint64_t> hashes) const;
+
     sql::Db &m_db;
+    std::vector<std::uint64_t> m_valueHashes; ///< encodeByShape's, per label
     bool m_storedStrings = false, m_readStored = false;
     sql::Stmt m_findString, m_insertString;
     /// The strings met so far, one after another in an arena (a node per string was most of
