@@ -78,16 +78,26 @@ std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
     return internHashedPairs(pairs, hashPairs(pairs));
 }
 
+namespace {
+
+/// True when `ids` are the keys (key) or the values (value) of `pairs`, in order.
+template<std::uint32_t LabelSetPool::Pair::*Member>
+bool sameIds(std::span<const std::uint32_t> ids, std::span<const LabelSetPool::Pair> pairs)
+{
+    if (ids.size() != pairs.size())
+        return false;
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] != pairs[i].*Member)
+            return false;
+    return true;
+}
+
+} // namespace
+
 std::uint32_t LabelSetPool::internShape(std::span<const Pair> pairs)
 {
     const auto sameKeys = [&](std::uint32_t shape) {
-        const std::span<const std::uint32_t> keys = shapeKeys(shape);
-        if (keys.size() != pairs.size())
-            return false;
-        for (size_t i = 0; i < keys.size(); ++i)
-            if (keys[i] != pairs[i].key)
-                return false;
-        return true;
+        return sameIds<&Pair::key>(shapeKeys(shape), pairs);
     };
     // Sets of one source come with few shapes, often one after another.
     if (m_lastShape != kAbsent && sameKeys(m_lastShape))
@@ -107,17 +117,9 @@ std::uint32_t LabelSetPool::internShape(std::span<const Pair> pairs)
 
 bool LabelSetPool::equalSet(std::uint32_t set, std::span<const Pair> pairs) const
 {
-    const std::span<const std::uint32_t> v = values(set);
-    if (v.size() != pairs.size())
-        return false;
-    for (size_t i = 0; i < v.size(); ++i)
-        if (v[i] != pairs[i].value)
-            return false;
-    const std::span<const std::uint32_t> keys = shapeKeys(m_setShape[set]);
-    for (size_t i = 0; i < keys.size(); ++i)
-        if (keys[i] != pairs[i].key)
-            return false;
-    return true;
+    // Values first: sets that share a hash slot mostly share their shape too.
+    return sameIds<&Pair::value>(values(set), pairs) &&
+           sameIds<&Pair::key>(shapeKeys(m_setShape[set]), pairs);
 }
 
 std::uint32_t LabelSetPool::internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash)

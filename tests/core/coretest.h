@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <string>
+#include <vector>
 
 namespace unalloc::core {
 
@@ -41,6 +42,17 @@ inline core::Money usd(const char *text)
 inline QByteArray bytes(const std::string &s)
 {
     return QByteArray::fromStdString(s);
+}
+
+/// "key=value;key=value" (values keep their spaces) → a label map.
+inline core::LabelMap labelsOf(const QString &text)
+{
+    std::vector<core::LabelMap::Entry> entries;
+    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        entries.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+    }
+    return core::LabelMap(std::move(entries));
 }
 
 /// "k=v" entries of a label map, in its (sorted) order.

@@ -13,18 +13,6 @@ using namespace unalloc::test;
 
 namespace {
 
-/// "k=v;k=v" → a label map (keys sorted by LabelMap).
-core::LabelMap labelsOf(const QString &text)
-{
-    std::vector<core::LabelMap::Entry> entries;
-    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-        const qsizetype eq = pair.indexOf(QLatin1Char('='));
-        entries.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
-    }
-    std::sort(entries.begin(), entries.end());
-    return core::LabelMap(std::move(entries));
-}
-
 /// The set as the pool reads it back through pairs().
 core::LabelMap readBack(const core::LabelSetPool &pool, std::uint32_t id)
 {

@@ -20,17 +20,6 @@ using namespace unalloc::test;
 
 namespace {
 
-/// "key=value;key=value" (values keep their spaces) → a label map, keys as given.
-core::LabelMap labelsOf(const QString &text)
-{
-    std::vector<core::LabelMap::Entry> entries;
-    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-        const qsizetype eq = pair.indexOf(QLatin1Char('='));
-        entries.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
-    }
-    return core::LabelMap(std::move(entries));
-}
-
 core::AttributionOptions options()
 {
     core::AttributionOptions o;
