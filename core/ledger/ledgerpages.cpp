@@ -41,6 +41,7 @@ std::string orderTerms(const std::vector<KeyColumn> &cols, bool ascending, const
 
 namespace {
 
+using ledgerquery::dropIdleBounds;
 using ledgerquery::KeyColumn;
 using ledgerquery::keyColumns;
 using ledgerquery::KeyType;
@@ -90,29 +91,6 @@ bindKey(sql::Stmt &st, int first, const std::vector<KeyColumn> &cols, const Ledg
     return {};
 }
 
-/// Drops the period bounds that exclude no row: the analysis period usually covers the whole
-/// ledger, and without a filter the page index pass is a walk of the sort index alone. With
-/// rows_start the bounds cost two index seeks.
-Result<void> dropIdleBounds(const sql::Db &db, LedgerRowFilter &f)
-{
-    if (!f.from && !f.to)
-        return {};
-    auto st =
-        db.prepare("SELECT (SELECT min(start_us) FROM rows), (SELECT max(start_us) FROM rows)");
-    if (!st)
-        return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row || st->isNull(0))
-        return {}; // no rows
-    if (f.from && *f.from <= st->int64(0))
-        f.from.reset();
-    if (f.to && *f.to > st->int64(1))
-        f.to.reset();
-    return {};
-}
-
 /// The key columns read from a statement whose first columns are the key, then the id.
 LedgerRowKey readKey(const sql::Stmt &st, const std::vector<KeyColumn> &cols)
 {
@@ -131,6 +109,26 @@ LedgerRowKey readKey(const sql::Stmt &st, const std::vector<KeyColumn> &cols)
 }
 
 } // namespace
+
+Result<void> ledgerquery::dropIdleBounds(const sql::Db &db, LedgerRowFilter &f)
+{
+    if (!f.from && !f.to)
+        return {};
+    auto st =
+        db.prepare("SELECT (SELECT min(start_us) FROM rows), (SELECT max(start_us) FROM rows)");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row || st->isNull(0))
+        return {}; // no rows
+    if (f.from && *f.from <= st->int64(0))
+        f.from.reset();
+    if (f.to && *f.to > st->int64(1))
+        f.to.reset();
+    return {};
+}
 
 Result<LedgerPageIndex> SqliteLedger::pageIndex(const LedgerRowFilter &filter,
                                                 LedgerSort sort,

@@ -56,6 +56,12 @@ std::vector<KeyColumn> keyColumns(LedgerSort sort);
 /// "a DESC, b DESC, r.id DESC"; `prefix` "+" keeps the planner off the key's index.
 std::string orderTerms(const std::vector<KeyColumn> &cols, bool ascending, const char *prefix = "");
 
+/// Drops the period bounds that exclude no row: the analysis period usually covers the whole
+/// ledger. Without bounds a page index pass walks the sort index alone, and the totals scan the
+/// table in order instead of looking up every row of a range of rows_start (1M rows: one
+/// random page read each).
+Result<void> dropIdleBounds(const sql::Db &db, LedgerRowFilter &f);
+
 } // namespace ledgerquery
 
 } // namespace unalloc::core

@@ -268,7 +268,10 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
 
 Result<std::vector<Money>> SqliteLedger::rowTotals(const LedgerRowFilter &filter) const
 {
-    auto w = whereFor(filter);
+    LedgerRowFilter f = filter;
+    if (auto r = ledgerquery::dropIdleBounds(m_db, f); !r)
+        return fail(r.error());
+    auto w = whereFor(f);
     if (!w)
         return fail(w.error());
     w->add("r.superseded = 0");

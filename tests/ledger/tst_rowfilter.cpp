@@ -26,6 +26,8 @@ private slots:
     void ownerTerms_data();
     void ownerTerms();
     void ownerTermsSeeRowsAddedLater();
+    void periodBounds_data();
+    void periodBounds();
 
 private:
     QTemporaryDir m_dir;
@@ -133,6 +135,55 @@ void TestRowFilter::selects()
     QCOMPARE(QByteArray::fromStdString(totals->empty() ? std::string()
                                                        : totals->front().amount.toString()),
              total);
+}
+
+/// The analysis period as the Ledger view passes it: bounds that exclude no row are dropped
+/// before the count and the totals (which then scan in order), bounds that exclude rows still
+/// select, alone or with a filter term.
+void TestRowFilter::periodBounds_data()
+{
+    QTest::addColumn<int>("fromDay"); // days after 2026-08-01; -1 = no bound
+    QTest::addColumn<int>("toDay");
+    QTest::addColumn<QByteArray>("filter");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<QByteArray>("total");
+    QTest::newRow("bounds around every row")
+        << -5 << 40 << QByteArray() << 5 << QByteArray("650.75");
+    QTest::newRow("from the first row's day")
+        << 0 << -1 << QByteArray() << 5 << QByteArray("650.75");
+    QTest::newRow("from day 2") << 2 << -1 << QByteArray() << 3 << QByteArray("450.50");
+    QTest::newRow("before day 2") << -1 << 2 << QByteArray() << 2 << QByteArray("200.25");
+    QTest::newRow("days 1 to 3") << 1 << 4 << QByteArray() << 3 << QByteArray("500.25");
+    QTest::newRow("period and label")
+        << -5 << 3 << QByteArray("team=ads") << 1 << QByteArray("100.00");
+    QTest::newRow("idle period and label")
+        << -5 << 40 << QByteArray("team=ads") << 2 << QByteArray("200.50");
+}
+
+void TestRowFilter::periodBounds()
+{
+    QFETCH(int, fromDay);
+    QFETCH(int, toDay);
+    QFETCH(QByteArray, filter);
+    QFETCH(int, rows);
+    QFETCH(QByteArray, total);
+    core::LedgerRowFilter f;
+    if (!filter.isEmpty()) {
+        auto parsed = core::parseRowFilter(filter.toStdString());
+        QVERIFY(parsed);
+        f = *parsed;
+    }
+    const core::TimeUs day0 = core::daysFromCivil(2026, 8, 1) * core::kUsPerDay;
+    if (fromDay >= -5 && fromDay != -1)
+        f.from = day0 + fromDay * core::kUsPerDay;
+    if (toDay != -1)
+        f.to = day0 + toDay * core::kUsPerDay;
+    QCOMPARE(m_ledger->rowCount(f).value(), std::int64_t(rows));
+    QCOMPARE(m_ledger->pageIndex(f, core::LedgerSort::Start, true, 2)->rows, std::int64_t(rows));
+    auto totals = m_ledger->rowTotals(f);
+    QVERIFY(totals);
+    QCOMPARE(totals->size(), size_t(1));
+    QCOMPARE(QByteArray::fromStdString(totals->front().amount.toString()), total);
 }
 
 void TestRowFilter::ownerTerms_data()
