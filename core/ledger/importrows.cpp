@@ -158,9 +158,7 @@ void SqliteImportTransaction::noteKeyConflict(const CostRow &row,
                                               std::int64_t keptBatch)
 {
     const auto amount = codec::encodeAmount(row.amount.amount);
-    if (keptCurrency == row.amount.currency.code() &&
-        keptAmount ==
-            std::string_view(reinterpret_cast<const char *>(amount.data()), codec::kAmountBytes))
+    if (keptCurrency == row.amount.currency.code() && keptAmount == amount.view())
         return; // the same record again: an ordinary duplicate
     // A silently edited export shows this way: never drop the second record without a word.
     if (m_keyConflicts.size() >= kMaxKeyConflicts) {
@@ -222,14 +220,20 @@ SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std
     return true;
 }
 
-void SqliteImportTransaction::bindSticky(int param, StickyText &s, std::string_view value)
+void SqliteImportTransaction::bindSticky(int param,
+                                         StickyText &s,
+                                         std::string_view value,
+                                         const rowcodes::Coded &coded)
 {
     if (s.bound && !s.null && s.value == value)
         return;
     s.value.assign(value);
     s.bound = true;
     s.null = false;
-    m_insertRow.bind(param, s.value, false);
+    if (const int code = rowcodes::codeOf(coded, value); code >= 0)
+        m_insertRow.bind(param, std::int64_t{code});
+    else
+        m_insertRow.bind(param, s.value, false);
 }
 
 void SqliteImportTransaction::bindStickyNull(int param, StickyText &s)
@@ -252,23 +256,28 @@ SqliteImportTransaction::insertRow(const CostRow &row, std::int64_t labelSet, st
         st.bind(1, m_batch);
         m_boundBatch = m_batch;
     }
-    bindSticky(2, m_boundSource, row.source);
+    bindSticky(2, m_boundSource, row.source, rowcodes::kSource);
     st.bind(3, row.recordKey, false);
-    st.bind(4, row.name, false);
+    // Schema v8: a name that is the model (every gateway row's) is not stored twice.
+    if (row.usage && row.usage->model == row.name)
+        st.bindNull(4);
+    else
+        st.bind(4, row.name, false);
     const auto amount = codec::encodeAmount(row.amount.amount);
-    st.bindBlob(5, amount.data(), codec::kAmountBytes, false);
-    bindSticky(6, m_boundCurrency, m_currencyCodes[m_lastCurrencyIndex]); // selectCurrency ran
+    st.bindBlob(5, amount.data(), amount.size(), false);
+    // selectCurrency ran
+    bindSticky(6, m_boundCurrency, m_currencyCodes[m_lastCurrencyIndex], rowcodes::kCurrency);
     st.bind(7, row.start);
-    st.bind(8, row.end);
+    st.bind(8, row.end - row.start);
     st.bind(9, labelSet);
     codec::AmountBlob quantity{};
     if (row.quantity) {
         quantity = codec::encodeAmount(*row.quantity);
-        st.bindBlob(10, quantity.data(), codec::kAmountBytes, false);
+        st.bindBlob(10, quantity.data(), quantity.size(), false);
     } else {
         st.bindNull(10);
     }
-    bindSticky(11, m_boundUnit, row.unit);
+    bindSticky(11, m_boundUnit, row.unit, rowcodes::kUnit);
     if (const auto &u = row.usage) {
         bindOpt(st, 12, u->promptTokens);
         bindOpt(st, 13, u->completionTokens);
@@ -282,7 +291,7 @@ SqliteImportTransaction::insertRow(const CostRow &row, std::int64_t labelSet, st
         bindOpt(st, 15, after(u->sendTime));
         bindOpt(st, 16, after(u->firstTokenTime));
         bindOpt(st, 17, after(u->doneTime));
-        bindSticky(18, m_boundProvider, u->provider);
+        bindSticky(18, m_boundProvider, u->provider, rowcodes::kProvider);
         st.bind(19, u->model, false);
     } else {
         for (int i = 12; i <= 17; ++i)

@@ -106,9 +106,10 @@ Result<void> SqliteImportTransaction::prepare()
     };
     const P all[] = {
         {&m_insertRow,
-         "INSERT INTO rows(batch, source, record_key, name, amount, currency, start_us, end_us, "
-         "label_set, quantity, unit, prompt_tokens, completion_tokens, cached_tokens, "
-         "send_after_us, first_token_after_us, done_after_us, provider, model, key_fp) VALUES (?1, "
+         "INSERT INTO rows(batch, source_code, record_key, own_name, amount, currency_code, "
+         "start_us, span_us, label_set, quantity, unit_code, prompt_tokens, completion_tokens, "
+         "cached_tokens, send_after_us, first_token_after_us, done_after_us, provider_code, "
+         "model, key_fp) VALUES (?1, "
          "?2, ?3, ?4, ?5, ?6, ?7, "
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
         {&m_findKey,
@@ -210,9 +211,9 @@ Result<void> SqliteImportTransaction::writeBatch(const ImportBatch &final)
         m_insertTotal.bind(2, currency.code());
         const auto a = codec::encodeAmount(t.amount);
         const auto b = codec::encodeAmount(t.added);
-        m_insertTotal.bindBlob(3, a.data(), codec::kAmountBytes);
+        m_insertTotal.bindBlob(3, a.data(), a.size());
         m_insertTotal.bind(4, t.rows);
-        m_insertTotal.bindBlob(5, b.data(), codec::kAmountBytes);
+        m_insertTotal.bindBlob(5, b.data(), b.size());
         m_insertTotal.bind(6, t.addedRows);
         if (auto r = m_insertTotal.exec(); !r)
             return r;
@@ -241,7 +242,7 @@ Result<void> SqliteImportTransaction::addInvoice(const Invoice &invoice)
         st.bind(1, m_batch);
     st.bind(2, invoice.source);
     const auto a = codec::encodeAmount(invoice.amount.amount);
-    st.bindBlob(3, a.data(), codec::kAmountBytes);
+    st.bindBlob(3, a.data(), a.size());
     st.bind(4, invoice.amount.currency.code());
     bindOpt(st, 5, invoice.periodStart);
     bindOpt(st, 6, invoice.periodEnd);

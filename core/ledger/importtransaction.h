@@ -3,6 +3,7 @@
 #include "aggsegment.h"
 #include "labelsetwriter.h"
 #include "ledgercodec.h"
+#include "rowcodes.h"
 #include "sqliteledger.h"
 
 #include "core/flatindex.h"
@@ -243,7 +244,7 @@ private:
         std::string value;
         bool bound = false, null = false;
     };
-    void bindSticky(int param, StickyText &s, std::string_view value);
+    void bindSticky(int param, StickyText &s, std::string_view value, const rowcodes::Coded &coded);
     void bindStickyNull(int param, StickyText &s);
     StickyText m_boundSource, m_boundCurrency, m_boundUnit, m_boundProvider;
     std::int64_t m_boundBatch = 0;

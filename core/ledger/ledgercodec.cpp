@@ -6,27 +6,99 @@ namespace unalloc::core::ledgercodec {
 
 using nlohmann::json;
 
+namespace {
+
+using U128 = unsigned __int128;
+
+int byteLength(U128 m)
+{
+    int n = 0;
+    for (; m != 0; m >>= 8)
+        ++n;
+    return n;
+}
+
+Error badAmount(std::string_view blob, const char *why)
+{
+    return Error{"ledger-corrupt",
+                 "stored amount of " + std::to_string(blob.size()) + " bytes " + why,
+                 {},
+                 {},
+                 {}};
+}
+
+} // namespace
+
 AmountBlob encodeAmount(Decimal d)
 {
-    auto u = static_cast<unsigned __int128>(d.units());
-    u ^= static_cast<unsigned __int128>(1) << 127;
-    AmountBlob out{};
-    for (int i = kAmountBytes - 1; i >= 0; --i) {
-        out[static_cast<size_t>(i)] = static_cast<unsigned char>(u & 0xFF);
-        u >>= 8;
+    AmountBlob out;
+    const __int128 units = d.units();
+    const bool negative = units < 0;
+    // The magnitude of the most negative count still fits the unsigned type.
+    const U128 m = negative ? U128(0) - static_cast<U128>(units) : static_cast<U128>(units);
+    const int n = byteLength(m);
+    out.bytes[0] = static_cast<unsigned char>(negative ? 0x80 - n : 0x80 + n);
+    for (int i = 0; i < n; ++i) {
+        const auto b = static_cast<unsigned char>(m >> (8 * (n - 1 - i)));
+        out.bytes[static_cast<size_t>(i + 1)] = negative ? static_cast<unsigned char>(~b) : b;
     }
+    out.length = 1 + n;
+    if (!negative)
+        while (out.length > 1 && out.bytes[static_cast<size_t>(out.length - 1)] == 0)
+            --out.length;
     return out;
 }
 
 Result<Decimal> decodeAmount(std::string_view blob)
 {
-    if (blob.size() != kAmountBytes)
+    if (blob.empty())
+        return fail(badAmount(blob, "is empty"));
+    const auto head = static_cast<unsigned char>(blob[0]);
+    const int n = head >= 0x80 ? head - 0x80 : 0x80 - head;
+    const bool negative = head < 0x80;
+    const auto size = static_cast<int>(blob.size());
+    if (n > 16)
+        return fail(badAmount(blob, "has a length byte out of range"));
+    // Exactly one spelling per amount, so that equal amounts are equal BLOBs.
+    if (negative ? size != 1 + n : (size > 1 + n || (n > 0 && size < 2)))
+        return fail(badAmount(blob, "does not match its length byte"));
+    U128 m = 0;
+    for (int i = 0; i < n; ++i) {
+        const int at = 1 + i;
+        auto b = at < size ? static_cast<unsigned char>(blob[static_cast<size_t>(at)]) : 0;
+        if (negative)
+            b = static_cast<unsigned char>(~b);
+        if (i == 0 && b == 0)
+            return fail(badAmount(blob, "has a leading zero byte"));
+        m = (m << 8) | b;
+    }
+    if (!negative && size > 1 && blob.back() == 0)
+        return fail(badAmount(blob, "has a trailing zero byte"));
+    const U128 limit = U128(1) << 127;
+    if (negative ? m > limit : m >= limit)
+        return fail(badAmount(blob, "is out of range"));
+    return Decimal::fromUnits(negative ? static_cast<__int128>(U128(0) - m)
+                                       : static_cast<__int128>(m));
+}
+
+std::array<unsigned char, 16> encodeLegacyAmount(Decimal d)
+{
+    U128 u = static_cast<U128>(d.units()) ^ (U128(1) << 127);
+    std::array<unsigned char, 16> out{};
+    for (int i = 15; i >= 0; --i, u >>= 8)
+        out[static_cast<size_t>(i)] = static_cast<unsigned char>(u);
+    return out;
+}
+
+Result<Decimal> decodeLegacyAmount(std::string_view blob)
+{
+    if (blob.size() != 16)
         return fail("ledger-corrupt",
                     "stored amount has " + std::to_string(blob.size()) + " bytes, expected 16");
-    unsigned __int128 u = 0;
+    U128 u = 0;
     for (char c : blob)
         u = (u << 8) | static_cast<unsigned char>(c);
-    u ^= static_cast<unsigned __int128>(1) << 127;
+    u ^= U128(1) << 127;
     return Decimal::fromUnits(static_cast<__int128>(u));
 }
 

@@ -12,15 +12,39 @@
 
 namespace unalloc::core::ledgercodec {
 
-/// Bytes of a stored amount.
-inline constexpr int kAmountBytes = 16;
-using AmountBlob = std::array<unsigned char, kAmountBytes>;
+/// Most bytes of a stored amount (schema v8): a length byte and up to 16 bytes of units.
+inline constexpr int kAmountBytes = 17;
 
-/// The 128-bit unit count big-endian with the sign bit flipped, so that SQLite's memcmp
-/// ordering of the BLOBs is the numeric ordering (ORDER BY amount works on the column).
+/// @brief A stored amount: 1 to 17 bytes, so that SQLite's memcmp ordering of the BLOBs is
+/// the numeric ordering (ORDER BY amount works on the column) and equal amounts are equal
+/// BLOBs.
+///
+/// The first byte says the sign and how many bytes the magnitude m of the unit count takes
+/// (n, 1..16): 0x80 + n for a positive count, 0x80 - n for a negative one, 0x80 alone for zero.
+/// A positive count's m follows big-endian without its trailing zero bytes (an amount of whole
+/// cents ends in many); a negative count's n bytes of m follow complemented (~m), all of them.
+/// Schema v7 and earlier stored the 128-bit count big-endian with the sign bit flipped
+/// (decodeLegacyAmount).
+struct AmountBlob
+{
+    std::array<unsigned char, kAmountBytes> bytes{};
+    int length = 0;
+    const unsigned char *data() const { return bytes.data(); }
+    int size() const { return length; }
+    std::string_view view() const
+    {
+        return {reinterpret_cast<const char *>(bytes.data()), static_cast<size_t>(length)};
+    }
+    auto begin() const { return bytes.begin(); }
+    auto end() const { return bytes.begin() + length; }
+};
+
 AmountBlob encodeAmount(Decimal d);
-/// Inverse of encodeAmount; an error for a blob of the wrong size.
+/// Inverse of encodeAmount; an error for a blob that encodeAmount does not write.
 Result<Decimal> decodeAmount(std::string_view blob);
+/// A schema-v7 (or earlier) stored amount: 16 bytes, the count with the sign bit flipped.
+Result<Decimal> decodeLegacyAmount(std::string_view blob);
+std::array<unsigned char, 16> encodeLegacyAmount(Decimal d);
 /// A stored currency code; "ledger-corrupt" when it is not one unalloc knows.
 Result<Currency> decodeCurrency(std::string_view code);
 

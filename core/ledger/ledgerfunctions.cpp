@@ -16,6 +16,33 @@ namespace unalloc::core::ledgerschema {
 
 namespace {
 
+// The functions' user data: non-null while a migration reads and writes amounts in the
+// schema-v7 encoding (registerFunctions with AmountFormat::Legacy).
+const int kLegacyTag = 7;
+
+bool legacy(sqlite3_context *ctx)
+{
+    return sqlite3_user_data(ctx) != nullptr;
+}
+
+Result<Decimal> amountArg(sqlite3_context *ctx, sqlite3_value *v)
+{
+    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(v)),
+                                static_cast<size_t>(sqlite3_value_bytes(v)));
+    return legacy(ctx) ? ledgercodec::decodeLegacyAmount(blob) : ledgercodec::decodeAmount(blob);
+}
+
+void resultAmount(sqlite3_context *ctx, Decimal d)
+{
+    if (legacy(ctx)) {
+        const auto blob = ledgercodec::encodeLegacyAmount(d);
+        sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+        return;
+    }
+    const auto blob = ledgercodec::encodeAmount(d);
+    sqlite3_result_blob(ctx, blob.data(), blob.size(), SQLITE_TRANSIENT);
+}
+
 /// The running sum of unalloc_sum(). SQLite's aggregate context is only 8-byte aligned and a
 /// __int128 wants 16, so the state is copied in and out of it with memcpy, never accessed in
 /// place (zero-filled by SQLite on first use, which is the empty sum).
@@ -32,10 +59,7 @@ void sumStep(sqlite3_context *ctx, int, sqlite3_value **argv)
         return;
     SumState s;
     std::memcpy(&s, raw, sizeof s);
-    const void *p = sqlite3_value_blob(argv[0]);
-    const int n = sqlite3_value_bytes(argv[0]);
-    auto d = ledgercodec::decodeAmount(
-        std::string_view(static_cast<const char *>(p), static_cast<size_t>(n)));
+    auto d = amountArg(ctx, argv[0]);
     if (!d) {
         sqlite3_result_error(ctx, "unalloc_sum: malformed amount", -1);
         return;
@@ -54,8 +78,7 @@ void sumFinal(sqlite3_context *ctx)
         sqlite3_result_error(ctx, "unalloc_sum: overflow", -1);
         return;
     }
-    const auto blob = ledgercodec::encodeAmount(Decimal::fromUnits(st.units));
-    sqlite3_result_blob(ctx, blob.data(), ledgercodec::kAmountBytes, SQLITE_TRANSIENT);
+    resultAmount(ctx, Decimal::fromUnits(st.units));
 }
 
 // unalloc_add(a, b): exact sum of two stored amounts, for aggregate upserts.
@@ -63,16 +86,31 @@ void addFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     __int128 total = 0;
     for (int i = 0; i < 2; ++i) {
-        const void *p = sqlite3_value_blob(argv[i]);
-        auto d = ledgercodec::decodeAmount(std::string_view(
-            static_cast<const char *>(p), static_cast<size_t>(sqlite3_value_bytes(argv[i]))));
+        auto d = amountArg(ctx, argv[i]);
         if (!d || __builtin_add_overflow(total, d ? d->units() : 0, &total)) {
             sqlite3_result_error(ctx, "unalloc_add: malformed amount or overflow", -1);
             return;
         }
     }
-    const auto blob = ledgercodec::encodeAmount(Decimal::fromUnits(total));
-    sqlite3_result_blob(ctx, blob.data(), ledgercodec::kAmountBytes, SQLITE_TRANSIENT);
+    resultAmount(ctx, Decimal::fromUnits(total));
+}
+
+// unalloc_v8_amount(blob): a schema-v7 amount in the v8 encoding (NULL stays NULL).
+void v8AmountFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(argv[0])),
+                                static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    const auto d = ledgercodec::decodeLegacyAmount(blob);
+    if (!d) {
+        sqlite3_result_error(ctx, "unalloc_v8_amount: malformed schema-v7 amount", -1);
+        return;
+    }
+    const auto out = ledgercodec::encodeAmount(*d);
+    sqlite3_result_blob(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
 void dayFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
@@ -110,9 +148,7 @@ void gatewayProviderFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 // unalloc_telemetry(provider, amount): 1 for request telemetry (isTelemetryOnly).
 void telemetryFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
-    const void *p = sqlite3_value_blob(argv[1]);
-    const auto amount = ledgercodec::decodeAmount(std::string_view(
-        static_cast<const char *>(p), static_cast<size_t>(sqlite3_value_bytes(argv[1]))));
+    const auto amount = amountArg(ctx, argv[1]);
     sqlite3_result_int(ctx, amount && isTelemetryOnly(textArg(argv[0]), amount->isZero()) ? 1 : 0);
 }
 
@@ -155,14 +191,16 @@ std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey
     return h ^ (h >> 32);
 }
 
-Result<void> registerFunctions(sql::Db &db)
+Result<void> registerFunctions(sql::Db &db, AmountFormat format)
 {
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-    if (sqlite3_create_function_v2(db.handle(), "unalloc_sum", 1, flags, nullptr, nullptr, sumStep,
+    // Only the functions that read or write amounts see the format.
+    void *amounts = format == AmountFormat::Legacy ? const_cast<int *>(&kLegacyTag) : nullptr;
+    if (sqlite3_create_function_v2(db.handle(), "unalloc_sum", 1, flags, amounts, nullptr, sumStep,
                                    sumFinal, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_day", 1, flags, nullptr, dayFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK ||
-        sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, nullptr, addFunc, nullptr,
+        sqlite3_create_function_v2(db.handle(), "unalloc_add", 2, flags, amounts, addFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_fp", 2, flags, nullptr, fpFunc, nullptr,
                                    nullptr, nullptr) != SQLITE_OK ||
@@ -170,8 +208,10 @@ Result<void> registerFunctions(sql::Db &db)
                                    nullptr, nullptr, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_gateway_provider", 2, flags, nullptr,
                                    gatewayProviderFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
-        sqlite3_create_function_v2(db.handle(), "unalloc_telemetry", 2, flags, nullptr,
-                                   telemetryFunc, nullptr, nullptr, nullptr) != SQLITE_OK)
+        sqlite3_create_function_v2(db.handle(), "unalloc_telemetry", 2, flags, amounts,
+                                   telemetryFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_v8_amount", 1, flags, nullptr,
+                                   v8AmountFunc, nullptr, nullptr, nullptr) != SQLITE_OK)
         return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
     return {};
 }

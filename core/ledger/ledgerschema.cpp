@@ -164,10 +164,10 @@ CREATE TABLE agg_segments(
 CREATE INDEX agg_segments_batch ON agg_segments(batch, id);
 )sql";
 
-// The current version as a new file gets it: v1 + … + v7 without the sort indexes
-// (built on demand). key_fp has no default here: every writer supplies it (the migration
-// needs DEFAULT 0). Version 7: label sets are stored in chunks of consecutive ids
-// (labelchunks.h), with no hash index and no foreign key from the rows.
+// The current version as a new file gets it: v1 + … + v8 without the sort indexes
+// (built on demand). Version 7: label sets are stored in chunks of consecutive ids
+// (labelchunks.h), with no hash index and no foreign key from the rows. Version 8: the rows
+// table is rowsTable() (rowsv8.cpp).
 constexpr const char *kSchemaCurrent = R"sql(
 CREATE TABLE batches(
     id INTEGER PRIMARY KEY,
@@ -190,19 +190,10 @@ CREATE INDEX warnings_batch ON warnings(batch);
 CREATE TABLE label_strings(id INTEGER PRIMARY KEY, s TEXT NOT NULL UNIQUE);
 CREATE TABLE label_chunks(
     first INTEGER PRIMARY KEY, span INTEGER NOT NULL, sets INTEGER NOT NULL, body BLOB NOT NULL);
-CREATE TABLE rows(
-    id INTEGER PRIMARY KEY,
-    batch INTEGER NOT NULL REFERENCES batches(id),
-    source TEXT NOT NULL, record_key TEXT NOT NULL, name TEXT NOT NULL,
-    amount BLOB NOT NULL, currency TEXT NOT NULL,
-    start_us INTEGER NOT NULL, end_us INTEGER NOT NULL,
-    label_set INTEGER NOT NULL,
-    quantity BLOB, unit TEXT NOT NULL DEFAULT '',
-    prompt_tokens INTEGER, completion_tokens INTEGER, cached_tokens INTEGER,
-    send_after_us INTEGER, first_token_after_us INTEGER, done_after_us INTEGER,
-    provider TEXT, model TEXT,
-    split INTEGER, superseded INTEGER NOT NULL DEFAULT 0,
-    key_fp INTEGER NOT NULL);
+)sql";
+
+// After the rows table (rowsTable).
+constexpr const char *kSchemaCurrentTail = R"sql(
 CREATE INDEX rows_fp ON rows(key_fp);
 CREATE TABLE invoices(
     id INTEGER PRIMARY KEY, batch INTEGER REFERENCES batches(id), source TEXT NOT NULL,
@@ -271,6 +262,8 @@ Result<void> create(sql::Db &db)
 {
     std::string ddl = "BEGIN IMMEDIATE;";
     ddl += kSchemaCurrent;
+    ddl += rowsTable("rows") + ";";
+    ddl += kSchemaCurrentTail;
     ddl += kAggV5;
     ddl += kSegmentsV6;
     ddl += "PRAGMA application_id = " + std::to_string(kApplicationId) + ";";
@@ -358,8 +351,11 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     auto r = db.exec("BEGIN IMMEDIATE");
     if (!r)
         return fail(r.error());
+    // Until the rows move to the v8 layout, the SQL functions read (and write) v7 amounts.
+    if (*version <= 7)
+        r = registerFunctions(db, AmountFormat::Legacy);
     // The aggregate is rebuilt once, in the v5 layout, whatever version the file had.
-    if (*version == 1)
+    if (r && *version == 1)
         r = db.exec(kUpgradeV1ToV2);
     if (r && *version <= 2)
         r = db.exec(kUpgradeV2ToV3);
@@ -380,6 +376,12 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     // After every step that reads or rewrites label_sets: the sets move into chunks.
     if (r && *version <= 6)
         r = labelchunks::upgradeV6ToV7(db);
+    // After every step that reads the rows in their v7 layout or v7 amounts; from here on
+    // the SQL functions read and write v8 amounts again.
+    if (r && *version <= 7)
+        r = upgradeRowsV7ToV8(db);
+    if (r && *version <= 7)
+        r = registerFunctions(db, AmountFormat::V8);
     // A v6 ledger's aggregate is in segments already: its agg rows are later adjustments.
     if (r && *version <= 5)
         r = aggsegment::segmentsFromTable(db);
@@ -387,6 +389,7 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = db.exec("PRAGMA user_version = " + std::to_string(kCurrentVersion) + "; COMMIT;");
     if (!r) {
         (void)db.exec("ROLLBACK");
+        (void)registerFunctions(db, AmountFormat::V8);
         Error e = r.error();
         e.code = "ledger-migration";
         e.file = path;

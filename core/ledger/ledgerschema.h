@@ -9,7 +9,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 7;
+inline constexpr int kCurrentVersion = 8;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -89,8 +89,17 @@ inline constexpr const char *kFingerprintIndex = "CREATE INDEX rows_fp ON rows(k
 /// unalloc_sum(amount) (exact aggregate), unalloc_add(a, b), unalloc_day(start_us),
 /// unalloc_days(start_us, end_us) (spanDays), unalloc_fp(source, record_key) (keyFingerprint)
 /// unalloc_gateway_provider(provider, model) (identifyGatewayRow's provider) and
-/// unalloc_telemetry(provider, amount) (isTelemetryOnly: such rows stay out of the aggregate).
-Result<void> registerFunctions(sql::Db &db);
+/// unalloc_telemetry(provider, amount) (isTelemetryOnly: such rows stay out of the aggregate),
+/// and unalloc_v8_amount(blob) (a schema-v7 amount re-encoded). The functions that take or
+/// give amounts use the v8 encoding, or the v7 one while a migration reads a v7 layout.
+enum class AmountFormat { V8, Legacy };
+Result<void> registerFunctions(sql::Db &db, AmountFormat format = AmountFormat::V8);
+/// `CREATE TABLE <name>(…)` for the schema-v8 rows table (rowsv8.cpp).
+std::string rowsTable(std::string_view name);
+/// Takes the rows table (and every stored amount) from the v7 layout to v8 inside the
+/// caller's transaction: the table is rebuilt with the same ids.
+Result<void> upgradeRowsV7ToV8(sql::Db &db);
+
 /// Pragmas for every connection (WAL, foreign keys, cache).
 Result<void> configure(sql::Db &db, bool readOnly);
 /// Creates the current schema in an empty database.

@@ -4,6 +4,7 @@
 #include "labelsetwriter.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
+#include "rowcodes.h"
 #include "sqliteledger.h"
 
 namespace unalloc::core {
@@ -65,23 +66,30 @@ Result<void> insertPart(sql::Db &db,
     auto labelSet = sets.intern(part.labels, part.rawLabels, part.collisions);
     if (!labelSet)
         return fail(labelSet.error());
-    auto st = db.prepare("INSERT INTO rows(batch, source, record_key, name, amount, currency, "
-                         "start_us, end_us, label_set, unit, split, key_fp) "
+    auto st = db.prepare("INSERT INTO rows(batch, source_code, record_key, own_name, amount, "
+                         "currency_code, start_us, span_us, label_set, unit_code, split, key_fp) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     if (!st)
         return fail(st.error());
+    // A part has no usage (no model): its name is stored.
+    const auto bindCoded = [&](int param, const rowcodes::Coded &coded, const std::string &text) {
+        if (const int code = rowcodes::codeOf(coded, text); code >= 0)
+            st->bind(param, std::int64_t{code});
+        else
+            st->bind(param, text);
+    };
     st->bind(12, static_cast<std::int64_t>(fp));
     st->bind(1, batch);
-    st->bind(2, part.source);
+    bindCoded(2, rowcodes::kSource, part.source);
     st->bind(3, part.recordKey);
     st->bind(4, part.name);
     const auto amount = codec::encodeAmount(part.amount.amount);
-    st->bindBlob(5, amount.data(), codec::kAmountBytes);
-    st->bind(6, part.amount.currency.code());
+    st->bindBlob(5, amount.data(), amount.size());
+    bindCoded(6, rowcodes::kCurrency, part.amount.currency.code());
     st->bind(7, part.start);
-    st->bind(8, part.end);
+    st->bind(8, part.end - part.start);
     st->bind(9, *labelSet);
-    st->bind(10, part.unit);
+    bindCoded(10, rowcodes::kUnit, part.unit);
     st->bind(11, split);
     return st->exec();
 }
@@ -127,7 +135,7 @@ Result<void> SqliteLedger::moveAggregate(std::int64_t rowId, int sign)
     up->bind(8, ids[4]);
     up->bind(9, std::int64_t{spanDays(st->int64(3), st->int64(9))});
     const auto blob = codec::encodeAmount(sign < 0 ? -*amount : *amount);
-    up->bindBlob(10, blob.data(), codec::kAmountBytes);
+    up->bindBlob(10, blob.data(), blob.size());
     up->bind(11, std::int64_t{sign});
     if (auto r = up->exec(); !r)
         return r;

@@ -386,7 +386,7 @@ Result<void> SqliteLedger::checkIntegrity() const
                 ins->bind(8, *model);
                 ins->bind(9, std::int64_t{g.days});
                 const auto amount = codec::encodeAmount(g.amount);
-                ins->bindBlob(10, amount.data(), codec::kAmountBytes);
+                ins->bindBlob(10, amount.data(), amount.size());
                 ins->bind(11, g.rows);
                 if (auto r = ins->exec(); !r)
                     return fail(r.error());

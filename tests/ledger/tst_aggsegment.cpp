@@ -212,7 +212,7 @@ void TestAggSegment::mergesSegmentsWithAdjustments()
         st->bind(8, g.model);
         st->bind(9, std::int64_t{g.days});
         const auto blob = ledgercodec::encodeAmount(Decimal::parse(amount).value());
-        st->bindBlob(10, blob.data(), ledgercodec::kAmountBytes);
+        st->bindBlob(10, blob.data(), blob.size());
         st->bind(11, rows);
         QVERIFY(st->exec().has_value());
     };
