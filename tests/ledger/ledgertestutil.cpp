@@ -156,6 +156,14 @@ std::int64_t sqlCount(const std::string &path, const char *text)
     return v.empty() ? -1 : std::stoll(v);
 }
 
+bool copyFrozenLedger(const QString &from, const std::string &to)
+{
+    const QString target = QString::fromStdString(to);
+    QFile::remove(target);
+    return QFile::copy(from, target) &&
+           QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+}
+
 QByteArray readFile(const QString &path)
 {
     QFile f(path);

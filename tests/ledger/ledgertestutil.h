@@ -21,6 +21,8 @@ bool execRaw(const std::string &path, const std::string &sqlText);
 /// ("" when there is none); sqlCount() as a number (-1 when there is none).
 std::string sqlText(const std::string &path, const char *sqlText);
 std::int64_t sqlCount(const std::string &path, const char *sqlText);
+/// A writable copy of a ledger frozen from an older build (tests/data/ledger/vN) at `to`.
+bool copyFrozenLedger(const QString &from, const std::string &to);
 /// A file's bytes ("" when it cannot be read).
 QByteArray readFile(const QString &path);
 /// Cube groups as canonical text lines (labels, source, object, day, currency, batch, sum, n).

@@ -67,10 +67,7 @@ private:
 void TestLedgerV3::init()
 {
     m_path = m_dir.filePath(QStringLiteral("v3.unalloc")).toStdString();
-    QFile::remove(QString::fromStdString(m_path));
-    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v3.unalloc"), QString::fromStdString(m_path)));
-    QFile::setPermissions(QString::fromStdString(m_path),
-                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v3.unalloc"), m_path));
 }
 
 void TestLedgerV3::migrate()

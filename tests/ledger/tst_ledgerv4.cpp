@@ -66,10 +66,7 @@ private:
 void TestLedgerV4::init()
 {
     m_path = m_dir.filePath(QStringLiteral("v4.unalloc")).toStdString();
-    QFile::remove(QString::fromStdString(m_path));
-    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v4.unalloc"), QString::fromStdString(m_path)));
-    QFile::setPermissions(QString::fromStdString(m_path),
-                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v4.unalloc"), m_path));
 }
 
 void TestLedgerV4::migratesWithTheUpgradeCommand()

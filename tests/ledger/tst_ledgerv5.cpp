@@ -52,10 +52,7 @@ private:
 void TestLedgerV5::init()
 {
     m_path = m_dir.filePath(QStringLiteral("v5.unalloc")).toStdString();
-    QFile::remove(QString::fromStdString(m_path));
-    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v5.unalloc"), QString::fromStdString(m_path)));
-    QFile::setPermissions(QString::fromStdString(m_path),
-                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v5.unalloc"), m_path));
 }
 
 void TestLedgerV5::migratesIntoSegments()

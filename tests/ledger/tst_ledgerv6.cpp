@@ -54,10 +54,7 @@ private:
 void TestLedgerV6::init()
 {
     m_path = m_dir.filePath(QStringLiteral("v6.unalloc")).toStdString();
-    QFile::remove(QString::fromStdString(m_path));
-    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v6.unalloc"), QString::fromStdString(m_path)));
-    QFile::setPermissions(QString::fromStdString(m_path),
-                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v6.unalloc"), m_path));
 }
 
 void TestLedgerV6::migratesIntoChunks()

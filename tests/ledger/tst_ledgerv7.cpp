@@ -9,6 +9,7 @@
 #include "core/ledger/ledgercodec.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -80,10 +81,7 @@ private:
 void TestLedgerV7::init()
 {
     m_path = m_dir.filePath(QStringLiteral("v7.unalloc")).toStdString();
-    QFile::remove(QString::fromStdString(m_path));
-    QVERIFY(QFile::copy(dataDir() + QStringLiteral("/v7.unalloc"), QString::fromStdString(m_path)));
-    QFile::setPermissions(QString::fromStdString(m_path),
-                          QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser);
+    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v7.unalloc"), m_path));
 }
 
 void TestLedgerV7::migratesIntoCompactRows()
@@ -99,6 +97,10 @@ void TestLedgerV7::migratesIntoCompactRows()
     QCOMPARE(count(m_path, "SELECT count(*) FROM rows WHERE split IS NOT NULL"), splits);
     QCOMPARE(testing::sqlText(m_path, "PRAGMA integrity_check"), std::string("ok"));
     QCOMPARE(count(m_path, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    // The old table's pages went back to the file system.
+    QCOMPARE(count(m_path, "PRAGMA freelist_count"), 0);
+    QVERIFY(QFileInfo(QString::fromStdString(m_path)).size() <
+            QFileInfo(dataDir() + u"/v7.unalloc"_s).size());
     // Codes for the listed texts, the text itself for the others.
     QCOMPARE(count(m_path, "SELECT count(*) FROM rows WHERE source = 'litellm' AND "
                            "typeof(source_code) <> 'integer'"),
