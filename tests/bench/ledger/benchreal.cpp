@@ -6,6 +6,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace unalloc::bench {
@@ -58,6 +59,31 @@ void uuid(std::string &out, Rng &rng)
     hex(out, 0x8000 | ((b >> 48) & 0x3fff), 4);
     out += '-';
     hex(out, b & 0xffffffffffffULL, 12);
+}
+
+/// `n` base-62 characters, as provider response ids are spelled.
+void base62(std::string &out, Rng &rng, int n)
+{
+    static const char d[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    for (int i = 0; i < n; ++i)
+        out += d[rng.below(62)];
+}
+
+/// The request id LiteLLM logs (upstream-formats.md, the spend-log fixtures): the provider's
+/// response id where the provider gives one — OpenAI and Azure `chatcmpl-` + 29 characters,
+/// Anthropic `msg_01` + 22 — and LiteLLM's own call uuid otherwise (Bedrock, Vertex AI, and
+/// every call that failed before a response).
+void requestId(std::string &out, Rng &rng, std::string_view provider, bool failed)
+{
+    if (!failed && (provider == "openai" || provider == "azure")) {
+        out += "chatcmpl-";
+        base62(out, rng, 29);
+    } else if (!failed && provider == "anthropic") {
+        out += "msg_01";
+        base62(out, rng, 22);
+    } else {
+        uuid(out, rng);
+    }
 }
 
 /// Nano-dollars (1e-9 USD) as Python prints the float: plain decimals from 1e-4 up, else d.ddde-0N.
@@ -228,9 +254,9 @@ writeRealisticSpendLogs(std::FILE *out, std::int64_t records, const RealisticSha
         hex(sessionId, static_cast<std::uint64_t>(session) * 0x9E3779B97F4A7C15ULL, 16);
 
         buf += i ? ",\n{" : "\n{";
-        std::string requestId = "chatcmpl-";
-        uuid(requestId, rng);
-        str(buf, "request_id", requestId);
+        std::string id;
+        requestId(id, rng, m.provider, failed);
+        str(buf, "request_id", id);
         buf += ",\"call_type\":\"acompletion\",";
         str(buf, "api_key", key.hash);
         buf += ",\"spend\":";
