@@ -104,6 +104,21 @@
     </message>
 </context>
 <context>
+    <name>OpenLedger</name>
+    <message>
+        <source>Opening %1…
+A ledger written by an older unalloc is brought to the current format
+once, in one transaction: a few seconds per million rows.</source>
+        <translation>%1 wird geöffnet…
+Ein Hauptbuch einer älteren unalloc-Version wird einmalig in einer Transaktion
+in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translation>
+    </message>
+    <message>
+        <source>Opening the ledger</source>
+        <translation>Hauptbuch wird geöffnet</translation>
+    </message>
+</context>
+<context>
     <name>Reconciliation</name>
     <message>
         <source>matched</source>

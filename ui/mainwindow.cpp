@@ -6,6 +6,7 @@
 #include "format.h"
 #include "icons.h"
 #include "import/importdialog.h"
+#include "openledger.h"
 #include "settings.h"
 #include "sidebar.h"
 #include "themecontroller.h"
@@ -228,7 +229,7 @@ void MainWindow::setStore(core::Result<std::unique_ptr<core::LedgerStore>> store
 
 bool MainWindow::openLedger(const QString &path)
 {
-    auto store = core::LedgerStore::open(fmt::s(path));
+    auto store = openLedgerOffThread(this, path);
     const bool ok = store.has_value();
     setStore(std::move(store), path, false);
     return ok;

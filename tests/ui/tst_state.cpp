@@ -4,16 +4,21 @@
 #include "grabifasked.h"
 #include "uitestsupport.h"
 
+#include "core/ledger/sqlitedb.h"
 #include "ui/analysisbar.h"
+#include "ui/format.h"
 #include "ui/mainwindow.h"
+#include "ui/openledger.h"
 #include "ui/savedviews.h"
 #include "ui/sidebar.h"
 
 #include <QFile>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 
 using namespace unalloc;
 using namespace unalloc::ui;
@@ -29,10 +34,13 @@ private slots:
     void vanishedLedgerFallsBackToDemo();
     void savedViewAppliesFromSidebarAndUndoes();
     void savedViewExportImport();
+    void olderLedgerUpgradesWhileOpening();
+    void slowOpeningSaysSo();
 
 private:
     bool open(MainWindow &w, const QString &path);
     static bool waitSnapshot(MainWindow &w);
+    QString frozenV7() const;
 
     std::unique_ptr<test::TestContext> m_ctx;
     QString m_ledger;
@@ -170,6 +178,60 @@ void TstState::savedViewExportImport()
     auto failed = w.importViewFile(bad.fileName());
     QVERIFY(!failed.has_value());
     QVERIFY(QString::fromStdString(failed.error().message()).contains(QStringLiteral("bad.json")));
+}
+
+QString TstState::frozenV7() const
+{
+    // A ledger the schema-v7 build wrote (tests/data/ledger/v7), writable.
+    const QString path = m_ctx->path(QStringLiteral("v7.unalloc"));
+    QFile::remove(path);
+    if (!QFile::copy(QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v7/v7.unalloc"), path))
+        return {};
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+void TstState::olderLedgerUpgradesWhileOpening()
+{
+    const QString path = frozenV7();
+    QVERIFY(!path.isEmpty());
+    QCOMPARE(core::LedgerStore::open(fmt::s(path), true).error().code,
+             std::string("ledger-needs-migration"));
+    MainWindow w(&m_ctx->app);
+    w.show();
+    QVERIFY(open(w, path));
+    QVERIFY(!w.document()->isDemo());
+    QVERIFY(w.windowTitle().contains(QStringLiteral("v7.unalloc")));
+    auto reader = core::LedgerStore::open(fmt::s(path), true);
+    QVERIFY2(reader.has_value(), reader ? "" : reader.error().message().c_str());
+    QCOMPARE((*reader)->schemaVersion(), core::LedgerStore::currentSchemaVersion());
+}
+
+void TstState::slowOpeningSaysSo()
+{
+    // Another connection holds the write lock: the migration waits for it (the busy timeout),
+    // the window keeps running its event loop and shows what it is doing, then the lock goes
+    // and the ledger opens, migrated.
+    const QString path = frozenV7();
+    QVERIFY(!path.isEmpty());
+    auto lock = core::sql::Db::open(fmt::s(path), false, false);
+    QVERIFY(lock.has_value());
+    QVERIFY(lock->exec("BEGIN IMMEDIATE").has_value());
+    QWidget parent;
+    parent.show();
+    bool shown = false;
+    QTimer::singleShot(600, &parent, [&] {
+        auto *busy = parent.findChild<QProgressDialog *>(QStringLiteral("openingLedger"));
+        test::grabIfAsked(busy, QStringLiteral("opening-ledger"));
+        shown =
+            busy && busy->isVisible() && busy->labelText().contains(QStringLiteral("v7.unalloc"));
+        (void)lock->exec("COMMIT");
+    });
+    auto opened = openLedgerOffThread(&parent, path, 100);
+    QVERIFY(shown);
+    QVERIFY2(opened.has_value(), opened ? "" : opened.error().message().c_str());
+    QCOMPARE((*opened)->schemaVersion(), core::LedgerStore::currentSchemaVersion());
+    QVERIFY(parent.findChild<QProgressDialog *>(QStringLiteral("openingLedger")) == nullptr);
 }
 
 QTEST_MAIN(TstState)
