@@ -1,4 +1,5 @@
 // unalloc-explorer: wires the application together; all behaviour lives in unalloc-ui.
+#include "core/allocatorarenas.h"
 #include "ui/appcontext.h"
 #include "ui/mainwindow.h"
 #include "ui/settings.h"
@@ -28,6 +29,7 @@ QSize parseSize(const QString &text)
 
 int main(int argc, char *argv[])
 {
+    unalloc::core::shareAllocatorArenas();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("unalloc"));
     QApplication::setApplicationName(QStringLiteral("unalloc-explorer"));

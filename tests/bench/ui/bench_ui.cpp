@@ -19,6 +19,8 @@
 #include "ui/views/trendsview.h"
 #include "ui/views/viewregistry.h"
 
+#include "core/allocatorarenas.h"
+
 #include <QApplication>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -152,6 +154,8 @@ std::array<double, 3> change(Host &host, PaintWatch &watch, const core::Analysis
 
 int main(int argc, char *argv[])
 {
+    // As unalloc-explorer does (its RSS is what this benchmark reports).
+    unalloc::core::shareAllocatorArenas();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
