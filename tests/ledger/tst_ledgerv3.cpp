@@ -1,6 +1,7 @@
 // A ledger written by the schema-v3 build (tests/data/ledger/v3) migrates to the current
 // schema and gives the reports that build gave, byte for byte; imports keep deduplicating
 // against what it held.
+#include "frozenledger.h"
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
@@ -8,7 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -21,7 +21,7 @@ namespace {
 
 QString dataDir()
 {
-    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v3");
+    return testing::FrozenLedger::dataDirOf(3);
 }
 
 QByteArray readAll(const QString &path)
@@ -59,15 +59,15 @@ private slots:
     void importsStillDeduplicate();
 
 private:
-    QTemporaryDir m_dir;
+    testing::FrozenLedger m_frozen{3};
     std::string m_path;
     void migrate();
 };
 
 void TestLedgerV3::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("v3.unalloc")).toStdString();
-    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v3.unalloc"), m_path));
+    QVERIFY(m_frozen.copy());
+    m_path = m_frozen.path();
 }
 
 void TestLedgerV3::migrate()
@@ -140,7 +140,7 @@ void TestLedgerV3::reportsAsTheV3BuildDid()
     QFETCH(QStringList, changed);
     migrate();
     QProcess p;
-    p.setWorkingDirectory(m_dir.path());
+    p.setWorkingDirectory(m_frozen.dir());
     p.start(QStringLiteral(UNALLOC_CLI), args);
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);

@@ -2,7 +2,7 @@
 // migrates to the current schema (the aggregate's texts become ids of agg_strings, its groups
 // per-batch segments) and gives every output that build gave, byte for byte; splits and
 // imports keep the aggregate equal to the rows.
-#include "../cli/clirun.h"
+#include "frozenledger.h"
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
@@ -10,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace unalloc;
@@ -20,7 +19,7 @@ namespace {
 
 QString dataDir()
 {
-    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v4");
+    return testing::FrozenLedger::dataDirOf(4);
 }
 
 using testing::readFile;
@@ -34,11 +33,6 @@ std::int64_t count(const std::string &path, const char *sqlText)
 QString text(const std::string &path, const char *sqlText)
 {
     return QString::fromStdString(testing::sqlText(path, sqlText));
-}
-
-clitest::Run runCli(const QString &cwd, const QStringList &args)
-{
-    return clitest::run(cwd, args);
 }
 
 } // namespace
@@ -55,18 +49,15 @@ private slots:
     void importsStillDeduplicate();
 
 private:
-    QTemporaryDir m_dir;
+    testing::FrozenLedger m_frozen{4};
     std::string m_path;
-    clitest::Run upgrade()
-    {
-        return runCli(m_dir.path(), {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v4.unalloc"_s});
-    }
+    clitest::Run upgrade() { return m_frozen.upgrade(); }
 };
 
 void TestLedgerV4::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("v4.unalloc")).toStdString();
-    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v4.unalloc"), m_path));
+    QVERIFY(m_frozen.copy());
+    m_path = m_frozen.path();
 }
 
 void TestLedgerV4::migratesWithTheUpgradeCommand()
@@ -84,8 +75,7 @@ void TestLedgerV4::migratesWithTheUpgradeCommand()
     const QString times = text(m_path, timesV4);
     QVERIFY2(!times.startsWith(u"0/"_s) && !times.isEmpty(), qPrintable(times));
     // A read-only command refuses and says how to migrate.
-    const clitest::Run refused =
-        runCli(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
+    const clitest::Run refused = m_frozen.run({u"report"_s, u"--ledger"_s, u"v4.unalloc"_s});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("unalloc ledger --upgrade"), refused.err.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), 4);
@@ -141,7 +131,7 @@ void TestLedgerV4::outputsAsTheV4BuildDid()
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
     QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = runCli(m_dir.path(), args);
+    const clitest::Run r = m_frozen.run(args);
     QCOMPARE(r.exitCode, 0);
     const QByteArray want = readFile(dataDir() + QLatin1Char('/') + golden);
     QVERIFY(!want.isEmpty());

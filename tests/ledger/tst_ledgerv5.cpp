@@ -2,13 +2,12 @@
 // meter split applied) migrates to schema v6 (each batch's groups in segments, the agg table
 // left for later adjustments) and gives every output that build gave, byte for byte; undoing
 // the split and importing more keep the aggregate equal to the rows.
-#include "../cli/clirun.h"
+#include "frozenledger.h"
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
 
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace unalloc;
@@ -18,7 +17,7 @@ namespace {
 
 QString dataDir()
 {
-    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v5");
+    return testing::FrozenLedger::dataDirOf(5);
 }
 
 std::int64_t count(const std::string &path, const char *sqlText)
@@ -40,19 +39,15 @@ private slots:
     void splitUndoneAndImportsKeepTheAggregate();
 
 private:
-    clitest::Run upgrade()
-    {
-        return clitest::run(m_dir.path(),
-                            {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v5.unalloc"_s});
-    }
-    QTemporaryDir m_dir;
+    clitest::Run upgrade() { return m_frozen.upgrade(); }
+    testing::FrozenLedger m_frozen{5};
     std::string m_path;
 };
 
 void TestLedgerV5::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("v5.unalloc")).toStdString();
-    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v5.unalloc"), m_path));
+    QVERIFY(m_frozen.copy());
+    m_path = m_frozen.path();
 }
 
 void TestLedgerV5::migratesIntoSegments()
@@ -65,7 +60,7 @@ void TestLedgerV5::migratesIntoSegments()
     QCOMPARE(count(m_path, "SELECT count(*) FROM splits"), 1);
     // A read-only command refuses and says how to migrate; the file stays as it was.
     const clitest::Run refused =
-        clitest::run(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v5.unalloc"_s});
+        clitest::run(m_frozen.dir(), {u"report"_s, u"--ledger"_s, u"v5.unalloc"_s});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("unalloc ledger --upgrade"), refused.err.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), 5);
@@ -116,7 +111,7 @@ void TestLedgerV5::outputsAsTheV5BuildDid()
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
     QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = clitest::run(m_dir.path(), args);
+    const clitest::Run r = clitest::run(m_frozen.dir(), args);
     QCOMPARE(r.exitCode, 0);
     const QByteArray want = testing::readFile(dataDir() + QLatin1Char('/') + golden);
     QVERIFY(!want.isEmpty());

@@ -3,13 +3,13 @@
 // consecutive ids, no per-set row, no foreign key from the rows) and gives every output that
 // build gave, byte for byte, including every row's labels in the FOCUS export; deleting a
 // batch afterwards removes its sets from their chunks and keeps the others.
-#include "../cli/clirun.h"
+#include "frozenledger.h"
 #include "ledgertestutil.h"
 
 #include "adapters/import/importer.h"
 
+#include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace unalloc;
@@ -19,7 +19,7 @@ namespace {
 
 QString dataDir()
 {
-    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v6");
+    return testing::FrozenLedger::dataDirOf(6);
 }
 
 std::int64_t count(const std::string &path, const char *sqlText)
@@ -42,19 +42,15 @@ private slots:
     void deletingABatchKeepsTheOtherSets();
 
 private:
-    clitest::Run upgrade()
-    {
-        return clitest::run(m_dir.path(),
-                            {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v6.unalloc"_s});
-    }
-    QTemporaryDir m_dir;
+    clitest::Run upgrade() { return m_frozen.upgrade(); }
+    testing::FrozenLedger m_frozen{6};
     std::string m_path;
 };
 
 void TestLedgerV6::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("v6.unalloc")).toStdString();
-    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v6.unalloc"), m_path));
+    QVERIFY(m_frozen.copy());
+    m_path = m_frozen.path();
 }
 
 void TestLedgerV6::migratesIntoChunks()
@@ -68,7 +64,7 @@ void TestLedgerV6::migratesIntoChunks()
                            "WHERE \"table\" = 'label_sets'"),
              1);
     const clitest::Run refused =
-        clitest::run(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v6.unalloc"_s});
+        clitest::run(m_frozen.dir(), {u"report"_s, u"--ledger"_s, u"v6.unalloc"_s});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("unalloc ledger --upgrade"), refused.err.constData());
     QCOMPARE(count(m_path, "PRAGMA user_version"), 6);
@@ -139,7 +135,7 @@ void TestLedgerV6::outputsAsTheV6BuildDid()
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
     QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = clitest::run(m_dir.path(), args);
+    const clitest::Run r = clitest::run(m_frozen.dir(), args);
     QCOMPARE(r.exitCode, 0);
     const QByteArray want = testing::readFile(dataDir() + QLatin1Char('/') + golden);
     QVERIFY(!want.isEmpty());
@@ -150,12 +146,12 @@ void TestLedgerV6::exportsTheSameLabels()
 {
     QCOMPARE(upgrade().exitCode, 0);
     const clitest::Run r =
-        clitest::run(m_dir.path(), {u"export"_s, u"--ledger"_s, u"v6.unalloc"_s, u"--focus"_s,
-                                    u"1.2"_s, u"-o"_s, u"export.csv"_s, u"-f"_s, u"project"_s});
+        clitest::run(m_frozen.dir(), {u"export"_s, u"--ledger"_s, u"v6.unalloc"_s, u"--focus"_s,
+                                      u"1.2"_s, u"-o"_s, u"export.csv"_s, u"-f"_s, u"project"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QByteArray want = testing::readFile(dataDir() + u"/export.csv"_s);
     QVERIFY(want.contains("Tags"));
-    QCOMPARE(testing::readFile(m_dir.filePath(u"export.csv"_s)), want);
+    QCOMPARE(testing::readFile(QDir(m_frozen.dir()).filePath(u"export.csv"_s)), want);
 }
 
 void TestLedgerV6::deletingABatchKeepsTheOtherSets()

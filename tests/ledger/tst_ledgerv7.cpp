@@ -3,14 +3,14 @@
 // lists) migrates to schema v8 (codes, no name stored twice, the charge span, 1- to 17-byte
 // amounts) and gives every output that build gave, byte for byte; a migration that fails
 // half-way leaves the v7 file as it was.
-#include "../cli/clirun.h"
+#include "frozenledger.h"
 #include "ledgertestutil.h"
 
 #include "core/ledger/ledgercodec.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace unalloc;
@@ -20,7 +20,7 @@ namespace {
 
 QString dataDir()
 {
-    return QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/ledger/v7");
+    return testing::FrozenLedger::dataDirOf(7);
 }
 
 std::int64_t count(const std::string &path, const std::string &sqlText)
@@ -69,19 +69,15 @@ private slots:
     void importsAfterMigration();
 
 private:
-    clitest::Run upgrade()
-    {
-        return clitest::run(m_dir.path(),
-                            {u"ledger"_s, u"--upgrade"_s, u"--ledger"_s, u"v7.unalloc"_s});
-    }
-    QTemporaryDir m_dir;
+    clitest::Run upgrade() { return m_frozen.upgrade(); }
+    testing::FrozenLedger m_frozen{7};
     std::string m_path;
 };
 
 void TestLedgerV7::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("v7.unalloc")).toStdString();
-    QVERIFY(testing::copyFrozenLedger(dataDir() + QStringLiteral("/v7.unalloc"), m_path));
+    QVERIFY(m_frozen.copy());
+    m_path = m_frozen.path();
 }
 
 void TestLedgerV7::migratesIntoCompactRows()
@@ -128,7 +124,7 @@ void TestLedgerV7::migratesIntoCompactRows()
 void TestLedgerV7::keepsEveryColumnAsWritten()
 {
     // Every column a reader names gives what v7 stored, row by row.
-    const std::string original = m_dir.filePath(u"original.unalloc"_s).toStdString();
+    const std::string original = QDir(m_frozen.dir()).filePath(u"original.unalloc"_s).toStdString();
     QVERIFY(QFile::copy(QString::fromStdString(m_path), QString::fromStdString(original)));
     QCOMPARE(upgrade().exitCode, 0);
     const char *columns[] = {"id",
@@ -219,7 +215,7 @@ void TestLedgerV7::outputsAsTheV7BuildDid()
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
     QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = clitest::run(m_dir.path(), args);
+    const clitest::Run r = clitest::run(m_frozen.dir(), args);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QByteArray want = testing::readFile(dataDir() + QLatin1Char('/') + golden);
     QVERIFY(!want.isEmpty());
@@ -230,12 +226,12 @@ void TestLedgerV7::exportsTheSameRows()
 {
     QCOMPARE(upgrade().exitCode, 0);
     const clitest::Run r =
-        clitest::run(m_dir.path(), {u"export"_s, u"--ledger"_s, u"v7.unalloc"_s, u"--focus"_s,
-                                    u"1.2"_s, u"-o"_s, u"export.csv"_s, u"-f"_s, u"project"_s});
+        clitest::run(m_frozen.dir(), {u"export"_s, u"--ledger"_s, u"v7.unalloc"_s, u"--focus"_s,
+                                      u"1.2"_s, u"-o"_s, u"export.csv"_s, u"-f"_s, u"project"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QByteArray want = testing::readFile(dataDir() + u"/export.csv"_s);
     QVERIFY(want.contains("mistral-eu"));
-    QCOMPARE(testing::readFile(m_dir.filePath(u"export.csv"_s)), want);
+    QCOMPARE(testing::readFile(QDir(m_frozen.dir()).filePath(u"export.csv"_s)), want);
 }
 
 void TestLedgerV7::failedMigrationLeavesTheFile()
@@ -260,7 +256,7 @@ void TestLedgerV7::importsAfterMigration()
     QCOMPARE(upgrade().exitCode, 0);
     const std::int64_t rows = count(m_path, "SELECT count(*) FROM rows");
     const clitest::Run again = clitest::run(
-        m_dir.path(),
+        m_frozen.dir(),
         {u"import"_s, u"--ledger"_s, u"v7.unalloc"_s,
          QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/litellm/spend_logs/input.json"),
          QStringLiteral(UNALLOC_SOURCE_DIR "/tests/data/focus/ai_example_1_2/input.csv")});
@@ -268,8 +264,8 @@ void TestLedgerV7::importsAfterMigration()
     QVERIFY2(again.out.contains("imported 0 new rows"), again.out.constData());
     QCOMPARE(count(m_path, "SELECT count(*) FROM rows"), rows);
     const clitest::Run report =
-        clitest::run(m_dir.path(), {u"report"_s, u"--ledger"_s, u"v7.unalloc"_s, u"--currency"_s,
-                                    u"USD"_s, u"-D"_s, u"team"_s});
+        clitest::run(m_frozen.dir(), {u"report"_s, u"--ledger"_s, u"v7.unalloc"_s, u"--currency"_s,
+                                      u"USD"_s, u"-D"_s, u"team"_s});
     QCOMPARE(report.out, testing::readFile(dataDir() + u"/report-team.txt"_s));
 }
 
