@@ -6,7 +6,7 @@ namespace unalloc::core::rowcodes {
 
 namespace {
 
-// Frozen (see Coded): a new entry goes at the end of its list.
+// Frozen with schema v8 (see Coded): a change here is a new schema version.
 constexpr std::array<std::string_view, 7> kSources = {
     "litellm", "opencost", "openai", "anthropic", "focus", "openai-usage", "anthropic-usage"};
 constexpr std::array<std::string_view, 10> kCurrencies = {"USD", "EUR", "GBP", "JPY", "CAD",

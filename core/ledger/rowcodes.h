@@ -12,7 +12,10 @@ namespace unalloc::core::rowcodes {
 /// at all, any other small integer in one), or the text itself when the list lacks it; the
 /// column readers select is generated from it (VIRTUAL: computed when read, never stored), so
 /// every query that names `source`, `currency`, `unit` or `provider` reads what was written.
-/// The lists are part of the file format: entries may be appended, never changed or reordered.
+/// The lists are part of schema v8 itself: each file stores the generated columns'
+/// expressions, written from these lists when it was created. A file only decodes the codes
+/// its own expressions name, so any change to a list, an appended entry included, is a new
+/// schema version whose migration rewrites the rows table's definition.
 struct Coded
 {
     const char *column; ///< the generated column readers select
