@@ -230,10 +230,7 @@ void SqliteImportTransaction::bindSticky(int param,
     s.value.assign(value);
     s.bound = true;
     s.null = false;
-    if (const int code = rowcodes::codeOf(coded, value); code >= 0)
-        m_insertRow.bind(param, std::int64_t{code});
-    else
-        m_insertRow.bind(param, s.value, false);
+    rowcodes::bind(m_insertRow, param, coded, s.value, false);
 }
 
 void SqliteImportTransaction::bindStickyNull(int param, StickyText &s)

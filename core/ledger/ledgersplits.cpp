@@ -71,25 +71,18 @@ Result<void> insertPart(sql::Db &db,
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     if (!st)
         return fail(st.error());
-    // A part has no usage (no model): its name is stored.
-    const auto bindCoded = [&](int param, const rowcodes::Coded &coded, const std::string &text) {
-        if (const int code = rowcodes::codeOf(coded, text); code >= 0)
-            st->bind(param, std::int64_t{code});
-        else
-            st->bind(param, text);
-    };
     st->bind(12, static_cast<std::int64_t>(fp));
     st->bind(1, batch);
-    bindCoded(2, rowcodes::kSource, part.source);
+    rowcodes::bind(*st, 2, rowcodes::kSource, part.source);
     st->bind(3, part.recordKey);
-    st->bind(4, part.name);
+    st->bind(4, part.name); // a part has no usage (no model): its name is stored
     const auto amount = codec::encodeAmount(part.amount.amount);
     st->bindBlob(5, amount.data(), amount.size());
-    bindCoded(6, rowcodes::kCurrency, part.amount.currency.code());
+    rowcodes::bind(*st, 6, rowcodes::kCurrency, part.amount.currency.code());
     st->bind(7, part.start);
     st->bind(8, part.end - part.start);
     st->bind(9, *labelSet);
-    bindCoded(10, rowcodes::kUnit, part.unit);
+    rowcodes::bind(*st, 10, rowcodes::kUnit, part.unit);
     st->bind(11, split);
     return st->exec();
 }

@@ -43,6 +43,14 @@ int codeOf(const Coded &c, std::string_view text)
     return -1;
 }
 
+void bind(sql::Stmt &st, int param, const Coded &c, std::string_view text, bool transient)
+{
+    if (const int code = codeOf(c, text); code >= 0)
+        st.bind(param, std::int64_t{code});
+    else
+        st.bind(param, text, transient);
+}
+
 std::string generatedColumn(const Coded &c)
 {
     std::string out = std::string(c.column) + " TEXT GENERATED ALWAYS AS (CASE " + c.stored;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sqlitedb.h"
+
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +32,9 @@ extern const Coded kProvider;
 
 /// The index of text in the list, or -1 when the text itself is stored.
 int codeOf(const Coded &c, std::string_view text);
+/// Binds what a writer stores for `text`: its code, or the text itself (copied by SQLite when
+/// `transient`, else it must outlive the statement's step).
+void bind(sql::Stmt &st, int param, const Coded &c, std::string_view text, bool transient = true);
 /// The generated column's definition for CREATE TABLE:
 /// "<column> TEXT GENERATED ALWAYS AS (CASE <stored> WHEN 0 THEN '…' … ELSE <stored> END) VIRTUAL".
 std::string generatedColumn(const Coded &c);
