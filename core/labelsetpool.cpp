@@ -25,13 +25,15 @@ std::uint64_t hashText(std::string_view s)
 void StringPool::indexAll() const
 {
     for (; m_indexed < m_strings.size(); ++m_indexed)
-        m_index.findOrInsert(hashText(m_strings[m_indexed]), static_cast<std::uint32_t>(m_indexed),
-                             [](std::uint32_t) { return false; });
+        if (m_present.empty() || m_present[m_indexed])
+            m_index.findOrInsert(hashText(m_strings[m_indexed]),
+                                 static_cast<std::uint32_t>(m_indexed),
+                                 [](std::uint32_t) { return false; });
 }
 
 std::uint32_t StringPool::intern(std::string_view s)
 {
-    if (m_last < m_strings.size() && m_strings[m_last] == s)
+    if (holds(m_last) && m_strings[m_last] == s)
         return m_last;
     indexAll();
     const auto [id, inserted] =
@@ -39,14 +41,31 @@ std::uint32_t StringPool::intern(std::string_view s)
                              [&](std::uint32_t i) { return m_strings[i] == s; });
     if (inserted) {
         m_strings.emplace_back(s);
+        if (!m_present.empty())
+            m_present.push_back(true);
         m_indexed = m_strings.size();
     }
     return m_last = id;
 }
 
+void StringPool::adopt(std::vector<std::string> &&strings, std::vector<bool> &&present)
+{
+    m_strings = std::move(strings);
+    m_present = std::move(present);
+    m_present.resize(m_strings.size(), false);
+    for (size_t i = 0; i < m_strings.size(); ++i)
+        if (!m_present[i])
+            m_strings[i].clear();
+    m_index = FlatIndex{};
+    m_indexed = 0;
+    m_last = 0;
+}
+
 std::uint32_t StringPool::appendUnique(std::string &&s)
 {
     m_strings.push_back(std::move(s));
+    if (!m_present.empty())
+        m_present.push_back(true);
     return static_cast<std::uint32_t>(m_strings.size() - 1);
 }
 
@@ -156,6 +175,12 @@ LabelMap LabelSetPool::at(std::uint32_t id) const
 std::uint32_t LabelSetPool::keyId(std::string_view key) const
 {
     const std::int64_t id = m_keys.find(key);
+    return id < 0 ? kAbsent : static_cast<std::uint32_t>(id);
+}
+
+std::uint32_t LabelSetPool::valueId(std::string_view text) const
+{
+    const std::int64_t id = m_values.find(text);
     return id < 0 ? kAbsent : static_cast<std::uint32_t>(id);
 }
 

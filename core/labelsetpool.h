@@ -21,6 +21,15 @@ public:
     /// Appends `s` without looking it up: the caller knows the pool does not hold it (a
     /// loader of a dictionary whose texts are unique). Indexed at the next intern or find.
     std::uint32_t appendUnique(std::string &&s);
+    /// @brief Takes `strings` as the whole pool, id = index (a loader whose dictionary already
+    /// numbers unique texts: no id is translated). The ids `present` marks false are holes:
+    /// their text is empty and they are never found or interned. Replaces what the pool held.
+    void adopt(std::vector<std::string> &&strings, std::vector<bool> &&present);
+    /// False for a hole left by adopt().
+    bool holds(std::uint32_t id) const
+    {
+        return id < m_strings.size() && (m_present.empty() || m_present[id]);
+    }
     const std::string &at(std::uint32_t id) const { return m_strings[id]; }
     size_t size() const { return m_strings.size(); }
     /// Id of `s`, or -1.
@@ -30,6 +39,7 @@ private:
     void indexAll() const;
 
     std::vector<std::string> m_strings;
+    std::vector<bool> m_present;  ///< empty, or false at the holes adopt() left
     mutable FlatIndex m_index;    ///< over m_strings[0, m_indexed)
     mutable size_t m_indexed = 0; ///< strings appended by appendUnique are indexed lazily
     std::uint32_t m_last = 0;     ///< the id found last: loaders often meet one string in a row
@@ -144,6 +154,16 @@ public:
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::appendUnique for a value text.
     std::uint32_t appendUniqueValue(std::string &&s) { return m_values.appendUnique(std::move(s)); }
+    /// StringPool::adopt for the value texts: value id = index into `texts`. Only before the
+    /// first set is interned.
+    void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)
+    {
+        m_values.adopt(std::move(texts), std::move(present));
+    }
+    /// False for a value id that is a hole of adoptValues() (or out of range).
+    bool holdsValue(std::uint32_t value) const { return m_values.holds(value); }
+    /// Id of a value text, or kAbsent when no set's value has it.
+    std::uint32_t valueId(std::string_view text) const;
 
     /// Room for `sets` sets of `labels` labels in all without growing.
     void reserve(size_t sets, size_t labels)

@@ -173,13 +173,8 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
     std::vector<std::pair<std::uint32_t, std::uint32_t>> shareKeys; // (key id, wanted value id)
     for (const auto &share : options.shares) {
         const std::uint32_t k = pool.keyId(share.key);
-        std::uint32_t v = LabelSetPool::kAbsent;
-        for (std::uint32_t id = 0; k != LabelSetPool::kAbsent && id < pool.valueCount(); ++id)
-            if (pool.valueText(id) == share.value) {
-                v = id;
-                break;
-            }
-        shareKeys.emplace_back(k, v);
+        shareKeys.emplace_back(k, k == LabelSetPool::kAbsent ? LabelSetPool::kAbsent
+                                                             : pool.valueId(share.value));
     }
     constexpr std::int32_t kUnknown = -2;
     std::vector<std::int32_t> shareOf(pool.size(), kUnknown);

@@ -217,6 +217,12 @@ Result<StringTable> StringTable::load(const sql::Db &db)
     if (!st)
         return fail(st.error());
     StringTable t;
+    // Room for every id at once: a table grown by doubling moved each string a few times.
+    if (auto top = db.scalar("SELECT max(id) FROM label_strings");
+        top && *top > 0 && *top <= std::int64_t{1} << 32) {
+        t.m_strings.reserve(static_cast<size_t>(*top) + 1);
+        t.m_known.reserve(static_cast<size_t>(*top) + 1);
+    }
     t.m_strings.emplace_back();
     t.m_known.push_back(false);
     for (;;) {

@@ -132,12 +132,15 @@ Result<CostCube> SqliteLedger::loadCube() const
         queue.stop();
     };
     std::thread builder([&] {
-        // Stored string id → the cube's key id and value id. A key text is copied into the
-        // (small) key pool; a value text is moved into the value pool unindexed: the ledger's
-        // dictionary holds each text once, so no lookup is needed.
-        std::vector<std::uint32_t> keyIds(strings->size(), LabelSetPool::kAbsent);
-        std::vector<std::uint32_t> valueIds(strings->size(), LabelSetPool::kAbsent);
+        // The ledger's dictionary becomes the cube's value pool as it is: a value's id is its
+        // stored string id, so no label is translated (a million per-request sets carry some
+        // fourteen million labels). A key text is copied into the (small) key pool.
         LabelSetPool &pool = cube.labelSetsForLoading();
+        {
+            auto [texts, known] = strings->release();
+            pool.adoptValues(std::move(texts), std::move(known));
+        }
+        std::vector<std::uint32_t> keyIds(pool.valueCount(), LabelSetPool::kAbsent);
         pool.reserve(usedSets, 0);
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
@@ -149,23 +152,16 @@ Result<CostCube> SqliteLedger::loadCube() const
         };
         // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
         const auto valueId = [&](std::uint64_t id) {
-            if (id >= valueIds.size())
-                return LabelSetPool::kAbsent;
-            std::uint32_t &v = valueIds[id];
-            if (v == LabelSetPool::kAbsent && strings->find(static_cast<std::int64_t>(id)))
-                v = pool.appendUniqueValue(strings->take(static_cast<std::int64_t>(id)));
-            return v;
+            return id < pool.valueCount() && pool.holdsValue(static_cast<std::uint32_t>(id))
+                       ? static_cast<std::uint32_t>(id)
+                       : LabelSetPool::kAbsent;
         };
         const auto keyId = [&](std::uint64_t id) {
             if (id >= keyIds.size())
                 return LabelSetPool::kAbsent;
             std::uint32_t &k = keyIds[id];
-            if (k == LabelSetPool::kAbsent) {
-                if (valueIds[id] != LabelSetPool::kAbsent) // its text moved to the value pool
-                    k = pool.internKey(pool.valueText(valueIds[id]));
-                else if (const std::string *s = strings->find(static_cast<std::int64_t>(id)))
-                    k = pool.internKey(*s);
-            }
+            if (k == LabelSetPool::kAbsent && pool.holdsValue(static_cast<std::uint32_t>(id)))
+                k = pool.internKey(pool.valueText(static_cast<std::uint32_t>(id)));
             return k;
         };
         // The stored sets first, decoded here while the other thread steps SQLite: every set is
@@ -173,7 +169,12 @@ Result<CostCube> SqliteLedger::loadCube() const
         // order of their first groups in the aggregate, so ids come out as a group-by-group
         // load gave them.
         {
-            const labelsetcodec::StringLookup text = strings->lookup();
+            const labelsetcodec::StringLookup text = [&pool](std::int64_t id) {
+                return id >= 0 && static_cast<std::uint64_t>(id) < pool.valueCount() &&
+                               pool.holdsValue(static_cast<std::uint32_t>(id))
+                           ? &pool.valueText(static_cast<std::uint32_t>(id))
+                           : nullptr;
+            };
             struct Pending
             {
                 size_t set;               ///< index into sets (which may grow meanwhile)
@@ -186,21 +187,11 @@ Result<CostCube> SqliteLedger::loadCube() const
             while (auto c = setQueue.pop()) {
                 std::uint32_t from = 0;
                 size_t nextCollision = 0;
-                // The translation of a value's string id misses the cache for per-request values
-                // (sessions, IPs: most of a set's time here): their slots are loaded a few
-                // hundred labels ahead.
-                constexpr size_t kAhead = 256;
-                size_t prefetched = 0;
                 for (size_t i = 0; i < c->ids.size(); ++i) {
                     const std::int64_t id = c->ids[i];
                     const std::span<const std::pair<std::uint32_t, std::uint32_t>> labels(
                         c->pairs.data() + from, c->ends[i] - from);
                     from = c->ends[i];
-                    for (const size_t until = std::min(c->pairs.size(), size_t{from} + kAhead);
-                         prefetched < until; ++prefetched)
-                        if (const std::uint32_t sv = c->pairs[prefetched].second;
-                            sv < valueIds.size())
-                            __builtin_prefetch(&valueIds[sv]);
                     if (static_cast<size_t>(id) >= sets.size())
                         sets.resize(static_cast<size_t>(id) + 1, Set{});
                     Set &s = sets[static_cast<size_t>(id)];

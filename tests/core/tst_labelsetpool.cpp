@@ -151,6 +151,35 @@ private slots:
         QCOMPARE(pool.valueId(1, pool.internKey("other")), core::LabelSetPool::kAbsent);
         QCOMPARE(pool.shapePosition(0, team), 1U);
     }
+
+    /// A loader's dictionary adopted as the value pool: value id = stored id. Its holes (ids
+    /// the ledger does not hold, id 0 among them) read as empty text, yet a lookup of the
+    /// empty text finds the value that is empty, never a hole; new texts go after the last id.
+    void adoptedValuesKeepTheirIds()
+    {
+        core::LabelSetPool pool;
+        std::vector<std::string> texts{"", "team", "", "a", "", "b"};
+        std::vector<bool> present{false, true, false, true, true, true};
+        pool.adoptValues(std::move(texts), std::move(present));
+        QCOMPARE(pool.valueCount(), size_t(6));
+        QVERIFY(!pool.holdsValue(0));
+        QVERIFY(!pool.holdsValue(2));
+        QVERIFY(pool.holdsValue(4));
+        QVERIFY(!pool.holdsValue(6));
+        QCOMPARE(pool.valueId(std::string_view("")), 4U);
+        QCOMPARE(pool.valueId(std::string_view("b")), 5U);
+        QCOMPARE(pool.valueId(std::string_view("c")), core::LabelSetPool::kAbsent);
+        QCOMPARE(pool.internValue(""), 4U);
+        QCOMPARE(pool.internValue("a"), 3U);
+        QCOMPARE(pool.internValue("c"), 6U);
+        QVERIFY(pool.holdsValue(6));
+        const std::uint32_t team = pool.internKey(pool.valueText(1));
+        const std::vector<core::LabelSetPool::Pair> set{{team, 3}};
+        QCOMPARE(pool.internPairs(set), 0U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("team=a"))), 0U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("team=c"))), 1U);
+        QCOMPARE(readBack(pool, 1), labelsOf(QStringLiteral("team=c")));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLabelSetPool)
