@@ -9,10 +9,7 @@ namespace {
 /// Hash of a set's id pairs: equal sets of one pool have equal pairs (each text has one id).
 std::uint64_t hashPairs(std::span<const LabelSetPool::Pair> pairs)
 {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ pairs.size();
-    for (const LabelSetPool::Pair &p : pairs)
-        h = mixHash(h, static_cast<std::uint64_t>(p.key) << 32 | p.value);
-    return h;
+    return LabelSetPool::hashOfValues(pairs.size(), [&pairs](size_t i) { return pairs[i].value; });
 }
 
 std::uint64_t hashText(std::string_view s)
@@ -141,16 +138,36 @@ bool LabelSetPool::equalSet(std::uint32_t set, std::span<const Pair> pairs) cons
            sameIds<&Pair::key>(shapeKeys(m_setShape[set]), pairs);
 }
 
+void LabelSetPool::indexNewSets()
+{
+    m_index.reserve(size());
+    for (; m_indexedSets < size(); ++m_indexedSets) {
+        const std::span<const std::uint32_t> v = values(static_cast<std::uint32_t>(m_indexedSets));
+        m_index.findOrInsert(hashOfValues(v.size(), [&v](size_t i) { return v[i]; }),
+                             static_cast<std::uint32_t>(m_indexedSets),
+                             [](std::uint32_t) { return false; });
+    }
+}
+
+std::uint32_t LabelSetPool::appendNewSet(std::span<const Pair> pairs)
+{
+    m_setShape.push_back(internShape(pairs));
+    for (const Pair &p : pairs)
+        m_setValues.push_back(p.value);
+    m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
+    return static_cast<std::uint32_t>(size() - 1);
+}
+
 std::uint32_t LabelSetPool::internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash)
 {
+    if (m_indexedSets < size())
+        indexNewSets();
     const auto [id, inserted] =
         m_index.findOrInsert(hash, static_cast<std::uint32_t>(size()),
                              [&](std::uint32_t i) { return equalSet(i, pairs); });
     if (inserted) {
-        m_setShape.push_back(internShape(pairs));
-        for (const Pair &p : pairs)
-            m_setValues.push_back(p.value);
-        m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
+        appendNewSet(pairs);
+        m_indexedSets = size();
     }
     return id;
 }

@@ -145,11 +145,29 @@ public:
     std::uint32_t internPairs(std::span<const Pair> pairs);
     /// The hash internPairs uses.
     static std::uint64_t hashOf(std::span<const Pair> pairs);
+    /// hashOf a set of `n` labels whose value ids, in key order, are `value(0)`…`value(n-1)`.
+    /// Only the values are hashed (sets that differ in their keys alone are rare), two per
+    /// step: a loader hashes a set as it reads it, before its keys are translated.
+    template<class Value> static std::uint64_t hashOfValues(size_t n, Value &&value)
+    {
+        std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+        size_t i = 0;
+        for (; i + 1 < n; i += 2)
+            h = mixHash(h, std::uint64_t{value(i)} << 32 | value(i + 1));
+        if (i < n)
+            h = mixHash(h, std::uint64_t{value(i)});
+        return h;
+    }
     /// Starts loading the index slot a set of that hash will probe: a loader that interns many
     /// sets translates a few thousand, prefetches each, then interns them in order.
     void prefetchHash(std::uint64_t hash) const;
     /// internPairs given hashOf(pairs).
     std::uint32_t internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash);
+    /// @brief Appends a set the caller knows the pool does not hold, without looking it up: a
+    /// loader whose stored sets are unique (and which sees where two may meet). Such sets
+    /// are indexed at the next intern, all at once; a load that never interns builds no index
+    /// (at ten million per-request sets, 268 MB).
+    std::uint32_t appendNewSet(std::span<const Pair> pairs);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::appendUnique for a value text.
@@ -165,10 +183,10 @@ public:
     /// Id of a value text, or kAbsent when no set's value has it.
     std::uint32_t valueId(std::string_view text) const;
 
-    /// Room for `sets` sets of `labels` labels in all without growing.
+    /// Room for `sets` sets of `labels` labels in all without growing (the index grows as
+    /// sets are interned).
     void reserve(size_t sets, size_t labels)
     {
-        m_index.reserve(sets);
         m_begin.reserve(sets + 1);
         m_setShape.reserve(sets);
         m_setValues.reserve(labels);
@@ -220,6 +238,8 @@ private:
     /// The shape of `pairs`' keys, added when new.
     std::uint32_t internShape(std::span<const Pair> pairs);
     bool equalSet(std::uint32_t set, std::span<const Pair> pairs) const;
+    /// Indexes the sets appendNewSet() added since the last intern.
+    void indexNewSets();
 
     StringPool m_keys, m_values;
     std::vector<std::uint32_t> m_shapeKeys;     ///< every shape's key ids, one after another
@@ -229,8 +249,11 @@ private:
     std::vector<std::uint32_t> m_setShape;      ///< per set
     std::vector<std::uint32_t> m_setValues;     ///< every set's value ids
     std::vector<std::uint32_t> m_begin{0}; ///< set i's values are m_setValues[begin[i], begin[i+1])
-    FlatIndex m_index;                     ///< sets by the hash of their pairs
-    std::vector<Pair> m_scratch;           ///< intern(LabelMap)'s pairs
+    /// Sets [0, m_indexedSets) by the hash of their pairs; the sets appendNewSet() added after
+    /// them are indexed at the next intern.
+    FlatIndex m_index;
+    size_t m_indexedSets = 0;
+    std::vector<Pair> m_scratch; ///< intern(LabelMap)'s pairs
 };
 
 inline const std::string *LabelSetRef::find(std::string_view key) const

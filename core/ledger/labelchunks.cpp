@@ -183,6 +183,17 @@ std::string_view ChunkReader::body()
     return m_set;
 }
 
+std::string ChunkReader::shapeBytes() const
+{
+    const Shape &s = m_shapes[m_current];
+    std::string out;
+    labelsetcodec::putVarint(out, s.keys.size());
+    for (const std::uint64_t k : s.keys)
+        labelsetcodec::putVarint(out, k);
+    out.append(std::string_view(m_body).substr(s.restAt, s.restSize));
+    return out;
+}
+
 Result<bool> ChunkReader::next(std::int64_t &id, std::string_view &body)
 {
     auto got = nextIds(id, m_ids);
@@ -229,6 +240,7 @@ Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
         if (!reader)
             return fail(reader.error());
         m_reader = std::move(*reader);
+        ++m_serial;
     }
 }
 

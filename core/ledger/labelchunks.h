@@ -74,6 +74,11 @@ public:
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
     /// The body of the set nextIds() returned last (valid until the next call).
     std::string_view body();
+    /// The shape of the set nextIds() returned last: its number in this chunk and what it is
+    /// (the key ids, then the bytes after the labels: raw labels and collisions). Two sets of
+    /// equal shapes and equal values have equal bodies.
+    std::uint32_t shapeNumber() const { return m_current; }
+    std::string shapeBytes() const;
     std::int64_t first() const { return m_first; }
     std::int64_t span() const { return m_span; }
     /// Finds where every slot starts (checking each), for reads of single sets by setAt.
@@ -112,11 +117,17 @@ public:
     /// The next stored set as ids (ChunkReader::nextIds); body() gives its body.
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
     std::string_view body() { return m_reader->body(); }
+    /// The chunk of the set nextIds() returned last (ChunkReader::shapeNumber and shapeBytes).
+    const ChunkReader &chunk() const { return *m_reader; }
+    /// Counts the chunks opened so far: a caller's notes on one chunk's shapes are stale when
+    /// it changes.
+    std::uint64_t chunkSerial() const { return m_serial; }
 
 private:
     const sql::Db &m_db;
     sql::Stmt m_chunks;
     std::optional<ChunkReader> m_reader;
+    std::uint64_t m_serial = 0;
     labelsetcodec::BodyIds m_ids; ///< next()'s scratch
     bool m_started = false;
 };

@@ -5,6 +5,7 @@
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
+#include "setmeetings.h"
 #include "sqliteledger.h"
 
 #include "handoff.h"
@@ -35,6 +36,9 @@ struct SetChunk
     std::vector<std::uint32_t> ends; ///< end of set i's labels in pairs (none: unused sets)
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  ///< (key, value) string ids
     std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (set index, its body)
+    std::vector<std::uint64_t> hashes; ///< LabelSetPool::hashOfValues of each used set
+    /// Per used set: whether a set the cube holds may be equal to it (SetMeetings).
+    std::vector<bool> mayMeet;
 };
 
 } // namespace
@@ -180,13 +184,14 @@ Result<CostCube> SqliteLedger::loadCube() const
                 size_t set;               ///< index into sets (which may grow meanwhile)
                 std::uint32_t begin, end; ///< its pairs in cubePairs
                 std::uint64_t hash;       ///< LabelSetPool::hashOf its pairs
+                bool mayMeet;             ///< SetMeetings: looked up before it is added
             };
             std::vector<Pending> pending;
             std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
             bool pairsReserved = false;
             while (auto c = setQueue.pop()) {
                 std::uint32_t from = 0;
-                size_t nextCollision = 0;
+                size_t nextCollision = 0, nextHash = 0;
                 for (size_t i = 0; i < c->ids.size(); ++i) {
                     const std::int64_t id = c->ids[i];
                     const std::span<const std::pair<std::uint32_t, std::uint32_t>> labels(
@@ -218,11 +223,13 @@ Result<CostCube> SqliteLedger::loadCube() const
                     lastKeys.clear();
                     for (size_t j = begin; j < cubePairs.size(); ++j)
                         lastKeys.push_back(cubePairs[j].key);
-                    const std::uint64_t hash =
-                        LabelSetPool::hashOf(std::span(cubePairs).subspan(begin));
+                    const bool mayMeet = c->mayMeet[nextHash];
+                    const std::uint64_t hash = c->hashes[nextHash++];
                     pending.push_back({static_cast<size_t>(id), begin,
-                                       static_cast<std::uint32_t>(cubePairs.size()), hash});
-                    pool.prefetchHash(hash);
+                                       static_cast<std::uint32_t>(cubePairs.size()), hash,
+                                       mayMeet});
+                    if (mayMeet)
+                        pool.prefetchHash(hash);
                     if (nextCollision >= c->collisionBodies.size() ||
                         c->collisionBodies[nextCollision].first != i)
                         continue;
@@ -260,8 +267,10 @@ Result<CostCube> SqliteLedger::loadCube() const
                 for (const Pending &pnd : pending) {
                     const size_t known = cube.labelSets().size();
                     Set &set = sets[pnd.set];
-                    set.cubeId = cube.internLabelSet(
-                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin), pnd.hash);
+                    const auto labels =
+                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin);
+                    set.cubeId = pnd.mayMeet ? cube.internLabelSet(labels, pnd.hash)
+                                             : pool.appendNewSet(labels);
                     set.fresh = cube.labelSets().size() > known;
                 }
                 pending.clear();
@@ -349,6 +358,7 @@ Result<CostCube> SqliteLedger::loadCube() const
         labelchunks::SetScan scan(m_db);
         SetChunk sc;
         labelsetcodec::BodyIds ids;
+        SetMeetings meetings;
         const auto corruptSet = [&](std::int64_t id, const std::string &why) {
             readError = Error{"ledger-corrupt",
                               "stored label set " + std::to_string(id) + " " + why,
@@ -389,6 +399,12 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 if (readError)
                     break;
+                // Hashed here, where the values are at hand: the builder is the busier thread.
+                // A value's cube id is its stored id, so this is the cube's hash of the set.
+                sc.mayMeet.push_back(meetings.mayMeet(scan, ids));
+                sc.hashes.push_back(LabelSetPool::hashOfValues(ids.labels.size(), [&ids](size_t i) {
+                    return static_cast<std::uint32_t>(ids.labels[i].second);
+                }));
                 if (ids.hasCollisions)
                     sc.collisionBodies.emplace_back(sc.ids.size(), std::string(scan.body()));
             }

@@ -180,6 +180,26 @@ private slots:
         QCOMPARE(pool.intern(labelsOf(QStringLiteral("team=c"))), 1U);
         QCOMPARE(readBack(pool, 1), labelsOf(QStringLiteral("team=c")));
     }
+
+    /// Sets appended unsought are found by the next intern, and only once.
+    void appendedSetsAreFoundLater()
+    {
+        core::LabelSetPool pool;
+        const std::uint32_t team = pool.internKey("team"), env = pool.internKey("env");
+        const std::uint32_t a = pool.internValue("a"), b = pool.internValue("b");
+        using Pairs = std::vector<core::LabelSetPool::Pair>;
+        QCOMPARE(pool.appendNewSet(Pairs{{team, a}}), 0U);
+        QCOMPARE(pool.appendNewSet(Pairs{{env, a}}), 1U); // same values, other key
+        QCOMPARE(pool.appendNewSet(Pairs{{env, b}, {team, a}}), 2U);
+        QCOMPARE(pool.internPairs(Pairs{{env, a}}), 1U);
+        QCOMPARE(pool.internPairs(Pairs{{team, a}}), 0U);
+        QCOMPARE(pool.appendNewSet(Pairs{{team, b}}), 3U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("team=b"))), 3U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("env=b;team=a"))), 2U);
+        QCOMPARE(pool.intern(labelsOf(QStringLiteral("env=b"))), 4U);
+        QCOMPARE(pool.size(), size_t(5));
+        QCOMPARE(readBack(pool, 2), labelsOf(QStringLiteral("env=b;team=a")));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLabelSetPool)
