@@ -149,6 +149,22 @@ void LabelSetPool::indexNewSets()
     }
 }
 
+std::uint32_t LabelSetPool::appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values)
+{
+    m_setShape.push_back(shape);
+    m_setValues.insert(m_setValues.end(), values.begin(), values.end());
+    m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
+    return static_cast<std::uint32_t>(size() - 1);
+}
+
+std::uint32_t LabelSetPool::shapeOfKeys(std::span<const std::uint32_t> keys)
+{
+    m_scratch.clear();
+    for (const std::uint32_t k : keys)
+        m_scratch.push_back({k, 0});
+    return internShape(m_scratch);
+}
+
 std::uint32_t LabelSetPool::appendNewSet(std::span<const Pair> pairs)
 {
     m_setShape.push_back(internShape(pairs));

@@ -168,6 +168,10 @@ public:
     /// are indexed at the next intern, all at once; a load that never interns builds no index
     /// (at ten million per-request sets, 268 MB).
     std::uint32_t appendNewSet(std::span<const Pair> pairs);
+    /// appendNewSet() for a set given as its shape (shapeOfKeys) and one value id per key.
+    std::uint32_t appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values);
+    /// The shape of a key sequence (key ids in key order), added when new.
+    std::uint32_t shapeOfKeys(std::span<const std::uint32_t> keys);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::appendUnique for a value text.

@@ -29,16 +29,29 @@ struct AggChunk
 };
 
 /// @brief Stored label sets as string ids (decoded by the thread that steps SQLite), handed to
-/// the thread that interns them.
+/// the thread that interns them: every set's id, and for each set some group uses, its values
+/// and its shape (SetMeetings), the keys of a shape given once, before its first set.
 struct SetChunk
 {
-    std::vector<std::int64_t> ids;
-    std::vector<std::uint32_t> ends; ///< end of set i's labels in pairs (none: unused sets)
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  ///< (key, value) string ids
-    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (set index, its body)
-    std::vector<std::uint64_t> hashes; ///< LabelSetPool::hashOfValues of each used set
-    /// Per used set: whether a set the cube holds may be equal to it (SetMeetings).
-    std::vector<bool> mayMeet;
+    struct Used
+    {
+        std::uint32_t at;        ///< index into ids
+        std::uint32_t shape;     ///< SetMeetings::Note::shape
+        std::uint32_t valuesEnd; ///< end of its value ids in values
+        bool mayMeet;            ///< SetMeetings::Note::mayMeet
+        std::uint64_t hash;      ///< LabelSetPool::hashOfValues of its values
+    };
+    struct NewShape
+    {
+        std::uint32_t shape;
+        std::int64_t firstSet;           ///< the id of its first set (for errors)
+        std::vector<std::uint64_t> keys; ///< stored string ids, in key order
+    };
+    std::vector<std::int64_t> ids; ///< every stored set of the chunk, in id order
+    std::vector<Used> used;
+    std::vector<std::uint32_t> values; ///< the used sets' value ids (string ids), one after another
+    std::vector<NewShape> newShapes;
+    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into ids, its body)
 };
 
 } // namespace
@@ -127,6 +140,12 @@ Result<CostCube> SqliteLedger::loadCube() const
         });
     if (!pass)
         return fail(pass.error());
+    // The dictionary goes to the cube (the builder adopts it); the reader keeps which ids it
+    // holds, to check each value id as it reads it.
+    std::vector<std::string> dictionary;
+    std::vector<bool> dictionaryHolds;
+    std::tie(dictionary, dictionaryHolds) = strings->release();
+    const std::vector<bool> readerHolds = dictionaryHolds;
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
@@ -138,27 +157,18 @@ Result<CostCube> SqliteLedger::loadCube() const
     std::thread builder([&] {
         // The ledger's dictionary becomes the cube's value pool as it is: a value's id is its
         // stored string id, so no label is translated (a million per-request sets carry some
-        // fourteen million labels). A key text is copied into the (small) key pool.
+        // fourteen million labels). A key text is copied into the (small) key pool, once per
+        // shape.
         LabelSetPool &pool = cube.labelSetsForLoading();
-        {
-            auto [texts, known] = strings->release();
-            pool.adoptValues(std::move(texts), std::move(known));
-        }
+        pool.adoptValues(std::move(dictionary), std::move(dictionaryHolds));
         std::vector<std::uint32_t> keyIds(pool.valueCount(), LabelSetPool::kAbsent);
         pool.reserve(usedSets, 0);
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
         cube.reserveAppended(storedGroups);
-        std::vector<LabelSetPool::Pair> cubePairs;
         const auto corrupt = [&](std::string message) {
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
             stopBoth();
-        };
-        // The cube's id of stored string `id`, or kAbsent when the ledger does not hold it.
-        const auto valueId = [&](std::uint64_t id) {
-            return id < pool.valueCount() && pool.holdsValue(static_cast<std::uint32_t>(id))
-                       ? static_cast<std::uint32_t>(id)
-                       : LabelSetPool::kAbsent;
         };
         const auto keyId = [&](std::uint64_t id) {
             if (id >= keyIds.size())
@@ -168,10 +178,9 @@ Result<CostCube> SqliteLedger::loadCube() const
                 k = pool.internKey(pool.valueText(static_cast<std::uint32_t>(id)));
             return k;
         };
-        // The stored sets first, decoded here while the other thread steps SQLite: every set is
-        // checked, and the sets that carry cost are interned into the cube in id order — the
-        // order of their first groups in the aggregate, so ids come out as a group-by-group
-        // load gave them.
+        // The stored sets first, read by the other thread as it steps SQLite: the sets that
+        // carry cost are added to the cube in id order — the order of their first groups in
+        // the aggregate, so ids come out as a group-by-group load gave them.
         {
             const labelsetcodec::StringLookup text = [&pool](std::int64_t id) {
                 return id >= 0 && static_cast<std::uint64_t>(id) < pool.valueCount() &&
@@ -179,59 +188,71 @@ Result<CostCube> SqliteLedger::loadCube() const
                            ? &pool.valueText(static_cast<std::uint32_t>(id))
                            : nullptr;
             };
-            struct Pending
+            struct Shape
             {
-                size_t set;               ///< index into sets (which may grow meanwhile)
-                std::uint32_t begin, end; ///< its pairs in cubePairs
-                std::uint64_t hash;       ///< LabelSetPool::hashOf its pairs
-                bool mayMeet;             ///< SetMeetings: looked up before it is added
+                std::uint32_t poolShape = 0;
+                std::vector<std::uint32_t> keys; ///< the cube's key ids
             };
-            std::vector<Pending> pending;
-            std::vector<std::uint32_t> lastKeys; ///< key ids of the set translated last
-            bool pairsReserved = false;
+            std::vector<Shape> shapes; // by SetMeetings number
+            std::vector<LabelSetPool::Pair> pairs;
+            bool valuesReserved = false;
             while (auto c = setQueue.pop()) {
-                std::uint32_t from = 0;
-                size_t nextCollision = 0, nextHash = 0;
-                for (size_t i = 0; i < c->ids.size(); ++i) {
-                    const std::int64_t id = c->ids[i];
-                    const std::span<const std::pair<std::uint32_t, std::uint32_t>> labels(
-                        c->pairs.data() + from, c->ends[i] - from);
-                    from = c->ends[i];
+                // Each shape's keys are translated and their order checked once.
+                for (const SetChunk::NewShape &ns : c->newShapes) {
+                    Shape shape;
+                    for (const std::uint64_t stored : ns.keys) {
+                        const std::uint32_t k = keyId(stored);
+                        if (k == LabelSetPool::kAbsent)
+                            return corrupt("stored label set " + std::to_string(ns.firstSet) +
+                                           " names a string the ledger does not hold");
+                        if (!shape.keys.empty() &&
+                            !(pool.keyText(shape.keys.back()) < pool.keyText(k)))
+                            return corrupt("stored label set " + std::to_string(ns.firstSet) +
+                                           " has labels out of key order");
+                        shape.keys.push_back(k);
+                    }
+                    shape.poolShape = pool.shapeOfKeys(shape.keys);
+                    if (ns.shape >= shapes.size())
+                        shapes.resize(ns.shape + 1);
+                    shapes[ns.shape] = std::move(shape);
+                }
+                for (const std::int64_t id : c->ids) {
                     if (static_cast<size_t>(id) >= sets.size())
                         sets.resize(static_cast<size_t>(id) + 1, Set{});
+                    sets[static_cast<size_t>(id)].stored = true;
+                }
+                // Room for every used set's labels at the first chunk's average (+5 %): the
+                // pool's labels then do not grow by doubling, which held the old and the new
+                // copy at once (64 + 128 MB at a million per-request sets).
+                if (!valuesReserved && !c->used.empty()) {
+                    valuesReserved = true;
+                    const double perSet =
+                        static_cast<double>(c->values.size()) / static_cast<double>(c->used.size());
+                    pool.reserve(
+                        usedSets,
+                        static_cast<size_t>(perSet * 1.05 * static_cast<double>(usedSets)) + 64);
+                }
+                std::uint32_t from = 0;
+                size_t nextCollision = 0;
+                for (const SetChunk::Used &u : c->used) {
+                    const std::int64_t id = c->ids[u.at];
+                    const std::span<const std::uint32_t> values(c->values.data() + from,
+                                                                u.valuesEnd - from);
+                    from = u.valuesEnd;
+                    const Shape &shape = shapes[u.shape];
                     Set &s = sets[static_cast<size_t>(id)];
-                    s.stored = true;
-                    if (static_cast<size_t>(id) >= used.size() || !used[static_cast<size_t>(id)])
-                        continue;
-                    const auto begin = static_cast<std::uint32_t>(cubePairs.size());
-                    for (const auto &[sk, sv] : labels) {
-                        const std::uint32_t k = keyId(sk);
-                        const std::uint32_t v = valueId(sv);
-                        if (k == LabelSetPool::kAbsent || v == LabelSetPool::kAbsent)
-                            return corrupt("stored label set " + std::to_string(id) +
-                                           " names a string the ledger does not hold");
-                        // Key order is checked by text, once per distinct key sequence.
-                        const size_t at = cubePairs.size() - begin;
-                        if (at > 0 &&
-                            (at >= lastKeys.size() || lastKeys[at] != k ||
-                             lastKeys[at - 1] != cubePairs.back().key) &&
-                            !(pool.keyText(cubePairs.back().key) < pool.keyText(k)))
-                            return corrupt("stored label set " + std::to_string(id) +
-                                           " has labels out of key order");
-                        cubePairs.push_back({k, v});
+                    const size_t known = pool.size();
+                    if (u.mayMeet) {
+                        pairs.clear();
+                        for (size_t j = 0; j < values.size(); ++j)
+                            pairs.push_back({shape.keys[j], values[j]});
+                        s.cubeId = cube.internLabelSet(pairs, u.hash);
+                    } else {
+                        s.cubeId = pool.appendNewSet(shape.poolShape, values);
                     }
-                    lastKeys.clear();
-                    for (size_t j = begin; j < cubePairs.size(); ++j)
-                        lastKeys.push_back(cubePairs[j].key);
-                    const bool mayMeet = c->mayMeet[nextHash];
-                    const std::uint64_t hash = c->hashes[nextHash++];
-                    pending.push_back({static_cast<size_t>(id), begin,
-                                       static_cast<std::uint32_t>(cubePairs.size()), hash,
-                                       mayMeet});
-                    if (mayMeet)
-                        pool.prefetchHash(hash);
+                    s.fresh = pool.size() > known;
                     if (nextCollision >= c->collisionBodies.size() ||
-                        c->collisionBodies[nextCollision].first != i)
+                        c->collisionBodies[nextCollision].first != u.at)
                         continue;
                     const std::string &body = c->collisionBodies[nextCollision++].second;
                     auto v = labelsetcodec::decode(body, text,
@@ -252,29 +273,6 @@ Result<CostCube> SqliteLedger::loadCube() const
                     setCollisions.push_back(std::move(list));
                     s.collisions = static_cast<std::uint32_t>(setCollisions.size());
                 }
-                // Room for every used set's labels at the first chunk's average (+5 %): the
-                // pool's labels then do not grow by doubling, which held the old and the new
-                // copy at once (64 + 128 MB at a million per-request sets).
-                if (!pairsReserved && !pending.empty()) {
-                    pairsReserved = true;
-                    const double perSet =
-                        static_cast<double>(cubePairs.size()) / static_cast<double>(pending.size());
-                    pool.reserve(
-                        usedSets,
-                        static_cast<size_t>(perSet * 1.05 * static_cast<double>(usedSets)) + 64);
-                }
-                // The chunk's sets into the cube, in id order (their slots are being loaded).
-                for (const Pending &pnd : pending) {
-                    const size_t known = cube.labelSets().size();
-                    Set &set = sets[pnd.set];
-                    const auto labels =
-                        std::span(cubePairs).subspan(pnd.begin, pnd.end - pnd.begin);
-                    set.cubeId = pnd.mayMeet ? cube.internLabelSet(labels, pnd.hash)
-                                             : pool.appendNewSet(labels);
-                    set.fresh = cube.labelSets().size() > known;
-                }
-                pending.clear();
-                cubePairs.clear();
             }
         }
         if (buildError)
@@ -389,27 +387,37 @@ Result<CostCube> SqliteLedger::loadCube() const
             const bool isUsed =
                 static_cast<size_t>(id) < used.size() && used[static_cast<size_t>(id)];
             if (isUsed) {
-                for (const auto &[k, v] : ids.labels) {
-                    if (k > UINT32_MAX || v > UINT32_MAX) {
-                        corruptSet(id, "names a string id out of range");
+                const SetMeetings::Note note = meetings.note(scan, ids);
+                if (note.firstSeen) {
+                    SetChunk::NewShape &ns = sc.newShapes.emplace_back();
+                    ns.shape = note.shape;
+                    ns.firstSet = id;
+                    for (const auto &label : ids.labels)
+                        ns.keys.push_back(label.first);
+                }
+                const size_t begin = sc.values.size();
+                for (const auto &label : ids.labels) {
+                    const std::uint64_t v = label.second;
+                    if (v >= readerHolds.size() || !readerHolds[v]) {
+                        corruptSet(id, "names a string the ledger does not hold");
                         break;
                     }
-                    sc.pairs.emplace_back(static_cast<std::uint32_t>(k),
-                                          static_cast<std::uint32_t>(v));
+                    sc.values.push_back(static_cast<std::uint32_t>(v));
                 }
                 if (readError)
                     break;
                 // Hashed here, where the values are at hand: the builder is the busier thread.
                 // A value's cube id is its stored id, so this is the cube's hash of the set.
-                sc.mayMeet.push_back(meetings.mayMeet(scan, ids));
-                sc.hashes.push_back(LabelSetPool::hashOfValues(ids.labels.size(), [&ids](size_t i) {
-                    return static_cast<std::uint32_t>(ids.labels[i].second);
-                }));
+                const std::uint32_t *values = sc.values.data() + begin;
+                sc.used.push_back(
+                    {static_cast<std::uint32_t>(sc.ids.size()), note.shape,
+                     static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
+                     LabelSetPool::hashOfValues(ids.labels.size(),
+                                                [values](size_t i) { return values[i]; })});
                 if (ids.hasCollisions)
                     sc.collisionBodies.emplace_back(sc.ids.size(), std::string(scan.body()));
             }
             sc.ids.push_back(id);
-            sc.ends.push_back(static_cast<std::uint32_t>(sc.pairs.size()));
             if (sc.ids.size() == kChunkSets) {
                 if (!setQueue.push(std::move(sc)))
                     break;

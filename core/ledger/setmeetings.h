@@ -11,7 +11,7 @@
 
 namespace unalloc::core {
 
-/// @brief Where two stored sets may be one set of the cube.
+/// @brief The shapes of the stored sets a load meets, and where two sets may be one.
 ///
 /// Stored sets are unique by body: labels, raw labels and collisions. The cube keeps the
 /// labels only, so two stored sets meet there when their labels are equal and their raw
@@ -21,41 +21,52 @@ namespace unalloc::core {
 class SetMeetings
 {
 public:
-    /// Whether the set `scan` returned last, with labels `labels`, may equal a set before it.
-    bool mayMeet(const labelchunks::SetScan &scan, const labelsetcodec::BodyIds &labels)
+    struct Note
+    {
+        std::uint32_t shape = 0; ///< the set's shape, numbered over the whole load
+        bool firstSeen = false;  ///< this set is the first of its shape
+        bool mayMeet = false;    ///< a set before it may have equal labels
+    };
+    /// Notes the set `scan` returned last, whose labels are `labels`.
+    Note note(const labelchunks::SetScan &scan, const labelsetcodec::BodyIds &labels)
     {
         if (scan.chunkSerial() != m_chunk) {
             m_chunk = scan.chunkSerial();
-            m_groupOfShape.clear();
+            m_chunkShapes.clear();
         }
         const std::uint32_t n = scan.chunk().shapeNumber();
-        if (n >= m_groupOfShape.size())
-            m_groupOfShape.resize(n + 1, kUnseen);
-        std::uint32_t &group = m_groupOfShape[n];
-        if (group == kUnseen) {
-            std::string keys;
-            for (const auto &label : labels.labels)
-                labelsetcodec::putVarint(keys, label.first);
-            const auto [g, inserted] =
-                m_groups.try_emplace(std::move(keys), Group{scan.chunk().shapeBytes(), false});
-            if (!inserted && !g->second.mixed && g->second.firstShape != scan.chunk().shapeBytes())
-                g->second.mixed = true;
-            group = static_cast<std::uint32_t>(m_order.size());
-            m_order.push_back(&g->second);
+        if (n >= m_chunkShapes.size())
+            m_chunkShapes.resize(n + 1, kUnseen);
+        std::uint32_t &shape = m_chunkShapes[n];
+        bool firstSeen = false;
+        if (shape == kUnseen) {
+            const auto [it, inserted] = m_shapes.try_emplace(
+                scan.chunk().shapeBytes(), static_cast<std::uint32_t>(m_shapes.size()));
+            shape = it->second;
+            if (inserted) {
+                firstSeen = true;
+                std::string keys;
+                for (const auto &label : labels.labels)
+                    labelsetcodec::putVarint(keys, label.first);
+                const auto [seq, newSequence] = m_sequenceIndex.try_emplace(
+                    std::move(keys), static_cast<std::uint32_t>(m_mixed.size()));
+                if (newSequence)
+                    m_mixed.push_back(false);
+                else
+                    m_mixed[seq->second] = true; // a second shape of these keys
+                m_sequenceOf.push_back(seq->second);
+            }
         }
-        return m_order[group]->mixed;
+        return {shape, firstSeen, m_mixed[m_sequenceOf[shape]]};
     }
 
 private:
     static constexpr std::uint32_t kUnseen = 0xffffffffU;
-    struct Group
-    {
-        std::string firstShape; ///< ChunkReader::shapeBytes of the key sequence's first set
-        bool mixed = false;     ///< a second shape has been seen
-    };
-    std::unordered_map<std::string, Group> m_groups; ///< by key ids
-    std::vector<Group *> m_order;                    ///< the groups met, by note
-    std::vector<std::uint32_t> m_groupOfShape;       ///< this chunk's shapes: index into m_order
+    std::unordered_map<std::string, std::uint32_t> m_shapes;        ///< shape bytes → number
+    std::unordered_map<std::string, std::uint32_t> m_sequenceIndex; ///< key ids → sequence
+    std::vector<std::uint32_t> m_sequenceOf;  ///< per shape number: its key sequence
+    std::vector<bool> m_mixed;                ///< per key sequence: a second shape was seen
+    std::vector<std::uint32_t> m_chunkShapes; ///< this chunk's shape numbers → load's
     std::uint64_t m_chunk = 0;
 };
 

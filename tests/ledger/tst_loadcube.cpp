@@ -1,0 +1,96 @@
+// Loading a ledger into a cube refuses a file whose label sets name what the file does not
+// hold, and says which set: the load reads the stored sets on one thread and builds the cube
+// on another, and either may be the one that finds the fault.
+#include "ledgerstorefixtures.h"
+#include "ledgertestutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace unalloc;
+using namespace unalloc::testing;
+
+class TestLoadCube final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void intactLedgerLoads();
+    void damagedLedgersAreRefused_data();
+    void damagedLedgersAreRefused();
+};
+
+namespace {
+
+/// A ledger of 40 rows over four label sets of two shapes (env + team, team alone).
+std::string sampleLedger(const QTemporaryDir &dir)
+{
+    auto l = createLedger(dir);
+    std::vector<core::CostRow> rows;
+    const char *teams[] = {"search", "ads"};
+    for (int i = 0; i < 40; ++i) {
+        core::CostRow r = makeRow("k" + std::to_string(i), "2.50", i % 5, teams[i % 2]);
+        if (i % 4 >= 2) {
+            r.labels = core::LabelMap({{"env", "prod"}, {"team", teams[i % 2]}});
+            r.rawLabels = {{"env", "prod"}, {"team", teams[i % 2]}};
+        }
+        rows.push_back(r);
+    }
+    importRows(*l, rows);
+    return l->path();
+}
+
+} // namespace
+
+void TestLoadCube::intactLedgerLoads()
+{
+    QTemporaryDir dir;
+    const std::string path = sampleLedger(dir);
+    auto l = core::LedgerStore::open(path, true);
+    QVERIFY(l.has_value());
+    auto cube = (*l)->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(cube->labelSets().size(), size_t(4));
+    QCOMPARE(cube->rowCount(), std::int64_t(40));
+    QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
+}
+
+void TestLoadCube::damagedLedgersAreRefused_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("a value's string is gone")
+        << QStringLiteral("DELETE FROM label_strings WHERE s = 'ads'")
+        << QStringLiteral("names a string the ledger does not hold");
+    QTest::newRow("a key's string is gone")
+        << QStringLiteral("DELETE FROM label_strings WHERE s = 'env'")
+        << QStringLiteral("names a string the ledger does not hold");
+    QTest::newRow("keys out of order")
+        << QStringLiteral("UPDATE label_strings SET s = 'zone' WHERE s = 'env'")
+        << QStringLiteral("has labels out of key order");
+    QTest::newRow("the sets are gone")
+        << QStringLiteral("DELETE FROM label_chunks") << QStringLiteral("missing label set");
+}
+
+void TestLoadCube::damagedLedgersAreRefused()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, why);
+    QTemporaryDir dir;
+    const std::string path = sampleLedger(dir);
+    QVERIFY(execRaw(path, damage.toStdString()));
+    auto l = core::LedgerStore::open(path, true);
+    QVERIFY(l.has_value());
+    auto cube = (*l)->loadCube();
+    QVERIFY(!cube.has_value());
+    QCOMPARE(cube.error().code, std::string("ledger-corrupt"));
+    QVERIFY2(cube.error().message().find(why.toStdString()) != std::string::npos,
+             cube.error().message().c_str());
+    QCOMPARE(cube.error().file, path);
+    if (!QTest::currentDataTag() || std::string(QTest::currentDataTag()) != "the sets are gone")
+        QVERIFY2(cube.error().message().find("stored label set ") != std::string::npos,
+                 cube.error().message().c_str());
+}
+
+QTEST_GUILESS_MAIN(TestLoadCube)
+#include "tst_loadcube.moc"
