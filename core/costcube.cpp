@@ -77,6 +77,15 @@ void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal am
              from.usageName(g.usageProvider), from.usageName(g.usageModel), g.days);
 }
 
+void CostCube::keepLabelSets(const std::vector<char> &keep)
+{
+    const std::vector<std::uint32_t> newId = m_labelSets.keepSets(keep);
+    for (CostGroup &g : m_groups)
+        g.labelSet = newId[g.labelSet];
+    m_index.clear(); // keyed by the old ids: rebuilt at the next addGroup()
+    m_indexed = 0;
+}
+
 void CostCube::reserve(size_t groups)
 {
     m_index.reserve(groups);

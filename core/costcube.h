@@ -86,6 +86,9 @@ public:
     {
         return m_labelSets.internHashedPairs(pairs, hash);
     }
+    /// Keeps the label sets `keep` marks non-zero and renumbers the groups' sets: a loader that
+    /// added every stored set drops those no group has (LabelSetPool::keepSets).
+    void keepLabelSets(const std::vector<char> &keep);
     /// The cube's label set pool, for a loader that interns texts itself.
     LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.

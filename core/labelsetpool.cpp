@@ -157,6 +157,32 @@ std::uint32_t LabelSetPool::appendNewSet(std::uint32_t shape, std::span<const st
     return static_cast<std::uint32_t>(size() - 1);
 }
 
+std::vector<std::uint32_t> LabelSetPool::keepSets(const std::vector<char> &keep)
+{
+    std::vector<std::uint32_t> newId(size(), kAbsent);
+    std::uint32_t kept = 0;
+    std::uint32_t at = 0; // where the kept sets' values go
+    for (std::uint32_t set = 0; set < size(); ++set) {
+        if (set >= keep.size() || !keep[set])
+            continue;
+        const std::uint32_t from = m_begin[set], to = m_begin[set + 1];
+        if (at != from) // moves down: the kept sets before it took no more room than it had
+            std::copy(m_setValues.begin() + from, m_setValues.begin() + to,
+                      m_setValues.begin() + at);
+        m_setShape[kept] = m_setShape[set];
+        m_begin[kept] = at;
+        at += to - from;
+        newId[set] = kept++;
+    }
+    m_setShape.resize(kept);
+    m_setValues.resize(at);
+    m_begin.resize(kept + 1);
+    m_begin[kept] = at;
+    m_index.clear();
+    m_indexedSets = 0;
+    return newId;
+}
+
 std::uint32_t LabelSetPool::shapeOfKeys(std::span<const std::uint32_t> keys)
 {
     m_scratch.clear();

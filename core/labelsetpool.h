@@ -170,6 +170,10 @@ public:
     std::uint32_t appendNewSet(std::span<const Pair> pairs);
     /// appendNewSet() for a set given as its shape (shapeOfKeys) and one value id per key.
     std::uint32_t appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values);
+    /// @brief Keeps the sets `keep` marks non-zero, in their order, and drops the others (a
+    /// loader that added every stored set, some of which carry no cost). Returns each old id's
+    /// new id, kAbsent for a dropped set. Texts and shapes stay.
+    std::vector<std::uint32_t> keepSets(const std::vector<char> &keep);
     /// The shape of a key sequence (key ids in key order), added when new.
     std::uint32_t shapeOfKeys(std::span<const std::uint32_t> keys);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }

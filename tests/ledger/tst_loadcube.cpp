@@ -16,6 +16,7 @@ class TestLoadCube final : public QObject
 
 private slots:
     void intactLedgerLoads();
+    void setsWithoutCostAreLeftOut();
     void damagedLedgersAreRefused_data();
     void damagedLedgersAreRefused();
 };
@@ -53,6 +54,43 @@ void TestLoadCube::intactLedgerLoads()
     QCOMPARE(cube->labelSets().size(), size_t(4));
     QCOMPARE(cube->rowCount(), std::int64_t(40));
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
+}
+
+void TestLoadCube::setsWithoutCostAreLeftOut()
+{
+    // The only row of team=b is split into team=x and team=y: its set stays stored (the row
+    // does, superseded) but no group of the aggregate has it, so the cube leaves it out.
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    importRows(*l, {makeRow("k0", "1.00", 0, "a"), makeRow("k1", "3.00", 1, "b"),
+                    makeRow("k2", "2.00", 2, "c")});
+    const core::LedgerRow b = l->rows({}, core::LedgerSort::Start, true, 1, 1).value().front();
+    QCOMPARE(b.row.recordKey, std::string("k1"));
+    std::vector<core::CostRow> parts;
+    for (const char *team : {"x", "y"}) {
+        core::CostRow p = b.row;
+        p.recordKey.clear();
+        p.labels = core::LabelMap(std::vector<core::LabelMap::Entry>{{"team", team}});
+        p.rawLabels = {{"team", team}};
+        p.amount.amount = core::Decimal::parse("1.50").value();
+        parts.push_back(p);
+    }
+    QVERIFY(l->applySplit(b.id, "tokens", parts).has_value());
+    auto cube = l->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(cube->labelSets().size(), size_t(4));
+    std::vector<std::string> teams;
+    for (std::uint32_t set = 0; set < cube->labelSets().size(); ++set)
+        teams.push_back(*cube->labelSets().ref(set).find("team"));
+    QCOMPARE(teams, (std::vector<std::string>{"a", "c", "x", "y"}));
+    QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(*l)));
+    // The groups' index follows the new numbers: a group added again is summed into its own.
+    const core::CostGroup c = cube->rawGroups()[1];
+    cube->addGroup(cube->labelSets().at(c.labelSet), cube->sources().at(c.source),
+                   cube->objects().at(c.object), c.day, c.currency, c.batch, c.amount, c.rows,
+                   cube->usageName(c.usageProvider), cube->usageName(c.usageModel), c.days);
+    QCOMPARE(cube->groupCount(), size_t(4));
+    QCOMPARE(cube->rawGroups()[1].amount.toString(), std::string("4.00"));
 }
 
 void TestLoadCube::damagedLedgersAreRefused_data()
