@@ -6,6 +6,8 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <set>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 
@@ -147,19 +149,25 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
         }
     };
     std::unordered_map<std::pair<std::uint32_t, Currency>, Sides, IdHash> byId;
-    std::set<std::uint32_t> gatewayProviders, billProviders;
-    bool anyProviderBill = false;
-    const auto &groups = cube.rawGroups();
-    for (size_t i = 0; i < groups.size(); ++i) {
-        const CostGroup &g = groups[i];
-        const Side side = sides[g.source];
-        if (!side.wanted)
-            continue;
+    // Where each identity key stands in each shape, found once per shape: a group's combo is
+    // then read straight from its set's value ids.
+    std::vector<std::array<std::uint32_t, 5>> positions(pool.shapeCount());
+    std::vector<char> positioned(pool.shapeCount(), 0);
+    const auto resolve = [&](const CostGroup &g, const Side side) -> const Resolved & {
         Combo combo{g.source, g.usageProvider, g.usageModel};
+        const std::uint32_t shape = pool.shapeOf(g.labelSet);
+        if (!positioned[shape]) {
+            positioned[shape] = 1;
+            for (size_t k = 0; k < identityKeys.size(); ++k)
+                positions[shape][k] = identityKeys[k] == LabelSetPool::kAbsent
+                                          ? LabelSetPool::kAbsent
+                                          : pool.shapePosition(shape, identityKeys[k]);
+        }
+        const std::span<const std::uint32_t> values = pool.values(g.labelSet);
         for (size_t k = 0; k < identityKeys.size(); ++k)
-            combo[3 + k] = identityKeys[k] == LabelSetPool::kAbsent
+            combo[3 + k] = positions[shape][k] == LabelSetPool::kAbsent
                                ? LabelSetPool::kAbsent
-                               : pool.valueId(g.labelSet, identityKeys[k]);
+                               : values[positions[shape][k]];
         auto it = resolved.find(combo);
         if (it == resolved.end()) {
             Resolved r;
@@ -183,21 +191,49 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
             }
             it = resolved.emplace(combo, std::move(r)).first;
         }
-        const Resolved &r = it->second;
+        return it->second;
+    };
+    const auto &groups = cube.rawGroups();
+    // The bills first (a few lines per provider and period): a gateway group is kept only when
+    // its provider has one, not the millions of a provider that sends no bill.
+    std::vector<char> billed, gatewayed;
+    const auto mark = [](std::vector<char> &flags, std::uint32_t provider) {
+        if (provider >= flags.size())
+            flags.resize(provider + 1, 0);
+        flags[provider] = 1;
+    };
+    const auto has = [](const std::vector<char> &flags, std::uint32_t provider) {
+        return provider < flags.size() && flags[provider] != 0;
+    };
+    for (const CostGroup &g : groups)
+        if (const Side side = sides[g.source]; side.wanted && !side.gateway)
+            if (const Resolved &r = resolve(g, side); r.provider != 0)
+                mark(billed, r.provider);
+    bool anyProviderBill = false;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const CostGroup &g = groups[i];
+        const Side side = sides[g.source];
+        if (!side.wanted)
+            continue;
+        const Resolved &r = resolve(g, side);
         anyProviderBill = anyProviderBill || r.providerBill;
         if (r.provider == 0) {
             if (side.gateway)
                 out.unknownProviderRows += g.rows;
             continue;
         }
-        (side.gateway ? gatewayProviders : billProviders).insert(r.provider);
+        if (side.gateway) {
+            mark(gatewayed, r.provider);
+            if (!has(billed, r.provider))
+                continue;
+        }
         Sides &d = byId[{r.provider, g.currency}];
         (side.gateway ? d.gateway : d.bill).push_back({i, r.model});
     }
     if (!anyProviderBill) // nothing a gateway row could have matched: no one to warn
         out.unknownProviderRows = 0;
     for (auto &[k, d] : byId) {
-        if (gatewayProviders.contains(k.first) && billProviders.contains(k.first))
+        if (has(gatewayed, k.first) && has(billed, k.first))
             out.providers.emplace(ProviderKey{providers[k.first], k.second}, std::move(d));
     }
     return out;
