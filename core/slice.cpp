@@ -389,7 +389,27 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
             return sourceRank[a.source] < sourceRank[b.source];
         return objectRank[a.object] < objectRank[b.object];
     };
-    std::sort(out.items.begin(), out.items.end(), before);
+    // Ten million per-request objects take seconds to order, and the analysis's other thread
+    // is done long before: a large slice is split at its median (nth_element) and each half
+    // sorted on a thread of its own, and so are its ties below. The final order is total
+    // (objects are unique by source, object and label set), so it is the same however the work
+    // is split.
+    constexpr size_t kParallelObjects = size_t{1} << 18;
+    const bool parallel = out.items.size() >= kParallelObjects;
+    using Iter = std::vector<SliceObject>::iterator;
+    Iter split = out.items.end();
+    if (parallel) {
+        const Iter mid = out.items.begin() + static_cast<std::ptrdiff_t>(out.items.size() / 2);
+        std::nth_element(out.items.begin(), mid, out.items.end(), before);
+        auto left =
+            std::async(std::launch::async, [&] { std::sort(out.items.begin(), mid, before); });
+        std::sort(mid, out.items.end(), before);
+        left.get();
+        // The ties are ordered per run: the halves meet where the middle object's run starts.
+        split = std::lower_bound(out.items.begin(), mid, *mid, before);
+    } else {
+        std::sort(out.items.begin(), out.items.end(), before);
+    }
     const LabelSetPool &sets = cube.labelSets();
     // A tie's objects are first ordered by their set's first label, gathered once per object
     // (per-request sets nearly always differ there); only sets whose first labels are equal
@@ -412,26 +432,36 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
             return sets.valueText(a.value) < sets.valueText(b.value);
         return sets.compare(setA, setB) < 0;
     };
-    std::vector<Tied> tied;
-    std::vector<SliceObject> scratch;
-    for (auto run = out.items.begin(); run != out.items.end();) {
-        const auto end = std::find_if(run + 1, out.items.end(),
-                                      [&](const SliceObject &o) { return before(*run, o); });
-        if (end - run > 1) {
-            tied.clear();
-            for (auto it = run; it != end; ++it) {
-                const LabelSetPool::Pairs p = sets.pairs(it->labelSet);
-                const auto at = static_cast<std::uint32_t>(it - run);
-                tied.push_back(p.empty() ? Tied{kNone, kNone, at} : Tied{p[0].key, p[0].value, at});
+    const auto orderTies = [&](Iter first, Iter last) {
+        std::vector<Tied> tied;
+        std::vector<SliceObject> scratch;
+        for (auto run = first; run != last;) {
+            const auto end =
+                std::find_if(run + 1, last, [&](const SliceObject &o) { return before(*run, o); });
+            if (end - run > 1) {
+                tied.clear();
+                for (auto it = run; it != end; ++it) {
+                    const LabelSetPool::Pairs p = sets.pairs(it->labelSet);
+                    const auto at = static_cast<std::uint32_t>(it - run);
+                    tied.push_back(p.empty() ? Tied{kNone, kNone, at}
+                                             : Tied{p[0].key, p[0].value, at});
+                }
+                scratch.assign(run, end);
+                std::sort(tied.begin(), tied.end(), [&](const Tied &a, const Tied &b) {
+                    return tiedBefore(a, b, scratch[a.at].labelSet, scratch[b.at].labelSet);
+                });
+                for (size_t k = 0; k < tied.size(); ++k)
+                    run[static_cast<std::ptrdiff_t>(k)] = scratch[tied[k].at];
             }
-            scratch.assign(run, end);
-            std::sort(tied.begin(), tied.end(), [&](const Tied &a, const Tied &b) {
-                return tiedBefore(a, b, scratch[a.at].labelSet, scratch[b.at].labelSet);
-            });
-            for (size_t k = 0; k < tied.size(); ++k)
-                run[static_cast<std::ptrdiff_t>(k)] = scratch[tied[k].at];
+            run = end;
         }
-        run = end;
+    };
+    if (parallel) {
+        auto left = std::async(std::launch::async, orderTies, out.items.begin(), split);
+        orderTies(split, out.items.end());
+        left.get();
+    } else {
+        orderTies(out.items.begin(), out.items.end());
     }
     return out;
 }
