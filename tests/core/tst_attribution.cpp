@@ -2,6 +2,8 @@
 #include "reportdump.h"
 #include "rowbuilder.h"
 
+#include "core/slice.h"
+
 using namespace unalloc::core;
 using unalloc::test::bytes;
 using unalloc::test::dec;
@@ -57,6 +59,7 @@ private slots:
     void backlogAndFixPlan();
     void backlogMergesAndLimits();
     void availableKeysOrder();
+    void largeSliceIsInBacklogOrder();
 };
 
 void TestAttribution::report_data()
@@ -317,6 +320,43 @@ void TestAttribution::availableKeysOrder()
     for (const auto &[k, n] : keys)
         got << unalloc::test::str(k + " " + std::to_string(n));
     QCOMPARE(got, lines({"team 4", "project 2", "environment 1", "workspace 1"}));
+}
+
+void TestAttribution::largeSliceIsInBacklogOrder()
+{
+    // Past 2^18 objects the order is found on two threads, the objects split at the median: it
+    // must be the backlog order all the same. 37 amounts × 2 sources × 3 objects make tie runs
+    // of about 1,350 objects (one of them across the middle), ordered by their labels, whose
+    // first label (end_user) is shared by 60 objects each.
+    CostCube cube;
+    const char *sources[] = {"litellm", "opencost"};
+    const char *objects[] = {"gpt-4o", "claude", "pod"};
+    constexpr int n = 300000;
+    for (int i = 0; i < n; ++i) {
+        const int k = static_cast<int>((std::int64_t{i} * 7919) % n); // not in any order
+        const LabelMap labels(std::vector<LabelMap::Entry>{
+            {"end_user", "u" + std::to_string(k % 5000)}, {"session", "s" + std::to_string(k)}});
+        cube.addGroup(labels, sources[k % 2], objects[k % 3], 0, Currency::usd(), 1,
+                      Decimal::fromInt(k % 37), 1);
+    }
+    const SliceObjects o = sliceObjects(cube, opts("team"));
+    QCOMPARE(o.items.size(), size_t(n));
+    size_t outOfOrder = 0;
+    for (size_t i = 1; i < o.items.size(); ++i) {
+        const SliceObject &a = o.items[i - 1], &b = o.items[i];
+        bool ordered = false;
+        if (a.amount != b.amount)
+            ordered = a.amount > b.amount;
+        else if (a.source != b.source)
+            ordered = cube.sources().at(a.source) < cube.sources().at(b.source);
+        else if (a.object != b.object)
+            ordered = cube.objects().at(a.object) < cube.objects().at(b.object);
+        else
+            ordered = cube.labelSets().at(a.labelSet).entries() <
+                      cube.labelSets().at(b.labelSet).entries();
+        outOfOrder += ordered ? 0 : 1;
+    }
+    QCOMPARE(outOfOrder, size_t(0));
 }
 
 QTEST_APPLESS_MAIN(TestAttribution)
