@@ -24,17 +24,25 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     if (!m_objects || !m_objects->cube)
         return;
     const std::vector<SliceObject> &items = m_objects->items;
-    if (resolved && resolved->cube == m_objects->cube) {
+    // The objects come in backlog order, their sets in no order: each set's resolution is
+    // loaded a few objects ahead (ten million objects missed the cache once each).
+    const auto collect = [&](const auto &unowned, const auto &prefetch) {
+        constexpr size_t kAhead = 16;
         for (size_t i = 0; i < items.size(); ++i) {
-            if (resolved->ofSet[items[i].labelSet].owner < 0)
+            if (i + kAhead < items.size())
+                prefetch(items[i + kAhead].labelSet);
+            if (unowned(items[i].labelSet))
                 m_order.push_back(static_cast<std::uint32_t>(i));
         }
+    };
+    if (resolved && resolved->cube == m_objects->cube) {
+        const std::vector<SetOwner> &of = resolved->ofSet;
+        collect([&of](std::uint32_t set) { return of[set].owner < 0; },
+                [&of](std::uint32_t set) { __builtin_prefetch(&of[set]); });
     } else {
         const std::vector<char> unowned = unallocatedSets(*m_objects->cube, options);
-        for (size_t i = 0; i < items.size(); ++i) {
-            if (unowned[items[i].labelSet])
-                m_order.push_back(static_cast<std::uint32_t>(i));
-        }
+        collect([&unowned](std::uint32_t set) { return unowned[set] != 0; },
+                [&unowned](std::uint32_t set) { __builtin_prefetch(&unowned[set]); });
     }
     m_after.reserve(m_order.size());
     Decimal remaining = unallocated;

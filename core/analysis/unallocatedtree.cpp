@@ -89,32 +89,42 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
     if (drill.ofSet.size() != backlog.cube()->labelSets().size()) // groups of another cube
         return unallocatedTree(backlog);
     const std::vector<std::string> &groupKeys = drillGroupKeys();
-    std::unordered_map<std::uint64_t, size_t> nodeOf; // (source, group id) → groups index
+    // A node per (source, group), found in a table of both ids (a few sources, a few thousand
+    // groups): a hash lookup per object was most of an owner change at ten million objects.
+    constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
+    const size_t groupCount = drill.groups.size();
+    std::vector<std::uint32_t> nodeOf(backlog.cube()->sources().size() * groupCount, kNoNode);
     std::vector<DrillNode> groups;
-    std::uint64_t lastKey = ~std::uint64_t{0};
-    size_t lastNode = 0;
+    std::vector<std::uint32_t> nodeOfItem(backlog.size());
+    constexpr size_t kAhead = 16; // an object's group this many ahead is loaded meanwhile
     for (size_t i = 0; i < backlog.size(); ++i) {
+        if (i + kAhead < backlog.size())
+            __builtin_prefetch(&drill.ofSet[backlog.at(i + kAhead).labelSet]);
         const SliceObject &o = backlog.at(i);
         const std::uint32_t group = drill.ofSet[o.labelSet];
-        const std::uint64_t key = static_cast<std::uint64_t>(o.source) << 32 | group;
-        if (key != lastKey) {
-            auto [node, inserted] = nodeOf.try_emplace(key, groups.size());
-            if (inserted) {
-                const std::pair<int, std::string> &g = drill.groups[group];
-                DrillNode d;
-                d.level = DrillNode::Level::Group;
-                d.groupKey = g.first < 0 ? std::string() : groupKeys[static_cast<size_t>(g.first)];
-                d.text = g.second;
-                groups.push_back(std::move(d));
-            }
-            lastKey = key;
-            lastNode = node->second;
+        std::uint32_t &node = nodeOf[size_t{o.source} * groupCount + group];
+        if (node == kNoNode) {
+            node = static_cast<std::uint32_t>(groups.size());
+            const std::pair<int, std::string> &g = drill.groups[group];
+            DrillNode d;
+            d.level = DrillNode::Level::Group;
+            d.groupKey = g.first < 0 ? std::string() : groupKeys[static_cast<size_t>(g.first)];
+            d.text = g.second;
+            groups.push_back(std::move(d));
         }
-        DrillNode &g = groups[lastNode];
+        DrillNode &g = groups[node];
         g.amount += o.amount;
         g.rows += o.rows;
-        g.objects.push_back(static_cast<std::uint32_t>(i));
+        nodeOfItem[i] = node;
     }
+    // Each node's objects in backlog order, each list allocated once at its size.
+    std::vector<std::uint32_t> count(groups.size(), 0);
+    for (const std::uint32_t node : nodeOfItem)
+        ++count[node];
+    for (size_t n = 0; n < groups.size(); ++n)
+        groups[n].objects.reserve(count[n]);
+    for (size_t i = 0; i < nodeOfItem.size(); ++i)
+        groups[nodeOfItem[i]].objects.push_back(static_cast<std::uint32_t>(i));
     std::map<std::string, DrillNode> sources;
     for (size_t g = 0; g < groups.size(); ++g) {
         const std::string &name = backlog.source(groups[g].objects.front());
