@@ -327,15 +327,18 @@ void TestAttribution::largeSliceIsInBacklogOrder()
     // Past 2^18 objects the order is found on two threads, the objects split at the median: it
     // must be the backlog order all the same. 37 amounts × 2 sources × 3 objects make tie runs
     // of about 1,350 objects (one of them across the middle), ordered by their labels, whose
-    // first label (end_user) is shared by 60 objects each.
+    // first label (end_user) is shared by 60 objects each. A third of them have a team.
     CostCube cube;
     const char *sources[] = {"litellm", "opencost"};
     const char *objects[] = {"gpt-4o", "claude", "pod"};
     constexpr int n = 300000;
     for (int i = 0; i < n; ++i) {
         const int k = static_cast<int>((std::int64_t{i} * 7919) % n); // not in any order
-        const LabelMap labels(std::vector<LabelMap::Entry>{
-            {"end_user", "u" + std::to_string(k % 5000)}, {"session", "s" + std::to_string(k)}});
+        std::vector<LabelMap::Entry> entries{{"end_user", "u" + std::to_string(k % 5000)},
+                                             {"session", "s" + std::to_string(k)}};
+        if (k % 3 == 0)
+            entries.emplace_back("team", "t" + std::to_string(k % 7));
+        const LabelMap labels(std::move(entries));
         cube.addGroup(labels, sources[k % 2], objects[k % 3], 0, Currency::usd(), 1,
                       Decimal::fromInt(k % 37), 1);
     }
@@ -357,6 +360,24 @@ void TestAttribution::largeSliceIsInBacklogOrder()
         outOfOrder += ordered ? 0 : 1;
     }
     QCOMPARE(outOfOrder, size_t(0));
+    // The backlog of that slice (scanned on two threads too): every object without a team, in
+    // the objects' order.
+    std::vector<std::uint32_t> unowned;
+    for (size_t i = 0; i < o.items.size(); ++i)
+        if (!cube.labelSets().ref(o.items[i].labelSet).find("team"))
+            unowned.push_back(static_cast<std::uint32_t>(i));
+    QCOMPARE(unowned.size(), size_t(n - n / 3));
+    auto shared = std::make_shared<SliceObjects>(o);
+    for (const bool withResolution : {false, true}) {
+        const SetResolution resolution = resolveSets(cube, opts("team"));
+        const Backlog backlog(shared, opts("team"), Decimal{},
+                              withResolution ? &resolution : nullptr);
+        QCOMPARE(backlog.size(), unowned.size());
+        size_t misplaced = 0;
+        for (size_t i = 0; i < backlog.size(); ++i)
+            misplaced += &backlog.at(i) == &shared->items[unowned[i]] ? 0 : 1;
+        QCOMPARE(misplaced, size_t(0));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestAttribution)
