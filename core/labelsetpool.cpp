@@ -58,14 +58,6 @@ void StringPool::adopt(std::vector<std::string> &&strings, std::vector<bool> &&p
     m_last = 0;
 }
 
-std::uint32_t StringPool::appendUnique(std::string &&s)
-{
-    m_strings.push_back(std::move(s));
-    if (!m_present.empty())
-        m_present.push_back(true);
-    return static_cast<std::uint32_t>(m_strings.size() - 1);
-}
-
 std::int64_t StringPool::find(std::string_view s) const
 {
     indexAll();

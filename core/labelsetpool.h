@@ -18,9 +18,6 @@ class StringPool final
 {
 public:
     std::uint32_t intern(std::string_view s);
-    /// Appends `s` without looking it up: the caller knows the pool does not hold it (a
-    /// loader of a dictionary whose texts are unique). Indexed at the next intern or find.
-    std::uint32_t appendUnique(std::string &&s);
     /// @brief Takes `strings` as the whole pool, id = index (a loader whose dictionary already
     /// numbers unique texts: no id is translated). The ids `present` marks false are holes:
     /// their text is empty and they are never found or interned. Replaces what the pool held.
@@ -41,7 +38,7 @@ private:
     std::vector<std::string> m_strings;
     std::vector<bool> m_present;  ///< empty, or false at the holes adopt() left
     mutable FlatIndex m_index;    ///< over m_strings[0, m_indexed)
-    mutable size_t m_indexed = 0; ///< strings appended by appendUnique are indexed lazily
+    mutable size_t m_indexed = 0; ///< strings adopt() took are indexed lazily
     std::uint32_t m_last = 0;     ///< the id found last: loaders often meet one string in a row
 };
 
@@ -178,8 +175,6 @@ public:
     std::uint32_t shapeOfKeys(std::span<const std::uint32_t> keys);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
-    /// StringPool::appendUnique for a value text.
-    std::uint32_t appendUniqueValue(std::string &&s) { return m_values.appendUnique(std::move(s)); }
     /// StringPool::adopt for the value texts: value id = index into `texts`. Only before the
     /// first set is interned.
     void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)

@@ -147,8 +147,6 @@ public:
         };
     }
     size_t size() const { return m_strings.size(); }
-    /// Moves the text of a known `id` out (find() then gives "" for it).
-    std::string take(std::int64_t id) { return std::move(m_strings[static_cast<size_t>(id)]); }
     /// Moves every text out, by id, with which ids the ledger holds (the table is then empty).
     std::pair<std::vector<std::string>, std::vector<bool>> release()
     {

@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 namespace unalloc::core {
 
@@ -30,8 +31,8 @@ struct AggChunk
 };
 
 /// @brief Stored label sets as string ids (decoded by the thread that steps SQLite), handed to
-/// the thread that interns them: every set's id, and for each set some group uses, its values
-/// and its shape (SetMeetings), the keys of a shape given once, before its first set.
+/// the thread that adds them to the cube: each set's id, values and shape (SetMeetings), the
+/// keys of a shape given once, before its first set.
 struct SetChunk
 {
     struct Used
@@ -48,9 +49,9 @@ struct SetChunk
         std::int64_t firstSet;           ///< the id of its first set (for errors)
         std::vector<std::uint64_t> keys; ///< stored string ids, in key order
     };
-    std::vector<std::int64_t> ids; ///< every stored set of the chunk, in id order
-    std::vector<Used> used;
-    std::vector<std::uint32_t> values; ///< the used sets' value ids (string ids), one after another
+    std::vector<std::int64_t> ids;     ///< every stored set of the chunk, in id order
+    std::vector<Used> used;            ///< per set of ids (every stored set goes into the cube)
+    std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
     std::vector<NewShape> newShapes;
     std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into ids, its body)
 };
@@ -156,7 +157,7 @@ Result<CostCube> SqliteLedger::loadCube() const
         // shape.
         LabelSetPool &pool = cube.labelSetsForLoading();
         pool.adoptValues(std::move(dictionary), std::move(dictionaryHolds));
-        std::vector<std::uint32_t> keyIds(pool.valueCount(), LabelSetPool::kAbsent);
+        std::unordered_map<std::uint64_t, std::uint32_t> keyIds; // stored id → key id (a few)
         pool.reserve(storedSets, 0);
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
@@ -166,12 +167,12 @@ Result<CostCube> SqliteLedger::loadCube() const
             stopBoth();
         };
         const auto keyId = [&](std::uint64_t id) {
-            if (id >= keyIds.size())
+            if (id >= pool.valueCount() || !pool.holdsValue(static_cast<std::uint32_t>(id)))
                 return LabelSetPool::kAbsent;
-            std::uint32_t &k = keyIds[id];
-            if (k == LabelSetPool::kAbsent && pool.holdsValue(static_cast<std::uint32_t>(id)))
-                k = pool.internKey(pool.valueText(static_cast<std::uint32_t>(id)));
-            return k;
+            const auto [k, added] = keyIds.try_emplace(id, 0);
+            if (added)
+                k->second = pool.internKey(pool.valueText(static_cast<std::uint32_t>(id)));
+            return k->second;
         };
         // The stored sets first, read by the other thread as it steps SQLite: the sets that
         // carry cost are added to the cube in id order — the order of their first groups in
@@ -216,7 +217,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                         sets.resize(static_cast<size_t>(id) + 1, Set{});
                     sets[static_cast<size_t>(id)].stored = true;
                 }
-                // Room for every used set's labels at the first chunk's average (+5 %): the
+                // Room for every set's labels at the first chunk's average (+5 %): the
                 // pool's labels then do not grow by doubling, which held the old and the new
                 // copy at once (64 + 128 MB at a million per-request sets).
                 if (!valuesReserved && !c->used.empty()) {
