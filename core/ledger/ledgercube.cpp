@@ -35,9 +35,9 @@ struct AggChunk
 /// keys of a shape given once, before its first set.
 struct SetChunk
 {
-    struct Used
+    struct Stored
     {
-        std::uint32_t at;        ///< index into ids
+        std::int64_t id;
         std::uint32_t shape;     ///< SetMeetings::Note::shape
         std::uint32_t valuesEnd; ///< end of its value ids in values
         bool mayMeet;            ///< SetMeetings::Note::mayMeet
@@ -49,11 +49,10 @@ struct SetChunk
         std::int64_t firstSet;           ///< the id of its first set (for errors)
         std::vector<std::uint64_t> keys; ///< stored string ids, in key order
     };
-    std::vector<std::int64_t> ids;     ///< every stored set of the chunk, in id order
-    std::vector<Used> used;            ///< per set of ids (every stored set goes into the cube)
+    std::vector<Stored> sets;          ///< every stored set of the chunk, in id order
     std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
     std::vector<NewShape> newShapes;
-    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into ids, its body)
+    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into sets, its body)
 };
 
 } // namespace
@@ -82,9 +81,8 @@ Result<CostCube> SqliteLedger::loadCube() const
     constexpr std::uint32_t kMissing = 0xffffffffU;
     struct Set
     {
-        bool stored = false;             ///< the ledger holds this id
         std::uint32_t collisions = 0;    ///< 1 + index into setCollisions, 0 = none
-        std::uint32_t cubeId = kMissing; ///< interned when some group uses it
+        std::uint32_t cubeId = kMissing; ///< kMissing: the ledger holds no set of this id
         /// The cube's label set was new at this set: the aggregate's key order then makes
         /// every group of it new and its objects adjacent (appendNewGroup).
         bool fresh = false;
@@ -212,31 +210,28 @@ Result<CostCube> SqliteLedger::loadCube() const
                         shapes.resize(ns.shape + 1);
                     shapes[ns.shape] = std::move(shape);
                 }
-                for (const std::int64_t id : c->ids) {
-                    if (static_cast<size_t>(id) >= sets.size())
-                        sets.resize(static_cast<size_t>(id) + 1, Set{});
-                    sets[static_cast<size_t>(id)].stored = true;
-                }
                 // Room for every set's labels at the first chunk's average (+5 %): the
                 // pool's labels then do not grow by doubling, which held the old and the new
                 // copy at once (64 + 128 MB at a million per-request sets).
-                if (!valuesReserved && !c->used.empty()) {
+                if (!valuesReserved && !c->sets.empty()) {
                     valuesReserved = true;
                     const double perSet =
-                        static_cast<double>(c->values.size()) / static_cast<double>(c->used.size());
+                        static_cast<double>(c->values.size()) / static_cast<double>(c->sets.size());
                     pool.reserve(
                         storedSets,
                         static_cast<size_t>(perSet * 1.05 * static_cast<double>(storedSets)) + 64);
                 }
                 std::uint32_t from = 0;
                 size_t nextCollision = 0;
-                for (const SetChunk::Used &u : c->used) {
-                    const std::int64_t id = c->ids[u.at];
+                for (size_t at = 0; at < c->sets.size(); ++at) {
+                    const SetChunk::Stored &u = c->sets[at];
                     const std::span<const std::uint32_t> values(c->values.data() + from,
                                                                 u.valuesEnd - from);
                     from = u.valuesEnd;
                     const Shape &shape = shapes[u.shape];
-                    Set &s = sets[static_cast<size_t>(id)];
+                    if (static_cast<size_t>(u.id) >= sets.size())
+                        sets.resize(static_cast<size_t>(u.id) + 1, Set{});
+                    Set &s = sets[static_cast<size_t>(u.id)];
                     const size_t known = pool.size();
                     if (u.mayMeet) {
                         pairs.clear();
@@ -248,7 +243,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                     }
                     s.fresh = pool.size() > known;
                     if (nextCollision >= c->collisionBodies.size() ||
-                        c->collisionBodies[nextCollision].first != u.at)
+                        c->collisionBodies[nextCollision].first != at)
                         continue;
                     const std::string &body = c->collisionBodies[nextCollision++].second;
                     auto v = labelsetcodec::decode(body, text,
@@ -296,7 +291,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             for (const aggsegment::Group &r : chunk->rows) {
                 const bool stored = r.labelSet >= 0 &&
                                     static_cast<std::uint64_t>(r.labelSet) < sets.size() &&
-                                    sets[static_cast<size_t>(r.labelSet)].stored;
+                                    sets[static_cast<size_t>(r.labelSet)].cubeId != kMissing;
                 if (!stored)
                     return corrupt("the aggregate references a missing label set");
                 const Set &set = sets[static_cast<size_t>(r.labelSet)];
@@ -371,7 +366,6 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             if (!*row)
                 break;
-            // Every chunk is checked; only the sets some group uses are handed on whole.
             if (id < 0 || id > std::int64_t{1} << 32) {
                 readError = Error{"ledger-corrupt",
                                   "stored label set id " + std::to_string(id) + " is out of range",
@@ -380,45 +374,41 @@ Result<CostCube> SqliteLedger::loadCube() const
                                   {}};
                 break;
             }
-            {
-                const SetMeetings::Note note = meetings.note(scan, ids);
-                if (note.firstSeen) {
-                    SetChunk::NewShape &ns = sc.newShapes.emplace_back();
-                    ns.shape = note.shape;
-                    ns.firstSet = id;
-                    for (const auto &label : ids.labels)
-                        ns.keys.push_back(label.first);
-                }
-                const size_t begin = sc.values.size();
-                for (const auto &label : ids.labels) {
-                    const std::uint64_t v = label.second;
-                    if (v >= readerHolds.size() || !readerHolds[v]) {
-                        corruptSet(id, "names a string the ledger does not hold");
-                        break;
-                    }
-                    sc.values.push_back(static_cast<std::uint32_t>(v));
-                }
-                if (readError)
-                    break;
-                // Hashed here, where the values are at hand: the builder is the busier thread.
-                // A value's cube id is its stored id, so this is the cube's hash of the set.
-                const std::uint32_t *values = sc.values.data() + begin;
-                sc.used.push_back(
-                    {static_cast<std::uint32_t>(sc.ids.size()), note.shape,
-                     static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
-                     LabelSetPool::hashOfValues(ids.labels.size(),
-                                                [values](size_t i) { return values[i]; })});
-                if (ids.hasCollisions)
-                    sc.collisionBodies.emplace_back(sc.ids.size(), std::string(scan.body()));
+            const SetMeetings::Note note = meetings.note(scan, ids);
+            if (note.firstSeen) {
+                SetChunk::NewShape &ns = sc.newShapes.emplace_back();
+                ns.shape = note.shape;
+                ns.firstSet = id;
+                for (const auto &label : ids.labels)
+                    ns.keys.push_back(label.first);
             }
-            sc.ids.push_back(id);
-            if (sc.ids.size() == kChunkSets) {
+            const size_t begin = sc.values.size();
+            for (const auto &label : ids.labels) {
+                const std::uint64_t v = label.second;
+                if (v >= readerHolds.size() || !readerHolds[v]) {
+                    corruptSet(id, "names a string the ledger does not hold");
+                    break;
+                }
+                sc.values.push_back(static_cast<std::uint32_t>(v));
+            }
+            if (readError)
+                break;
+            // Hashed here, where the values are at hand: the builder is the busier thread.
+            // A value's cube id is its stored id, so this is the cube's hash of the set.
+            const std::uint32_t *values = sc.values.data() + begin;
+            sc.sets.push_back(
+                {id, note.shape, static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
+                 LabelSetPool::hashOfValues(ids.labels.size(),
+                                            [values](size_t i) { return values[i]; })});
+            if (ids.hasCollisions)
+                sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
+            if (sc.sets.size() == kChunkSets) {
                 if (!setQueue.push(std::move(sc)))
                     break;
                 sc = SetChunk{};
             }
         }
-        if (!readError && !sc.ids.empty())
+        if (!readError && !sc.sets.empty())
             setQueue.push(std::move(sc));
         setQueue.close();
     }
