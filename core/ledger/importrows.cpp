@@ -254,7 +254,7 @@ SqliteImportTransaction::insertRow(const CostRow &row, std::int64_t labelSet, st
         m_boundBatch = m_batch;
     }
     bindSticky(2, m_boundSource, row.source, rowcodes::kSource);
-    st.bind(3, row.recordKey, false);
+    rowcodes::bindKey(st, 3, row.recordKey, m_packedKey);
     // Schema v8: a name that is the model (every gateway row's) is not stored twice.
     if (row.usage && row.usage->model == row.name)
         st.bindNull(4);
@@ -264,30 +264,34 @@ SqliteImportTransaction::insertRow(const CostRow &row, std::int64_t labelSet, st
     st.bindBlob(5, amount.data(), amount.size(), false);
     // selectCurrency ran
     bindSticky(6, m_boundCurrency, m_currencyCodes[m_lastCurrencyIndex], rowcodes::kCurrency);
-    st.bind(7, row.start);
+    st.bind(7, row.start - ledgerschema::kStartEpochUs);
     st.bind(8, row.end - row.start);
     st.bind(9, labelSet);
     codec::AmountBlob quantity{};
-    if (row.quantity) {
+    if (!row.quantity) {
+        st.bindNull(10);
+    } else if (const auto whole = codec::wholeQuantity(*row.quantity)) {
+        st.bind(10, *whole); // schema v9: a whole quantity is an integer
+    } else {
         quantity = codec::encodeAmount(*row.quantity);
         st.bindBlob(10, quantity.data(), quantity.size(), false);
-    } else {
-        st.bindNull(10);
     }
     bindSticky(11, m_boundUnit, row.unit, rowcodes::kUnit);
     if (const auto &u = row.usage) {
         bindOpt(st, 12, u->promptTokens);
         bindOpt(st, 13, u->completionTokens);
         bindOpt(st, 14, u->cachedTokens);
-        // Stored after the row's start (schema v5): mostly 0 to 4 bytes instead of 8.
-        const auto after = [&](const std::optional<TimeUs> &t) -> std::optional<TimeUs> {
+        // Stored after the row's start (schema v5): mostly 0 to 4 bytes instead of 8; the done
+        // instant after the row's end (v9), which is where a request is done: 0 bytes.
+        const auto after = [&](const std::optional<TimeUs> &t,
+                               TimeUs from) -> std::optional<TimeUs> {
             if (!t)
                 return std::nullopt;
-            return *t - row.start;
+            return *t - from;
         };
-        bindOpt(st, 15, after(u->sendTime));
-        bindOpt(st, 16, after(u->firstTokenTime));
-        bindOpt(st, 17, after(u->doneTime));
+        bindOpt(st, 15, after(u->sendTime, row.start));
+        bindOpt(st, 16, after(u->firstTokenTime, row.start));
+        bindOpt(st, 17, after(u->doneTime, row.end));
         bindSticky(18, m_boundProvider, u->provider, rowcodes::kProvider);
         st.bind(19, u->model, false);
     } else {

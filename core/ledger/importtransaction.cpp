@@ -106,9 +106,10 @@ Result<void> SqliteImportTransaction::prepare()
     };
     const P all[] = {
         {&m_insertRow,
-         "INSERT INTO rows(batch, source_code, record_key, own_name, amount, currency_code, "
-         "start_us, span_us, label_set, quantity, unit_code, prompt_tokens, completion_tokens, "
-         "cached_tokens, send_after_us, first_token_after_us, done_after_us, provider_code, "
+         "INSERT INTO rows(batch, source_code, key_packed, own_name, amount, currency_code, "
+         "start_offset_us, span_us, label_set, quantity, unit_code, prompt_tokens, "
+         "completion_tokens, cached_tokens, send_after_us, first_token_after_us, "
+         "done_after_end_us, provider_code, "
          "model, key_fp) VALUES (?1, "
          "?2, ?3, ?4, ?5, ?6, ?7, "
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},

@@ -1,5 +1,7 @@
 #include "ledgercodec.h"
 
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 namespace unalloc::core::ledgercodec {
@@ -47,6 +49,24 @@ AmountBlob encodeAmount(Decimal d)
         while (out.length > 1 && out.bytes[static_cast<size_t>(out.length - 1)] == 0)
             --out.length;
     return out;
+}
+
+std::optional<std::int64_t> wholeQuantity(Decimal d)
+{
+    static const __int128 kOne = Decimal::fromInt(1).units();
+    const __int128 units = d.units();
+    if (units % kOne != 0)
+        return std::nullopt;
+    const __int128 whole = units / kOne;
+    if (whole < std::numeric_limits<std::int64_t>::min() ||
+        whole > std::numeric_limits<std::int64_t>::max())
+        return std::nullopt;
+    return static_cast<std::int64_t>(whole);
+}
+
+Result<Decimal> decodeQuantity(bool isInteger, std::int64_t integer, std::string_view blob)
+{
+    return isInteger ? Result<Decimal>(Decimal::fromInt(integer)) : decodeAmount(blob);
 }
 
 Result<Decimal> decodeAmount(std::string_view blob)

@@ -42,6 +42,12 @@ struct AmountBlob
 AmountBlob encodeAmount(Decimal d);
 /// Inverse of encodeAmount; an error for a blob that encodeAmount does not write.
 Result<Decimal> decodeAmount(std::string_view blob);
+/// How schema v9 stores a row's quantity: a whole number that fits 64 bits as that integer
+/// (a request's tokens: 2 or 3 bytes), any other as encodeAmount's BLOB (8 or 9 bytes for a
+/// whole count of tokens).
+std::optional<std::int64_t> wholeQuantity(Decimal d);
+/// A stored quantity: `integer` when SQLite holds an integer (wholeQuantity), else `blob`.
+Result<Decimal> decodeQuantity(bool isInteger, std::int64_t integer, std::string_view blob);
 /// A schema-v7 (or earlier) stored amount: 16 bytes, the count with the sign bit flipped.
 Result<Decimal> decodeLegacyAmount(std::string_view blob);
 std::array<unsigned char, 16> encodeLegacyAmount(Decimal d);

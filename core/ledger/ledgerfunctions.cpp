@@ -6,6 +6,7 @@
 #include "core/seams/gatewayidentity.h"
 #include "core/timeutil.h"
 #include "ledgercodec.h"
+#include "rowcodes.h"
 
 #include <cstring>
 #include <sqlite3.h>
@@ -113,6 +114,26 @@ void v8AmountFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
     sqlite3_result_blob(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
+// unalloc_v9_quantity(blob): a v8 quantity as schema v9 stores it (wholeQuantity).
+void v9QuantityFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(argv[0])),
+                                static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    const auto d = ledgercodec::decodeAmount(blob);
+    if (!d) {
+        sqlite3_result_error(ctx, "unalloc_v9_quantity: malformed schema-v8 quantity", -1);
+        return;
+    }
+    if (const auto whole = ledgercodec::wholeQuantity(*d))
+        sqlite3_result_int64(ctx, *whole);
+    else
+        sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+}
+
 void dayFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     sqlite3_result_int64(ctx, dayIndex(sqlite3_value_int64(argv[0])));
@@ -135,6 +156,17 @@ void fpFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     sqlite3_result_int64(ctx,
                          storedFingerprint(keyFingerprint(textArg(argv[0]), textArg(argv[1]))));
+}
+
+// unalloc_v9_key(record_key): what schema v9 stores for a record key (rowcodes::packKey).
+void v9KeyFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
+{
+    const std::string_view key = textArg(argv[0]);
+    std::string blob;
+    if (rowcodes::packKey(key, blob))
+        sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+    else
+        sqlite3_result_text(ctx, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
 }
 
 // unalloc_gateway_provider(provider, model): identifyGatewayRow's provider from the fields a
@@ -211,7 +243,11 @@ Result<void> registerFunctions(sql::Db &db, AmountFormat format)
         sqlite3_create_function_v2(db.handle(), "unalloc_telemetry", 2, flags, amounts,
                                    telemetryFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
         sqlite3_create_function_v2(db.handle(), "unalloc_v8_amount", 1, flags, nullptr,
-                                   v8AmountFunc, nullptr, nullptr, nullptr) != SQLITE_OK)
+                                   v8AmountFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_v9_quantity", 1, flags, nullptr,
+                                   v9QuantityFunc, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_create_function_v2(db.handle(), "unalloc_v9_key", 1, flags, nullptr, v9KeyFunc,
+                                   nullptr, nullptr, nullptr) != SQLITE_OK)
         return fail(sql::sqlError(db.handle(), "cannot register ledger functions"));
     return {};
 }

@@ -135,7 +135,9 @@ Result<LedgerRow> SqliteLedger::readRow(const sql::Stmt &st) const
     r.start = st.int64(7);
     r.end = st.int64(8);
     if (!st.isNull(10)) {
-        auto q = codec::decodeAmount(st.blob(10));
+        const bool whole = st.isInteger(10);
+        auto q = codec::decodeQuantity(whole, whole ? st.int64(10) : 0,
+                                       whole ? std::string_view() : st.blob(10));
         if (!q)
             return fail(q.error());
         r.quantity = *q;

@@ -164,10 +164,11 @@ CREATE TABLE agg_segments(
 CREATE INDEX agg_segments_batch ON agg_segments(batch, id);
 )sql";
 
-// The current version as a new file gets it: v1 + … + v8 without the sort indexes
+// The current version as a new file gets it: v1 + … + v9 without the sort indexes
 // (built on demand). Version 7: label sets are stored in chunks of consecutive ids
 // (labelchunks.h), with no hash index and no foreign key from the rows. Version 8: the rows
-// table is rowsTable() (rowsv8.cpp).
+// table stores codes and compact amounts (rowsv8.cpp). Version 9: the rows table is
+// rowsTable() (rowsv9.cpp): start, done instant, quantity and key fingerprint in fewer bytes.
 constexpr const char *kSchemaCurrent = R"sql(
 CREATE TABLE batches(
     id INTEGER PRIMARY KEY,
@@ -382,6 +383,9 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = upgradeRowsV7ToV8(db);
     if (r && *version <= 7)
         r = registerFunctions(db, AmountFormat::V8);
+    // Rows in the v8 layout (written so, or just moved there) take the v9 one.
+    if (r && *version <= 8)
+        r = upgradeRowsV8ToV9(db);
     // A v6 ledger's aggregate is in segments already: its agg rows are later adjustments.
     if (r && *version <= 5)
         r = aggsegment::segmentsFromTable(db);
@@ -395,9 +399,9 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         e.file = path;
         return fail(std::move(e));
     }
-    // The v7 rows table's pages are free now: about half the file. Committed already, so a
+    // The old rows table's pages are free now: about half the file. Committed already, so a
     // VACUUM that cannot run (no room for its copy) only leaves the file larger.
-    if (*version <= 7)
+    if (*version <= 8)
         (void)db.exec("VACUUM");
     return kCurrentVersion;
 }

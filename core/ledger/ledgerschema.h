@@ -9,7 +9,7 @@
 namespace unalloc::core::ledgerschema {
 
 /// The version this build writes (PRAGMA user_version).
-inline constexpr int kCurrentVersion = 8;
+inline constexpr int kCurrentVersion = 9;
 /// Written to PRAGMA application_id so that other SQLite files are refused ("UNAL").
 inline constexpr int kApplicationId = 0x554E414C;
 
@@ -61,11 +61,18 @@ Result<void> upgradeLabelSetsV4ToV5(sql::Db &db);
 /// At the end h = h XOR (h >> 32); h = h * 0xD6E8FEB86659FD93; h = h XOR (h >> 32). The column
 /// holds h as a two's-complement signed integer.
 std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey);
-/// keyFingerprint as the signed value SQLite stores.
+/// keyFingerprint as rows.key_fp holds it since schema v9: its low 48 bits, sign-extended, which
+/// SQLite stores in 6 bytes (v3 to v8 stored all 64). Candidates only, as before: ten million
+/// rows give about one pair of equal stored fingerprints in ten.
 inline std::int64_t storedFingerprint(std::uint64_t fp)
 {
-    return static_cast<std::int64_t>(fp);
+    return static_cast<std::int64_t>(fp << 16) >> 16;
 }
+
+/// Schema v9 stores a row's start as microseconds from this instant (2026-01-01T00:00:00Z),
+/// in `start_offset_us`: SQLite takes 6 bytes for an offset under 2^47 µs (4.4 years either
+/// side), 8 for the absolute instants v8 stored. `start_us` is generated from it.
+inline constexpr std::int64_t kStartEpochUs = 1767225600000000;
 
 /// The indexes that only serve the ledger table's sort orders and filters. Schema v3 creates
 /// none of them; SqliteLedger::ensureSortIndex builds one on demand and a bulk import drops
@@ -90,12 +97,21 @@ inline constexpr const char *kFingerprintIndex = "CREATE INDEX rows_fp ON rows(k
 /// unalloc_days(start_us, end_us) (spanDays), unalloc_fp(source, record_key) (keyFingerprint)
 /// unalloc_gateway_provider(provider, model) (identifyGatewayRow's provider) and
 /// unalloc_telemetry(provider, amount) (isTelemetryOnly: such rows stay out of the aggregate),
-/// and unalloc_v8_amount(blob) (a schema-v7 amount re-encoded). The functions that take or
+/// unalloc_v8_amount(blob) (a schema-v7 amount re-encoded), unalloc_v9_quantity(blob) (a v8
+/// quantity as v9 stores it: ledgercodec::wholeQuantity) and unalloc_v9_key(text) (a record key
+/// as v9 stores it: rowcodes::packKey). The functions that take or
 /// give amounts use the v8 encoding, or the v7 one while a migration reads a v7 layout.
 enum class AmountFormat { V8, Legacy };
 Result<void> registerFunctions(sql::Db &db, AmountFormat format = AmountFormat::V8);
-/// `CREATE TABLE <name>(…)` for the schema-v8 rows table (rowsv8.cpp).
+/// `CREATE TABLE <name>(…)` for the current (schema-v9) rows table (rowsv9.cpp).
 std::string rowsTable(std::string_view name);
+/// Before a migration step rebuilds the rows table: checks that foreign keys are off (the
+/// splits' references survive the rebuild) and gives the statements that build again the sort
+/// indexes the file has.
+Result<std::string> prepareRowsRebuild(sql::Db &db);
+/// Takes the rows table from the v8 layout to v9 inside the caller's transaction (rowsv9.cpp):
+/// the table is rebuilt with the same ids.
+Result<void> upgradeRowsV8ToV9(sql::Db &db);
 /// Takes the rows table (and every stored amount) from the v7 layout to v8 inside the
 /// caller's transaction: the table is rebuilt with the same ids.
 Result<void> upgradeRowsV7ToV8(sql::Db &db);

@@ -66,20 +66,22 @@ Result<void> insertPart(sql::Db &db,
     auto labelSet = sets.intern(part.labels, part.rawLabels, part.collisions);
     if (!labelSet)
         return fail(labelSet.error());
-    auto st = db.prepare("INSERT INTO rows(batch, source_code, record_key, own_name, amount, "
-                         "currency_code, start_us, span_us, label_set, unit_code, split, key_fp) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    auto st =
+        db.prepare("INSERT INTO rows(batch, source_code, key_packed, own_name, amount, "
+                   "currency_code, start_offset_us, span_us, label_set, unit_code, split, key_fp) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     if (!st)
         return fail(st.error());
     st->bind(12, static_cast<std::int64_t>(fp));
     st->bind(1, batch);
     rowcodes::bind(*st, 2, rowcodes::kSource, part.source);
-    st->bind(3, part.recordKey);
+    std::string packed; // holds a packed key until the step
+    rowcodes::bindKey(*st, 3, part.recordKey, packed);
     st->bind(4, part.name); // a part has no usage (no model): its name is stored
     const auto amount = codec::encodeAmount(part.amount.amount);
     st->bindBlob(5, amount.data(), amount.size());
     rowcodes::bind(*st, 6, rowcodes::kCurrency, part.amount.currency.code());
-    st->bind(7, part.start);
+    st->bind(7, part.start - ledgerschema::kStartEpochUs);
     st->bind(8, part.end - part.start);
     st->bind(9, *labelSet);
     rowcodes::bind(*st, 10, rowcodes::kUnit, part.unit);

@@ -67,4 +67,86 @@ std::string encodeSql(const Coded &c, std::string_view expr)
     return out + " ELSE " + std::string(expr) + " END";
 }
 
+namespace {
+
+constexpr std::string_view kChatPrefix = "chatcmpl-";
+constexpr std::string_view kMessagePrefix = "msg_";
+constexpr unsigned char kChatForm = 1, kMessageForm = 2, kUuidForm = 3;
+
+int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1; // upper case too: it would not read back as written
+}
+
+bool packUuid(std::string_view key, std::string &blob)
+{
+    if (key.size() != 36 || key[8] != '-' || key[13] != '-' || key[18] != '-' || key[23] != '-')
+        return false;
+    blob.assign(1, static_cast<char>(kUuidForm));
+    int high = -1;
+    for (size_t i = 0; i < key.size(); ++i) {
+        if (i == 8 || i == 13 || i == 18 || i == 23)
+            continue;
+        const int d = hexDigit(key[i]);
+        if (d < 0)
+            return false;
+        if (high < 0) {
+            high = d;
+        } else {
+            blob += static_cast<char>(high * 16 + d);
+            high = -1;
+        }
+    }
+    return true;
+}
+
+bool packPrefixed(std::string_view key,
+                  std::string_view prefix,
+                  unsigned char form,
+                  std::string &blob)
+{
+    if (key.size() <= prefix.size() || !key.starts_with(prefix))
+        return false;
+    blob.assign(1, static_cast<char>(form));
+    blob.append(key.substr(prefix.size()));
+    return true;
+}
+
+} // namespace
+
+bool packKey(std::string_view key, std::string &blob)
+{
+    return packPrefixed(key, kChatPrefix, kChatForm, blob) ||
+           packPrefixed(key, kMessagePrefix, kMessageForm, blob) || packUuid(key, blob);
+}
+
+void bindKey(sql::Stmt &st, int param, std::string_view key, std::string &scratch)
+{
+    if (packKey(key, scratch))
+        st.bindBlob(param, scratch.data(), static_cast<int>(scratch.size()), false);
+    else
+        st.bind(param, key, false);
+}
+
+std::string recordKeyColumn()
+{
+    // substr and hex count bytes on a BLOB; hex() is upper case, the packed uuid was lower.
+    const auto part = [](int from, int n) {
+        return "substr(hex(key_packed), " + std::to_string(from) + ", " + std::to_string(n) + ")";
+    };
+    return "record_key TEXT NOT NULL GENERATED ALWAYS AS (CASE WHEN typeof(key_packed) <> "
+           "'blob' THEN key_packed WHEN substr(key_packed, 1, 1) = x'01' THEN " +
+           quoted(kChatPrefix) +
+           " || CAST(substr(key_packed, 2) AS TEXT) WHEN substr(key_packed, 1, 1) = x'02' THEN " +
+           quoted(kMessagePrefix) +
+           " || CAST(substr(key_packed, 2) AS TEXT) WHEN substr(key_packed, 1, 1) = x'03' AND "
+           "length(key_packed) = 17 THEN lower(" +
+           part(3, 8) + " || '-' || " + part(11, 4) + " || '-' || " + part(15, 4) + " || '-' || " +
+           part(19, 4) + " || '-' || " + part(23, 12) + ") END) VIRTUAL";
+}
+
 } // namespace unalloc::core::rowcodes

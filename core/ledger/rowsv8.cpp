@@ -19,9 +19,9 @@ constexpr const char *kStoredColumns =
     "send_after_us, first_token_after_us, done_after_us, provider_code, model, split, "
     "superseded, key_fp";
 
-} // namespace
-
-std::string rowsTable(std::string_view name)
+// Schema v8's definition, frozen: the v7 -> v8 step builds it, and the v8 -> v9 step
+// (rowsv9.cpp) rebuilds it as rowsTable().
+std::string rowsTableV8(std::string_view name)
 {
     using namespace rowcodes;
     // The code columns have no declared type (BLOB affinity): a code stays an integer, a text
@@ -52,18 +52,16 @@ std::string rowsTable(std::string_view name)
            generatedColumn(kUnit) + ",\n    " + generatedColumn(kProvider) + ")";
 }
 
+} // namespace
+
 Result<void> upgradeRowsV7ToV8(sql::Db &db)
 {
     using namespace rowcodes;
-    // Dropping the old table must not check the splits' references to it (they hold the same
-    // ids afterwards): migrate() runs before configure() turns foreign keys on.
-    auto keys = db.scalar("PRAGMA foreign_keys");
-    if (!keys)
-        return fail(keys.error());
-    if (*keys != 0)
-        return fail("ledger-migration", "foreign keys are on while the rows table is rebuilt");
+    auto sortIndexes = prepareRowsRebuild(db);
+    if (!sortIndexes)
+        return fail(sortIndexes.error());
     const std::string copy =
-        rowsTable("rows_v8") + ";INSERT INTO rows_v8(" + kStoredColumns + ") SELECT id, batch, " +
+        rowsTableV8("rows_v8") + ";INSERT INTO rows_v8(" + kStoredColumns + ") SELECT id, batch, " +
         encodeSql(kSource, "source") +
         ", record_key, CASE WHEN name = model THEN NULL ELSE name END, "
         "unalloc_v8_amount(amount), " +
@@ -83,6 +81,18 @@ Result<void> upgradeRowsV7ToV8(sql::Db &db)
         "added_amount = unalloc_v8_amount(added_amount);"
         "UPDATE invoices SET amount = unalloc_v8_amount(amount);"
         "UPDATE agg SET amount = unalloc_v8_amount(amount);";
+    return db.exec(copy + *sortIndexes);
+}
+
+Result<std::string> prepareRowsRebuild(sql::Db &db)
+{
+    // Dropping the old table must not check the splits' references to it (they hold the same
+    // ids afterwards): migrate() runs before configure() turns foreign keys on.
+    auto keys = db.scalar("PRAGMA foreign_keys");
+    if (!keys)
+        return fail(keys.error());
+    if (*keys != 0)
+        return fail("ledger-migration", "foreign keys are on while the rows table is rebuilt");
     // The sort indexes the file had (built on demand, kSortIndexes) are built again.
     std::string sortIndexes;
     for (const SortIndex &index : kSortIndexes) {
@@ -97,7 +107,7 @@ Result<void> upgradeRowsV7ToV8(sql::Db &db)
         if (*row && st->int64(0) > 0)
             sortIndexes += std::string(index.create) + ";";
     }
-    return db.exec(copy + sortIndexes);
+    return sortIndexes;
 }
 
 } // namespace unalloc::core::ledgerschema

@@ -98,6 +98,11 @@ bool Stmt::isNull(int col) const
     return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
 }
 
+bool Stmt::isInteger(int col) const
+{
+    return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER;
+}
+
 std::int64_t Stmt::int64(int col) const
 {
     return sqlite3_column_int64(m_stmt, col);

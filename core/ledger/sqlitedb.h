@@ -47,6 +47,8 @@ public:
     Result<void> exec();
 
     bool isNull(int col) const;
+    /// True when the column holds an integer (not text, a BLOB, a real or NULL).
+    bool isInteger(int col) const;
     std::int64_t int64(int col) const;
     std::string text(int col) const;
     std::string_view textView(int col) const;

@@ -201,8 +201,11 @@ Result<void> SqliteLedger::checkWritable(const char *what) const
 std::uint64_t SqliteLedger::keyFingerprint(std::string_view source,
                                            std::string_view recordKey) const
 {
-    return m_tuning.fingerprint ? m_tuning.fingerprint(source, recordKey)
-                                : ledgerschema::keyFingerprint(source, recordKey);
+    // As stored (48 bits since schema v9): the import's set of fingerprints holds what it read
+    // from rows.key_fp and what it computes, so both must be the stored value.
+    return static_cast<std::uint64_t>(ledgerschema::storedFingerprint(
+        m_tuning.fingerprint ? m_tuning.fingerprint(source, recordKey)
+                             : ledgerschema::keyFingerprint(source, recordKey)));
 }
 
 Result<void> SqliteLedger::ensureSortIndex(LedgerSort sort)

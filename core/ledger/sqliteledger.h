@@ -89,7 +89,8 @@ public:
     };
     void setImportTuning(const ImportTuning &tuning) { m_tuning = tuning; }
     const ImportTuning &importTuning() const { return m_tuning; }
-    /// The key fingerprint rows are stored with (ledgerschema::keyFingerprint unless tuned).
+    /// The key fingerprint rows are stored with: ledgerschema::keyFingerprint (unless tuned) as
+    /// storedFingerprint gives it, in 64 bits.
     std::uint64_t keyFingerprint(std::string_view source, std::string_view recordKey) const;
 
     // For the import transaction and the split code.

@@ -3,10 +3,13 @@
 #include "../cli/clirun.h"
 #include "ledgertestutil.h"
 
+#include "core/ledger/ledgercodec.h"
+
 #include <QStringList>
 #include <QTemporaryDir>
 
 #include <string>
+#include <vector>
 
 namespace unalloc::testing {
 
@@ -40,6 +43,74 @@ public:
     {
         return run({QStringLiteral("ledger"), QStringLiteral("--upgrade"),
                     QStringLiteral("--ledger"), fileName()});
+    }
+
+    /// A query giving every row as readers see it, one line per row in id order: every column
+    /// a reader names (the generated ones too) but the amounts, which each schema encodes its
+    /// own way. The key fingerprint as schema v9 stores it (48 bits).
+    static std::string rowsAsReadersSeeThem()
+    {
+        const char *columns[] = {"id",
+                                 "batch",
+                                 "source",
+                                 "record_key",
+                                 "name",
+                                 "currency",
+                                 "start_us",
+                                 "end_us",
+                                 "label_set",
+                                 "unit",
+                                 "prompt_tokens",
+                                 "completion_tokens",
+                                 "cached_tokens",
+                                 "send_after_us",
+                                 "first_token_after_us",
+                                 "done_after_us",
+                                 "provider",
+                                 "model",
+                                 "split",
+                                 "superseded",
+                                 "(key_fp << 16) >> 16"};
+        std::string line = "''";
+        for (const char *c : columns)
+            line += std::string(" || '|' || quote(") + c + ")";
+        return "SELECT group_concat(x, char(10)) FROM (SELECT " + line +
+               " AS x FROM rows ORDER BY id)";
+    }
+
+    /// A rows column of amounts (`amount`, `quantity`) decoded, in id order: "null", or the
+    /// decimal text. `legacy`: the file stores v7 amounts. Since schema v9 a whole quantity is
+    /// an integer.
+    static std::vector<std::string>
+    storedAmounts(const std::string &path, const std::string &column, bool legacy)
+    {
+        const std::string query = "SELECT group_concat(CASE typeof(" + column +
+                                  ") WHEN 'null' THEN '-' WHEN 'integer' "
+                                  "THEN 'i' || " +
+                                  column + " ELSE hex(" + column + ") END, ',') FROM (SELECT " +
+                                  column + " FROM rows ORDER BY id)";
+        const std::string all = sqlText(path, query.c_str());
+        std::vector<std::string> out;
+        size_t at = 0;
+        while (at <= all.size()) {
+            size_t end = all.find(',', at);
+            if (end == std::string::npos)
+                end = all.size();
+            const std::string item = all.substr(at, end - at);
+            if (item == "-") {
+                out.emplace_back("null");
+            } else if (item.starts_with("i")) {
+                out.push_back(core::Decimal::fromInt(std::stoll(item.substr(1))).toString());
+            } else {
+                const QByteArray bytes = QByteArray::fromHex(QByteArray::fromStdString(item));
+                const std::string_view blob(bytes.constData(), static_cast<size_t>(bytes.size()));
+                auto d = legacy ? core::ledgercodec::decodeLegacyAmount(blob)
+                                : core::ledgercodec::decodeAmount(blob);
+                out.push_back(d ? d->toString() : "bad " + item);
+            }
+            at = end + 1;
+        }
+        return out;
     }
 
 private:

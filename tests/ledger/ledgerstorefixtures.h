@@ -38,7 +38,7 @@ inline std::vector<std::string> rowIndexes(const std::string &path)
     return out;
 }
 
-/// How many rows hold a key_fp other than ledgerschema::keyFingerprint(source, record_key).
+/// How many rows hold a key_fp other than keyFingerprint(source, record_key) as stored.
 inline int wrongFingerprints(const std::string &path)
 {
     int wrong = -1;
@@ -51,8 +51,8 @@ inline int wrongFingerprints(const std::string &path)
         while (sqlite3_step(st) == SQLITE_ROW) {
             const std::string source = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
             const std::string key = reinterpret_cast<const char *>(sqlite3_column_text(st, 1));
-            if (sqlite3_column_int64(st, 2) !=
-                static_cast<std::int64_t>(core::ledgerschema::keyFingerprint(source, key)))
+            if (sqlite3_column_int64(st, 2) != core::ledgerschema::storedFingerprint(
+                                                   core::ledgerschema::keyFingerprint(source, key)))
                 ++wrong;
         }
     }

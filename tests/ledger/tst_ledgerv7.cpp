@@ -28,30 +28,6 @@ std::int64_t count(const std::string &path, const std::string &sqlText)
     return testing::sqlCount(path, sqlText.c_str());
 }
 
-// Comma-separated hex blobs ('-' for NULL) decoded as amounts, in v8 or v7 encoding.
-std::vector<std::string> amounts(const std::string &hexes, bool legacy)
-{
-    std::vector<std::string> out;
-    size_t at = 0;
-    while (at <= hexes.size()) {
-        size_t end = hexes.find(',', at);
-        if (end == std::string::npos)
-            end = hexes.size();
-        const std::string hex = hexes.substr(at, end - at);
-        if (hex == "-") {
-            out.emplace_back("null");
-        } else {
-            const QByteArray bytes = QByteArray::fromHex(QByteArray::fromStdString(hex));
-            const std::string_view blob(bytes.constData(), static_cast<size_t>(bytes.size()));
-            auto d = legacy ? core::ledgercodec::decodeLegacyAmount(blob)
-                            : core::ledgercodec::decodeAmount(blob);
-            out.push_back(d ? d->toString() : "bad " + hex);
-        }
-        at = end + 1;
-    }
-    return out;
-}
-
 } // namespace
 
 class TestLedgerV7 final : public QObject
@@ -127,42 +103,14 @@ void TestLedgerV7::keepsEveryColumnAsWritten()
     const std::string original = QDir(m_frozen.dir()).filePath(u"original.unalloc"_s).toStdString();
     QVERIFY(QFile::copy(QString::fromStdString(m_path), QString::fromStdString(original)));
     QCOMPARE(upgrade().exitCode, 0);
-    const char *columns[] = {"id",
-                             "batch",
-                             "source",
-                             "record_key",
-                             "name",
-                             "currency",
-                             "start_us",
-                             "end_us",
-                             "label_set",
-                             "unit",
-                             "prompt_tokens",
-                             "completion_tokens",
-                             "cached_tokens",
-                             "send_after_us",
-                             "first_token_after_us",
-                             "done_after_us",
-                             "provider",
-                             "model",
-                             "split",
-                             "superseded",
-                             "key_fp"};
-    std::string line = "''";
-    for (const char *c : columns)
-        line += std::string(" || '|' || quote(") + c + ")";
-    const std::string sql =
-        "SELECT group_concat(x, char(10)) FROM (SELECT " + line + " AS x FROM rows ORDER BY id)";
+    const std::string sql = testing::FrozenLedger::rowsAsReadersSeeThem();
     const std::string want = testing::sqlText(original, sql.c_str());
     QVERIFY(want.find("'mistral-eu'") != std::string::npos);
     QCOMPARE(testing::sqlText(m_path, sql.c_str()), want);
     // The amounts and quantities too, decoded from each encoding.
     for (const char *column : {"amount", "quantity"}) {
-        const std::string hexes = std::string("SELECT group_concat(ifnull(hex(") + column +
-                                  "), '-'), ',') FROM (SELECT " + column +
-                                  " FROM rows ORDER BY id)";
-        const auto now = amounts(testing::sqlText(m_path, hexes.c_str()), false);
-        const auto then = amounts(testing::sqlText(original, hexes.c_str()), true);
+        const auto now = testing::FrozenLedger::storedAmounts(m_path, column, false);
+        const auto then = testing::FrozenLedger::storedAmounts(original, column, true);
         QCOMPARE(now.size(), static_cast<size_t>(count(m_path, "SELECT count(*) FROM rows")));
         QCOMPARE(now, then);
     }
