@@ -167,7 +167,7 @@ Result<void> SqliteImportTransaction::dropSortIndexes()
     // Readers rebuild them on demand (SqliteLedger::ensureSortIndex); maintaining them here
     // would cost a random B-tree insert per row and index.
     std::string names;
-    for (const ledgerschema::SortIndex &index : ledgerschema::kSortIndexes)
+    for (const ledgerschema::SortIndex &index : ledgerschema::sortIndexes())
         names += std::string(names.empty() ? "'" : ", '") + index.name + "'";
     auto st = m_ledger.db().prepare("SELECT name FROM sqlite_master WHERE type = 'index' "
                                     "AND tbl_name = 'rows' AND name IN (" +

@@ -202,7 +202,7 @@ SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std
     sql::Stmt &find = m_findKey;
     find.bind(1, ledgerschema::storedFingerprint(fp));
     find.bind(2, row.source, false);
-    find.bind(3, row.recordKey, false);
+    rowcodes::bindKey(find, 3, row.recordKey, m_findPacked); // packing is one-to-one
     auto found = find.step();
     if (!found) {
         Error e = found.error();

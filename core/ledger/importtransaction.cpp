@@ -115,7 +115,7 @@ Result<void> SqliteImportTransaction::prepare()
          "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
         {&m_findKey,
          "SELECT amount, currency, batch FROM rows WHERE key_fp = ?1 AND source = ?2 AND "
-         "record_key = ?3"},
+         "key_packed = ?3"},
         {&m_insertBatch, "INSERT INTO batches(source, format, origin, sha256, imported_at, "
                          "status) VALUES (?1, ?2, ?3, ?4, ?5, 'failed')"},
         {&m_updateBatch,

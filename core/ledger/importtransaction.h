@@ -247,7 +247,8 @@ private:
     void bindSticky(int param, StickyText &s, std::string_view value, const rowcodes::Coded &coded);
     void bindStickyNull(int param, StickyText &s);
     StickyText m_boundSource, m_boundCurrency, m_boundUnit, m_boundProvider;
-    std::string m_packedKey; ///< the row's packed record key (rowcodes::packKey) until its step
+    std::string m_packedKey;  ///< the row's packed record key (rowcodes::packKey) until its step
+    std::string m_findPacked; ///< the same for the duplicate lookup (m_findKey)
     std::int64_t m_boundBatch = 0;
 
     /// Rows in the ledger when the import began and rows this import added: once the import

@@ -2,6 +2,7 @@
 // any page by (key, id) from its first row — as quick at row 900,000 as at row 0.
 #include "ledgercodec.h"
 #include "ledgerquery.h"
+#include "rowcodes.h"
 
 #include <algorithm>
 
@@ -16,8 +17,12 @@ std::vector<KeyColumn> keyColumns(LedgerSort sort)
     switch (sort) {
     case LedgerSort::Start:
         return {{"r.start_us", KeyType::Int}};
-    case LedgerSort::Source:
-        return {{"r.source", KeyType::Text}, {"r.record_key", KeyType::Text}};
+    case LedgerSort::Source: {
+        // The key's text (rows_source indexes the same expression); `key_packed` is only in
+        // rows.
+        static const std::string key = rowcodes::recordKeySql("key_packed");
+        return {{"r.source", KeyType::Text}, {key.c_str(), KeyType::Text}};
+    }
     case LedgerSort::Name:
         return {{"r.name", KeyType::Text}};
     case LedgerSort::Amount:

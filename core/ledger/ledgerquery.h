@@ -35,7 +35,7 @@ struct SqliteLedger::Where
 namespace ledgerquery {
 
 inline constexpr const char *kRowColumns =
-    "SELECT r.id, r.batch, r.source, r.record_key, r.name, r.amount, r.currency, r.start_us, "
+    "SELECT r.id, r.batch, r.source, r.key_packed, r.name, r.amount, r.currency, r.start_us, "
     "r.end_us, r.label_set, r.quantity, r.unit, r.prompt_tokens, r.completion_tokens, "
     "r.cached_tokens, r.start_us + r.send_after_us, r.start_us + r.first_token_after_us, "
     "r.start_us + r.done_after_us, r.provider, r.model, "

@@ -4,6 +4,7 @@
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerquery.h"
+#include "rowcodes.h"
 #include "sqliteledger.h"
 
 #include <algorithm>
@@ -124,7 +125,14 @@ Result<LedgerRow> SqliteLedger::readRow(const sql::Stmt &st) const
     out.id = st.int64(0);
     r.batchId = st.int64(1);
     r.source = st.text(2);
-    r.recordKey = st.text(3);
+    auto key = rowcodes::unpackKey(st, 3);
+    if (!key) {
+        Error e = key.error();
+        e.file = m_path;
+        e.record = "row " + std::to_string(out.id);
+        return fail(std::move(e));
+    }
+    r.recordKey = std::move(*key);
     r.name = st.text(4);
     auto amount = codec::decodeAmount(st.blob(5));
     auto currency = Currency::parse(st.textView(6));

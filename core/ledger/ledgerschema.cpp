@@ -263,7 +263,7 @@ Result<void> create(sql::Db &db)
 {
     std::string ddl = "BEGIN IMMEDIATE;";
     ddl += kSchemaCurrent;
-    ddl += rowsTable("rows") + ";";
+    ddl += rowsTable("rows") + ";" + rowKeysView() + ";";
     ddl += kSchemaCurrentTail;
     ddl += kAggV5;
     ddl += kSegmentsV6;
@@ -379,6 +379,15 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
         r = labelchunks::upgradeV6ToV7(db);
     // After every step that reads the rows in their v7 layout or v7 amounts; from here on
     // the SQL functions read and write v8 amounts again.
+    // The rows table is rebuilt (once or twice) from here: which sort indexes it has is noted
+    // before, and they are built in the v9 layout after the last rebuild.
+    std::string sortIndexes;
+    if (r && *version <= 8) {
+        if (auto s = prepareRowsRebuild(db))
+            sortIndexes = std::move(*s);
+        else
+            r = fail(s.error());
+    }
     if (r && *version <= 7)
         r = upgradeRowsV7ToV8(db);
     if (r && *version <= 7)
@@ -386,6 +395,8 @@ Result<int> migrate(sql::Db &db, const std::string &path, bool readOnly)
     // Rows in the v8 layout (written so, or just moved there) take the v9 one.
     if (r && *version <= 8)
         r = upgradeRowsV8ToV9(db);
+    if (r && !sortIndexes.empty())
+        r = db.exec(sortIndexes);
     // A v6 ledger's aggregate is in segments already: its agg rows are later adjustments.
     if (r && *version <= 5)
         r = aggsegment::segmentsFromTable(db);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace unalloc::core::ledgerschema {
 
@@ -80,15 +81,11 @@ inline constexpr std::int64_t kStartEpochUs = 1767225600000000;
 struct SortIndex
 {
     const char *name;
-    const char *create;
+    std::string create;
 };
-inline constexpr SortIndex kSortIndexes[] = {
-    {"rows_start", "CREATE INDEX IF NOT EXISTS rows_start ON rows(start_us)"},
-    {"rows_batch", "CREATE INDEX IF NOT EXISTS rows_batch ON rows(batch)"},
-    {"rows_amount", "CREATE INDEX IF NOT EXISTS rows_amount ON rows(amount)"},
-    {"rows_name", "CREATE INDEX IF NOT EXISTS rows_name ON rows(name)"},
-    {"rows_source", "CREATE INDEX IF NOT EXISTS rows_source ON rows(source, record_key)"},
-};
+/// rows_start, rows_batch, rows_amount, rows_name and rows_source (on the source and the
+/// record key's text, rowcodes::recordKeySql): the schema-v9 definitions (rowsv9.cpp).
+const std::vector<SortIndex> &sortIndexes();
 /// The fingerprint index the import uses to find candidate duplicates.
 inline constexpr const char *kFingerprintIndex = "CREATE INDEX rows_fp ON rows(key_fp)";
 
@@ -105,10 +102,12 @@ enum class AmountFormat { V8, Legacy };
 Result<void> registerFunctions(sql::Db &db, AmountFormat format = AmountFormat::V8);
 /// `CREATE TABLE <name>(…)` for the current (schema-v9) rows table (rowsv9.cpp).
 std::string rowsTable(std::string_view name);
-/// Before a migration step rebuilds the rows table: checks that foreign keys are off (the
-/// splits' references survive the rebuild) and gives the statements that build again the sort
-/// indexes the file has.
+/// Before the migration rebuilds the rows table (v7 -> v8, v8 -> v9): checks that foreign keys
+/// are off (the splits' references survive the rebuild) and gives the statements that build
+/// the sort indexes the file has again, in the current layout (run after the last rebuild).
 Result<std::string> prepareRowsRebuild(sql::Db &db);
+/// `CREATE VIEW row_keys(id, source, record_key)`: the rows' record keys as text (schema v9).
+std::string rowKeysView();
 /// Takes the rows table from the v8 layout to v9 inside the caller's transaction (rowsv9.cpp):
 /// the table is rebuilt with the same ids.
 Result<void> upgradeRowsV8ToV9(sql::Db &db);

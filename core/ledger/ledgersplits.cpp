@@ -52,12 +52,13 @@ Result<void> insertPart(sql::Db &db,
 {
     // A record key is unique per source (the import relies on it): a part may not reuse one.
     auto taken = db.prepare("SELECT count(*) FROM rows WHERE key_fp = ?1 AND source = ?2 "
-                            "AND record_key = ?3");
+                            "AND key_packed = ?3");
     if (!taken)
         return fail(taken.error());
     taken->bind(1, static_cast<std::int64_t>(fp));
     taken->bind(2, part.source);
-    taken->bind(3, part.recordKey);
+    std::string packed; // holds a packed key until the steps below
+    rowcodes::bindKey(*taken, 3, part.recordKey, packed);
     auto found = taken->step();
     if (!found)
         return fail(found.error());
@@ -75,8 +76,8 @@ Result<void> insertPart(sql::Db &db,
     st->bind(12, static_cast<std::int64_t>(fp));
     st->bind(1, batch);
     rowcodes::bind(*st, 2, rowcodes::kSource, part.source);
-    std::string packed; // holds a packed key until the step
-    rowcodes::bindKey(*st, 3, part.recordKey, packed);
+    std::string packedKey;
+    rowcodes::bindKey(*st, 3, part.recordKey, packedKey);
     st->bind(4, part.name); // a part has no usage (no model): its name is stored
     const auto amount = codec::encodeAmount(part.amount.amount);
     st->bindBlob(5, amount.data(), amount.size());

@@ -4,21 +4,24 @@
 
 #include "ledgercodec.h"
 #include "ledgerschema.h"
+#include "rowcodes.h"
 
 namespace unalloc::core {
 
 Result<std::int64_t> SqliteLedger::countKnownRecords(std::span<const RecordId> keys) const
 {
+    // Packing is one-to-one: the packed keys are equal iff the keys are.
     auto st = m_db.prepare("SELECT 1 FROM rows WHERE key_fp = ?1 AND source = ?2 AND "
-                           "record_key = ?3 LIMIT 1");
+                           "key_packed = ?3 LIMIT 1");
     if (!st)
         return fail(st.error());
     std::int64_t known = 0;
+    std::string packed;
     for (const RecordId &k : keys) {
         st->reset();
         st->bind(1, ledgerschema::storedFingerprint(keyFingerprint(k.source, k.recordKey)));
         st->bind(2, k.source);
-        st->bind(3, k.recordKey);
+        rowcodes::bindKey(*st, 3, k.recordKey, packed);
         auto row = st->step();
         if (!row)
             return fail(row.error());

@@ -132,21 +132,44 @@ void bindKey(sql::Stmt &st, int param, std::string_view key, std::string &scratc
         st.bind(param, key, false);
 }
 
-std::string recordKeyColumn()
+std::string recordKeySql(std::string_view packed)
 {
     // substr and hex count bytes on a BLOB; hex() is upper case, the packed uuid was lower.
-    const auto part = [](int from, int n) {
-        return "substr(hex(key_packed), " + std::to_string(from) + ", " + std::to_string(n) + ")";
+    const std::string p(packed);
+    const auto part = [&p](int from, int n) {
+        return "substr(hex(" + p + "), " + std::to_string(from) + ", " + std::to_string(n) + ")";
     };
-    return "record_key TEXT NOT NULL GENERATED ALWAYS AS (CASE WHEN typeof(key_packed) <> "
-           "'blob' THEN key_packed WHEN substr(key_packed, 1, 1) = x'01' THEN " +
-           quoted(kChatPrefix) +
-           " || CAST(substr(key_packed, 2) AS TEXT) WHEN substr(key_packed, 1, 1) = x'02' THEN " +
-           quoted(kMessagePrefix) +
-           " || CAST(substr(key_packed, 2) AS TEXT) WHEN substr(key_packed, 1, 1) = x'03' AND "
-           "length(key_packed) = 17 THEN lower(" +
-           part(3, 8) + " || '-' || " + part(11, 4) + " || '-' || " + part(15, 4) + " || '-' || " +
-           part(19, 4) + " || '-' || " + part(23, 12) + ") END) VIRTUAL";
+    return "(CASE typeof(" + p + ") WHEN 'blob' THEN CASE substr(" + p +
+           ", 1, 1) WHEN x'01' THEN " + quoted(kChatPrefix) + " || CAST(substr(" + p +
+           ", 2) AS TEXT) WHEN x'02' THEN " + quoted(kMessagePrefix) + " || CAST(substr(" + p +
+           ", 2) AS TEXT) WHEN x'03' THEN lower(" + part(3, 8) + " || '-' || " + part(11, 4) +
+           " || '-' || " + part(15, 4) + " || '-' || " + part(19, 4) + " || '-' || " +
+           part(23, 12) + ") END ELSE " + p + " END)";
+}
+
+Result<std::string> unpackKey(const sql::Stmt &st, int col)
+{
+    if (!st.isBlob(col))
+        return st.text(col);
+    const std::string_view b = st.blob(col);
+    const auto form = b.empty() ? 0 : static_cast<unsigned char>(b[0]);
+    if ((form == kChatForm || form == kMessageForm) && b.size() > 1)
+        return std::string(form == kChatForm ? kChatPrefix : kMessagePrefix) +
+               std::string(b.substr(1));
+    if (form == kUuidForm && b.size() == 17) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        std::string out;
+        out.reserve(36);
+        for (size_t i = 1; i < b.size(); ++i) {
+            if (i == 5 || i == 7 || i == 9 || i == 11)
+                out += '-';
+            const auto byte = static_cast<unsigned char>(b[i]);
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        }
+        return out;
+    }
+    return fail("ledger-corrupt", "a stored record key has an unknown form");
 }
 
 } // namespace unalloc::core::rowcodes

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 #include "sqlitedb.h"
 
 #include <span>
@@ -41,19 +42,28 @@ std::string generatedColumn(const Coded &c);
 /// What a writer stores for the text expression `expr`, as SQL (the migration's encoder).
 std::string encodeSql(const Coded &c, std::string_view expr);
 
-/// @brief How schema v9 stores a record key: `rows.key_packed`, read through the generated
-/// column `record_key` (recordKeyColumn()).
+/// @brief How schema v9 stores a record key: `rows.key_packed`.
 ///
 /// A gateway's record key is the provider's response id (`chatcmpl-…`, `msg_…`) or a LiteLLM
 /// call uuid (docs: LiteLLM `request_id`). Those take a BLOB: a form byte, then 0x01 and the
 /// text after `chatcmpl-`, 0x02 and the text after `msg_`, or 0x03 and the 16 bytes of a
 /// lower-case 8-4-4-4-12 uuid (17 bytes instead of 36). Any other key, an upper-case uuid
 /// included, is stored as its text. Like the code lists, the forms are part of schema v9.
+///
+/// Packing is one-to-one, so two keys are equal iff their packed forms are: lookups compare
+/// `key_packed` with the packed key. The text is not a generated column: SQLite computes
+/// every generated column of a row on INSERT, and this one cost a tenth of the import's
+/// speed. Readers unpack in C++ (unpackKey), SQL that orders by the key uses recordKeySql(),
+/// and the view `row_keys(id, source, record_key)` shows the keys as text to the `sqlite3`
+/// shell.
 /// Fills `blob` with the packed key and gives true, or gives false: store the text.
 bool packKey(std::string_view key, std::string &blob);
 /// Binds what a writer stores for `key` (`scratch` holds a packed key until the step).
 void bindKey(sql::Stmt &st, int param, std::string_view key, std::string &scratch);
-/// The generated column's definition for CREATE TABLE ("record_key TEXT NOT NULL GENERATED …").
-std::string recordKeyColumn();
+/// The SQL expression of the key's text, from the column reference `packed` ("r.key_packed").
+std::string recordKeySql(std::string_view packed);
+/// The key stored in column `col` of the current row; "ledger-corrupt" for a BLOB packKey never
+/// writes.
+Result<std::string> unpackKey(const sql::Stmt &st, int col);
 
 } // namespace unalloc::core::rowcodes

@@ -57,9 +57,6 @@ std::string rowsTableV8(std::string_view name)
 Result<void> upgradeRowsV7ToV8(sql::Db &db)
 {
     using namespace rowcodes;
-    auto sortIndexes = prepareRowsRebuild(db);
-    if (!sortIndexes)
-        return fail(sortIndexes.error());
     const std::string copy =
         rowsTableV8("rows_v8") + ";INSERT INTO rows_v8(" + kStoredColumns + ") SELECT id, batch, " +
         encodeSql(kSource, "source") +
@@ -81,7 +78,7 @@ Result<void> upgradeRowsV7ToV8(sql::Db &db)
         "added_amount = unalloc_v8_amount(added_amount);"
         "UPDATE invoices SET amount = unalloc_v8_amount(amount);"
         "UPDATE agg SET amount = unalloc_v8_amount(amount);";
-    return db.exec(copy + *sortIndexes);
+    return db.exec(copy);
 }
 
 Result<std::string> prepareRowsRebuild(sql::Db &db)
@@ -93,9 +90,9 @@ Result<std::string> prepareRowsRebuild(sql::Db &db)
         return fail(keys.error());
     if (*keys != 0)
         return fail("ledger-migration", "foreign keys are on while the rows table is rebuilt");
-    // The sort indexes the file had (built on demand, kSortIndexes) are built again.
-    std::string sortIndexes;
-    for (const SortIndex &index : kSortIndexes) {
+    // The sort indexes the file had (built on demand, sortIndexes()) are built again.
+    std::string statements;
+    for (const SortIndex &index : sortIndexes()) {
         auto st = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
                              "tbl_name = 'rows' AND name = ?1");
         if (!st)
@@ -105,9 +102,9 @@ Result<std::string> prepareRowsRebuild(sql::Db &db)
         if (!row)
             return fail(row.error());
         if (*row && st->int64(0) > 0)
-            sortIndexes += std::string(index.create) + ";";
+            statements += index.create + ";";
     }
-    return sortIndexes;
+    return statements;
 }
 
 } // namespace unalloc::core::ledgerschema

@@ -7,12 +7,14 @@
 //   is done, so this is 0 and takes no bytes (it took 3 to 4);
 // - a whole quantity (a request's tokens) as an integer, other quantities as the amount BLOB
 //   (ledgercodec.h): 2 or 3 bytes instead of 8 or 9;
-// - a gateway's record key (a provider response id or a LiteLLM call uuid) packed:
-//   rowcodes::packKey, 17 bytes instead of a uuid's 36, 9 fewer for `chatcmpl-…`;
+// - a gateway's record key (a provider response id or a LiteLLM call uuid) packed in
+//   `key_packed` (rowcodes::packKey): 17 bytes instead of a uuid's 36, 8 fewer for
+//   `chatcmpl-…`. There is no `record_key` column (see rowcodes.h); the view `row_keys` shows
+//   the keys as text;
 // - the key fingerprint in 48 bits (storedFingerprint): 6 bytes instead of 8, in the row and in
 //   rows_fp.
-// Readers see the same columns as in v8: `record_key`, `start_us` and `done_after_us` are
-// generated from the stored ones, and `quantity` is read with ledgercodec::decodeQuantity.
+// Readers see the other columns as in v8: `start_us` and `done_after_us` are generated from the
+// stored ones, and `quantity` is read with ledgercodec::decodeQuantity.
 #include "ledgerschema.h"
 
 #include "rowcodes.h"
@@ -52,7 +54,7 @@ std::string rowsTable(std::string_view name)
            "    split INTEGER, superseded INTEGER NOT NULL DEFAULT 0,\n"
            "    key_fp INTEGER NOT NULL,\n"
            "    " +
-           generatedColumn(kSource) + ",\n    " + recordKeyColumn() +
+           generatedColumn(kSource) +
            ",\n"
            "    name TEXT GENERATED ALWAYS AS (ifnull(own_name, model)) VIRTUAL,\n"
            "    " +
@@ -69,11 +71,27 @@ std::string rowsTable(std::string_view name)
            generatedColumn(kUnit) + ",\n    " + generatedColumn(kProvider) + ")";
 }
 
+const std::vector<SortIndex> &sortIndexes()
+{
+    static const std::vector<SortIndex> all = {
+        {"rows_start", "CREATE INDEX IF NOT EXISTS rows_start ON rows(start_us)"},
+        {"rows_batch", "CREATE INDEX IF NOT EXISTS rows_batch ON rows(batch)"},
+        {"rows_amount", "CREATE INDEX IF NOT EXISTS rows_amount ON rows(amount)"},
+        {"rows_name", "CREATE INDEX IF NOT EXISTS rows_name ON rows(name)"},
+        {"rows_source", "CREATE INDEX IF NOT EXISTS rows_source ON rows(source, " +
+                            rowcodes::recordKeySql("key_packed") + ")"},
+    };
+    return all;
+}
+
+std::string rowKeysView()
+{
+    return "CREATE VIEW row_keys AS SELECT id, source, " + rowcodes::recordKeySql("key_packed") +
+           " AS record_key FROM rows";
+}
+
 Result<void> upgradeRowsV8ToV9(sql::Db &db)
 {
-    auto sortIndexes = prepareRowsRebuild(db);
-    if (!sortIndexes)
-        return fail(sortIndexes.error());
     // SQLite's >> is arithmetic: (fp << 16) >> 16 keeps the low 48 bits, sign-extended.
     const std::string copy = rowsTable("rows_v9") + ";INSERT INTO rows_v9(" + kStoredColumns +
                              ") SELECT id, batch, source_code, unalloc_v9_key(record_key), "
@@ -87,10 +105,10 @@ Result<void> upgradeRowsV8ToV9(sql::Db &db)
                              "id;"
                              "DROP TABLE rows;"
                              "ALTER TABLE rows_v9 RENAME TO rows;" +
-                             kFingerprintIndex +
+                             rowKeysView() + ";" + kFingerprintIndex +
                              ";"
                              "CREATE INDEX rows_split ON rows(split) WHERE split IS NOT NULL;";
-    return db.exec(copy + *sortIndexes);
+    return db.exec(copy);
 }
 
 } // namespace unalloc::core::ledgerschema

@@ -103,6 +103,11 @@ bool Stmt::isInteger(int col) const
     return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER;
 }
 
+bool Stmt::isBlob(int col) const
+{
+    return sqlite3_column_type(m_stmt, col) == SQLITE_BLOB;
+}
+
 std::int64_t Stmt::int64(int col) const
 {
     return sqlite3_column_int64(m_stmt, col);

@@ -49,6 +49,8 @@ public:
     bool isNull(int col) const;
     /// True when the column holds an integer (not text, a BLOB, a real or NULL).
     bool isInteger(int col) const;
+    /// True when the column holds a BLOB.
+    bool isBlob(int col) const;
     std::int64_t int64(int col) const;
     std::string text(int col) const;
     std::string_view textView(int col) const;

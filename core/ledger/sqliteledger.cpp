@@ -104,10 +104,10 @@ const ledgerschema::SortIndex &sortIndexFor(LedgerSort sort)
         name = "rows_source";
         break;
     }
-    for (const ledgerschema::SortIndex &index : ledgerschema::kSortIndexes)
+    for (const ledgerschema::SortIndex &index : ledgerschema::sortIndexes())
         if (std::string_view(index.name) == name)
             return index;
-    return ledgerschema::kSortIndexes[0];
+    return ledgerschema::sortIndexes().front();
 }
 
 } // namespace

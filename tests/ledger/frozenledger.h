@@ -47,8 +47,9 @@ public:
 
     /// A query giving every row as readers see it, one line per row in id order: every column
     /// a reader names (the generated ones too) but the amounts, which each schema encodes its
-    /// own way. The key fingerprint as schema v9 stores it (48 bits).
-    static std::string rowsAsReadersSeeThem()
+    /// own way. The key fingerprint as schema v9 stores it (48 bits); `current`: the file has
+    /// the v9 layout, whose record keys are read through the view row_keys.
+    static std::string rowsAsReadersSeeThem(bool current)
     {
         const char *columns[] = {"id",
                                  "batch",
@@ -69,13 +70,17 @@ public:
                                  "provider",
                                  "model",
                                  "split",
-                                 "superseded",
-                                 "(key_fp << 16) >> 16"};
+                                 "superseded"};
         std::string line = "''";
-        for (const char *c : columns)
-            line += std::string(" || '|' || quote(") + c + ")";
-        return "SELECT group_concat(x, char(10)) FROM (SELECT " + line +
-               " AS x FROM rows ORDER BY id)";
+        for (const char *c : columns) {
+            const std::string column = std::string_view(c) == "record_key" && current
+                                           ? std::string("k.record_key")
+                                           : "r." + std::string(c);
+            line += " || '|' || quote(" + column + ")";
+        }
+        line += " || '|' || ((r.key_fp << 16) >> 16)";
+        return "SELECT group_concat(x, char(10)) FROM (SELECT " + line + " AS x FROM rows r" +
+               (current ? " JOIN row_keys k ON k.id = r.id" : "") + " ORDER BY r.id)";
     }
 
     /// A rows column of amounts (`amount`, `quantity`) decoded, in id order: "null", or the

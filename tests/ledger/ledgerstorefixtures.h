@@ -45,8 +45,10 @@ inline int wrongFingerprints(const std::string &path)
     sqlite3 *db = nullptr;
     sqlite3_stmt *st = nullptr;
     if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK &&
-        sqlite3_prepare_v2(db, "SELECT source, record_key, key_fp FROM rows", -1, &st, nullptr) ==
-            SQLITE_OK) {
+        sqlite3_prepare_v2(db,
+                           "SELECT r.source, k.record_key, r.key_fp FROM rows r "
+                           "JOIN row_keys k ON k.id = r.id",
+                           -1, &st, nullptr) == SQLITE_OK) {
         wrong = 0;
         while (sqlite3_step(st) == SQLITE_ROW) {
             const std::string source = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+
 #include <algorithm>
 
 using namespace unalloc;
@@ -14,7 +16,34 @@ namespace {
 
 const char *const kTeams[] = {"search", "ads", "", "Platform"};
 
-/// 300 rows over three sources, ten days, four label sets; amounts with ties.
+/// A record key of one of the forms schema v9 stores (rowcodes::packKey): packed response ids
+/// and uuids, and texts that sort among them ("Chatcmpl-", "req_", an upper-case uuid).
+std::string recordKey(int i)
+{
+    char uuid[40];
+    std::snprintf(uuid, sizeof uuid, "%08x-%04x-4%03x-a%03x-%012x", 0x9e3779b9u * unsigned(i),
+                  i * 7 % 65536, i % 4096, (i * 13) % 4096, i * 977);
+    const std::string n = std::to_string(i);
+    switch (i % 7) {
+    case 0:
+        return "k" + n;
+    case 1:
+        return "chatcmpl-" + n;
+    case 2:
+        return "msg_" + n;
+    case 3:
+        return uuid;
+    case 4:
+        return "req_" + n;
+    case 5:
+        return QString::fromLatin1(uuid).toUpper().toStdString();
+    default:
+        return "Chatcmpl-" + n;
+    }
+}
+
+/// 300 rows over three sources, ten days, four label sets; amounts with ties; record keys of
+/// every stored form.
 std::vector<core::CostRow> sampleRows()
 {
     std::vector<core::CostRow> rows;
@@ -22,8 +51,7 @@ std::vector<core::CostRow> sampleRows()
     for (int i = 0; i < 300; ++i) {
         const std::string amount =
             std::to_string((i * 37) % 101 - 20) + ".0" + std::to_string(i % 10);
-        core::CostRow r =
-            makeRow("k" + std::to_string(i), amount, i % 10, kTeams[i % 4], sources[i % 3]);
+        core::CostRow r = makeRow(recordKey(i), amount, i % 10, kTeams[i % 4], sources[i % 3]);
         r.name = "object-" + std::to_string(i % 7);
         rows.push_back(r);
     }
@@ -86,6 +114,8 @@ void TestLedgerQueries::initTestCase()
     m_ledger = sampleLedger(m_dir);
     m_all = m_ledger->rows({}, core::LedgerSort::Batch, true, 0, 1000).value();
     QCOMPARE(m_all.size(), size_t(300));
+    for (size_t i = 0; i < m_all.size(); ++i)
+        QCOMPARE(m_all[i].row.recordKey, recordKey(int(i)));
 }
 
 void TestLedgerQueries::windows_data()

@@ -50,6 +50,7 @@ private slots:
     void listsAreThoseOfSchemaV8();
     void recordKeyRoundTrip_data();
     void recordKeyRoundTrip();
+    void unknownKeyFormIsCorrupt();
     void requestRoundTrip_data();
     void requestRoundTrip();
 };
@@ -158,7 +159,8 @@ void TestRowCodes::recordKeyRoundTrip()
     testing::importRows(**ledger, {row, testing::makeRow("other", "2", 0, "search")});
     QCOMPARE(testing::sqlText(path, "SELECT typeof(key_packed) FROM rows WHERE id = 1"),
              stored.toStdString());
-    QCOMPARE(testing::sqlText(path, "SELECT record_key FROM rows WHERE id = 1"), key.toStdString());
+    QCOMPARE(testing::sqlText(path, "SELECT record_key FROM row_keys WHERE id = 1"),
+             key.toStdString());
     auto back = (*ledger)->rowById(1);
     QVERIFY(back.has_value() && back->has_value());
     QCOMPARE((*back)->row.recordKey, key.toStdString());
@@ -169,6 +171,33 @@ void TestRowCodes::recordKeyRoundTrip()
     QCOMPARE(counts.duplicates, std::int64_t{1});
     QCOMPARE(testing::sqlCount(path, "SELECT count(*) FROM rows"), 2);
     QCOMPARE(testing::wrongFingerprints(path), 0);
+}
+
+void TestRowCodes::unknownKeyFormIsCorrupt()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(u"forms.unalloc"_qs).toStdString();
+    {
+        auto ledger = core::LedgerStore::create(path);
+        QVERIFY(ledger.has_value());
+        testing::importRows(**ledger, {testing::makeRow("msg_1", "1", 0, "search"),
+                                       testing::makeRow("msg_2", "1", 0, "search")});
+    }
+    // A form byte packKey never writes, and a uuid of 15 bytes.
+    QVERIFY(testing::execRaw(path, "UPDATE rows SET key_packed = x'09616263' WHERE id = 1; "
+                                   "UPDATE rows SET key_packed = x'03" +
+                                       std::string(30, '0') + "' WHERE id = 2"));
+    auto ledger = core::LedgerStore::open(path, true);
+    QVERIFY(ledger.has_value());
+    for (std::int64_t id : {1, 2}) {
+        auto row = (*ledger)->rowById(id);
+        QVERIFY(!row.has_value());
+        QCOMPARE(row.error().code, std::string("ledger-corrupt"));
+        QVERIFY2(row.error().message().find("forms.unalloc") != std::string::npos,
+                 row.error().message().c_str());
+        QVERIFY2(row.error().message().find("row " + std::to_string(id)) != std::string::npos,
+                 row.error().message().c_str());
+    }
 }
 
 void TestRowCodes::requestRoundTrip_data()
