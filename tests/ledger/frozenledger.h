@@ -5,8 +5,10 @@
 
 #include "core/ledger/ledgercodec.h"
 
+#include <QDir>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <string>
 #include <vector>
@@ -43,6 +45,86 @@ public:
     {
         return run({QStringLiteral("ledger"), QStringLiteral("--upgrade"),
                     QStringLiteral("--ledger"), fileName()});
+    }
+
+    /// The outputs a frozen folder keeps (its SOURCE.md), one QTest row each: the columns
+    /// `args` (QStringList) and `golden` (QString) must exist.
+    void addOutputRows() const
+    {
+        const auto q = [](const char *t) {
+            return QString::fromUtf8(t);
+        };
+        const QStringList base{q("--ledger"), fileName()};
+        const QStringList usd{q("--currency"), q("USD")};
+        const QStringList json{q("--json")};
+        QTest::newRow("report with fallbacks")
+            << (QStringList{q("report")} + base + usd + json +
+                QStringList{q("-f"), q("project"), q("-f"), q("workspace")})
+            << q("report.json");
+        QTest::newRow("report by team")
+            << (QStringList{q("report")} + base + usd + QStringList{q("-D"), q("team")})
+            << q("report-team.txt");
+        QTest::newRow("report in EUR")
+            << (QStringList{q("report")} + base +
+                QStringList{q("--currency"), q("EUR"), q("-D"), q("team")})
+            << q("report-eur.txt");
+        QTest::newRow("report by day")
+            << (QStringList{q("report")} + base + usd + QStringList{q("--by"), q("day")} + json)
+            << q("report-by-day.json");
+        QTest::newRow("reconcile")
+            << (QStringList{q("reconcile")} + base + usd + json) << q("reconcile.json");
+        QTest::newRow("collisions")
+            << (QStringList{q("labels")} + base + usd + json + QStringList{q("--collisions")})
+            << q("collisions.json");
+        QTest::newRow("available keys")
+            << (QStringList{q("labels")} + base + usd + json + QStringList{q("--available")})
+            << q("available.json");
+        QTest::newRow("backlog by end user")
+            << (QStringList{q("labels")} + base + usd + json +
+                QStringList{q("--limit"), q("0"), q("-D"), q("end_user")})
+            << q("backlog-end-user.json");
+    }
+    /// Migrates the copy, runs `args` in its folder and compares the output with `golden`.
+    void checkOutput(const QStringList &args, const QString &golden) const
+    {
+        QCOMPARE(upgrade().exitCode, 0);
+        const clitest::Run r = run(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray want = readFile(dataDir() + QLatin1Char('/') + golden);
+        QVERIFY(!want.isEmpty());
+        QCOMPARE(r.out, want);
+    }
+    /// Migrates the copy and compares its FOCUS export (every row, `-f project`) with the
+    /// golden one.
+    void checkExport() const
+    {
+        QCOMPARE(upgrade().exitCode, 0);
+        const auto q = [](const char *t) {
+            return QString::fromUtf8(t);
+        };
+        const clitest::Run r = run({q("export"), q("--ledger"), fileName(), q("--focus"), q("1.2"),
+                                    q("-o"), q("export.csv"), q("-f"), q("project")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray want = readFile(dataDir() + q("/export.csv"));
+        QVERIFY(want.contains("mistral-eu"));
+        QCOMPARE(readFile(QDir(dir()).filePath(q("export.csv"))), want);
+    }
+    /// Spoils the copy's last row with `spoil` (SQL), then expects the migration to fail on it,
+    /// naming the file and the SQL function that refused the row (`function`), and to leave
+    /// the file as it was.
+    void checkFailedMigration(const char *spoil, const char *function) const
+    {
+        QVERIFY(execRaw(m_path, spoil));
+        const QByteArray before = readFile(QString::fromStdString(m_path));
+        const clitest::Run up = upgrade();
+        QCOMPARE(up.exitCode, 1);
+        QVERIFY2(up.err.contains(fileName().toUtf8()), up.err.constData());
+        QVERIFY2(up.err.contains(function), up.err.constData());
+        QCOMPARE(sqlCount(m_path, "PRAGMA user_version"), std::int64_t{m_version});
+        const std::string rebuilt = "SELECT count(*) FROM sqlite_schema WHERE name = 'rows_v" +
+                                    std::to_string(m_version + 1) + "'";
+        QCOMPARE(sqlCount(m_path, rebuilt.c_str()), std::int64_t{0});
+        QCOMPARE(readFile(QString::fromStdString(m_path)), before);
     }
 
     /// A query giving every row as readers see it, one line per row in id order: every column

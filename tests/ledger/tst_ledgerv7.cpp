@@ -129,73 +129,27 @@ void TestLedgerV7::outputsAsTheV7BuildDid_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("golden");
-    const QStringList base{u"--ledger"_s, u"v7.unalloc"_s};
-    const QStringList usd{u"--currency"_s, u"USD"_s};
-    const QStringList json{u"--json"_s};
-    QTest::newRow("report with fallbacks")
-        << (QStringList{u"report"_s} + base + usd + json +
-            QStringList{u"-f"_s, u"project"_s, u"-f"_s, u"workspace"_s})
-        << u"report.json"_s;
-    QTest::newRow("report by team")
-        << (QStringList{u"report"_s} + base + usd + QStringList{u"-D"_s, u"team"_s})
-        << u"report-team.txt"_s;
-    QTest::newRow("report in EUR") << (QStringList{u"report"_s} + base +
-                                       QStringList{u"--currency"_s, u"EUR"_s, u"-D"_s, u"team"_s})
-                                   << u"report-eur.txt"_s;
-    QTest::newRow("report by day")
-        << (QStringList{u"report"_s} + base + usd + QStringList{u"--by"_s, u"day"_s} + json)
-        << u"report-by-day.json"_s;
-    QTest::newRow("reconcile") << (QStringList{u"reconcile"_s} + base + usd + json)
-                               << u"reconcile.json"_s;
-    QTest::newRow("collisions") << (QStringList{u"labels"_s} + base + usd + json +
-                                    QStringList{u"--collisions"_s})
-                                << u"collisions.json"_s;
-    QTest::newRow("available keys")
-        << (QStringList{u"labels"_s} + base + usd + json + QStringList{u"--available"_s})
-        << u"available.json"_s;
-    QTest::newRow("backlog by end user")
-        << (QStringList{u"labels"_s} + base + usd + json +
-            QStringList{u"--limit"_s, u"0"_s, u"-D"_s, u"end_user"_s})
-        << u"backlog-end-user.json"_s;
+    m_frozen.addOutputRows();
 }
 
 void TestLedgerV7::outputsAsTheV7BuildDid()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
-    QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = clitest::run(m_frozen.dir(), args);
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QByteArray want = testing::readFile(dataDir() + QLatin1Char('/') + golden);
-    QVERIFY(!want.isEmpty());
-    QCOMPARE(r.out, want);
+    m_frozen.checkOutput(args, golden);
 }
 
 void TestLedgerV7::exportsTheSameRows()
 {
-    QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r =
-        clitest::run(m_frozen.dir(), {u"export"_s, u"--ledger"_s, u"v7.unalloc"_s, u"--focus"_s,
-                                      u"1.2"_s, u"-o"_s, u"export.csv"_s, u"-f"_s, u"project"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QByteArray want = testing::readFile(dataDir() + u"/export.csv"_s);
-    QVERIFY(want.contains("mistral-eu"));
-    QCOMPARE(testing::readFile(QDir(m_frozen.dir()).filePath(u"export.csv"_s)), want);
+    m_frozen.checkExport();
 }
 
 void TestLedgerV7::failedMigrationLeavesTheFile()
 {
     // The last row's amount is not a v7 amount: the copy fails there, after every other row.
-    QVERIFY(testing::execRaw(m_path, "UPDATE rows SET amount = x'0102' WHERE id = (SELECT "
-                                     "max(id) FROM rows)"));
-    const QByteArray before = testing::readFile(QString::fromStdString(m_path));
-    const clitest::Run up = upgrade();
-    QCOMPARE(up.exitCode, 1);
-    QVERIFY2(up.err.contains("v7.unalloc"), up.err.constData());
-    QVERIFY2(up.err.contains("unalloc_v8_amount"), up.err.constData());
-    QCOMPARE(count(m_path, "PRAGMA user_version"), 7);
-    QCOMPARE(count(m_path, "SELECT count(*) FROM sqlite_schema WHERE name = 'rows_v8'"), 0);
-    QCOMPARE(testing::readFile(QString::fromStdString(m_path)), before);
+    m_frozen.checkFailedMigration(
+        "UPDATE rows SET amount = x'0102' WHERE id = (SELECT max(id) FROM rows)",
+        "unalloc_v8_amount");
 }
 
 void TestLedgerV7::importsAfterMigration()

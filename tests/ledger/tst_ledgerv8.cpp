@@ -145,74 +145,28 @@ void TestLedgerV8::outputsAsTheV8BuildDid_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("golden");
-    const QStringList base{s("--ledger"), s("v8.unalloc"), s("--currency"), s("USD")};
-    const QStringList json{s("--json")};
-    QTest::newRow("report with fallbacks")
-        << (QStringList{s("report")} + base + json +
-            QStringList{s("-f"), s("project"), s("-f"), s("workspace")})
-        << s("report.json");
-    QTest::newRow("report by team")
-        << (QStringList{s("report")} + base + QStringList{s("-D"), s("team")})
-        << s("report-team.txt");
-    QTest::newRow("report in EUR")
-        << QStringList{s("report"), s("--ledger"), s("v8.unalloc"), s("--currency"),
-                       s("EUR"),    s("-D"),       s("team")}
-        << s("report-eur.txt");
-    QTest::newRow("report by day")
-        << (QStringList{s("report")} + base + QStringList{s("--by"), s("day")} + json)
-        << s("report-by-day.json");
-    QTest::newRow("reconcile") << (QStringList{s("reconcile")} + base + json)
-                               << s("reconcile.json");
-    QTest::newRow("collisions") << (QStringList{s("labels")} + base + json +
-                                    QStringList{s("--collisions")})
-                                << s("collisions.json");
-    QTest::newRow("available keys")
-        << (QStringList{s("labels")} + base + json + QStringList{s("--available")})
-        << s("available.json");
-    QTest::newRow("backlog by end user")
-        << (QStringList{s("labels")} + base + json +
-            QStringList{s("--limit"), s("0"), s("-D"), s("end_user")})
-        << s("backlog-end-user.json");
+    m_frozen.addOutputRows();
 }
 
 void TestLedgerV8::outputsAsTheV8BuildDid()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, golden);
-    QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r = m_frozen.run(args);
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QByteArray want = testing::readFile(dataDir() + QLatin1Char('/') + golden);
-    QVERIFY(!want.isEmpty());
-    QCOMPARE(r.out, want);
+    m_frozen.checkOutput(args, golden);
 }
 
 void TestLedgerV8::exportsTheSameRows()
 {
     // FOCUS's ConsumedQuantity comes from the stored quantity: an integer now for tokens.
-    QCOMPARE(upgrade().exitCode, 0);
-    const clitest::Run r =
-        m_frozen.run({s("export"), s("--ledger"), s("v8.unalloc"), s("--focus"), s("1.2"), s("-o"),
-                      s("export.csv"), s("-f"), s("project")});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QByteArray want = testing::readFile(dataDir() + s("/export.csv"));
-    QVERIFY(want.contains("mistral-eu"));
-    QCOMPARE(testing::readFile(QDir(m_frozen.dir()).filePath(s("export.csv"))), want);
+    m_frozen.checkExport();
 }
 
 void TestLedgerV8::failedMigrationLeavesTheFile()
 {
     // The last row's quantity is not a v8 amount: the copy fails there, after every other row.
-    QVERIFY(testing::execRaw(m_path, "UPDATE rows SET quantity = x'0102' WHERE id = (SELECT "
-                                     "max(id) FROM rows)"));
-    const QByteArray before = testing::readFile(QString::fromStdString(m_path));
-    const clitest::Run up = upgrade();
-    QCOMPARE(up.exitCode, 1);
-    QVERIFY2(up.err.contains("v8.unalloc"), up.err.constData());
-    QVERIFY2(up.err.contains("unalloc_v9_quantity"), up.err.constData());
-    QCOMPARE(count(m_path, "PRAGMA user_version"), 8);
-    QCOMPARE(count(m_path, "SELECT count(*) FROM sqlite_schema WHERE name = 'rows_v9'"), 0);
-    QCOMPARE(testing::readFile(QString::fromStdString(m_path)), before);
+    m_frozen.checkFailedMigration(
+        "UPDATE rows SET quantity = x'0102' WHERE id = (SELECT max(id) FROM rows)",
+        "unalloc_v9_quantity");
 }
 
 void TestLedgerV8::findsItsRecordsAfterMigration()
