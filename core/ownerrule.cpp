@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <future>
+#include <limits>
 #include <unordered_map>
 
 namespace unalloc::core {
@@ -74,7 +75,17 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         for (size_t k = 0; k < nKeys; ++k)
             if (keys[k] != LabelSetPool::kAbsent)
                 position[shape * nKeys + k] = pool.shapePosition(shape, keys[k]);
-    const auto scan = [&](size_t from, size_t to) {
+    // Each half also notes, per owner value, the first set of its half that it decides: the
+    // owners are numbered in the order they are first met, and the lower half's first
+    // meeting comes before the upper half's.
+    constexpr std::uint32_t kNever = std::numeric_limits<std::uint32_t>::max();
+    constexpr size_t kParallelSets = 65536;
+    const bool twoThreads = pool.size() >= kParallelSets;
+    std::vector<std::uint32_t> firstMet[2];
+    firstMet[0].assign(pool.valueCount(), kNever);
+    if (twoThreads)
+        firstMet[1].assign(pool.valueCount(), kNever);
+    const auto scan = [&](size_t from, size_t to, std::vector<std::uint32_t> &first) {
         for (size_t i = from; i < to; ++i) {
             const auto set = static_cast<std::uint32_t>(i);
             const std::uint32_t *at = position.data() + size_t{pool.shapeOf(set)} * nKeys;
@@ -86,43 +97,69 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                 const std::int8_t c = classOf(value);
                 if (c == kBlank)
                     continue;
-                if (c == kOwner)
+                if (c == kOwner) {
                     resolved[i] = {static_cast<std::int32_t>(value), static_cast<std::int32_t>(k)};
+                    if (first[value] == kNever)
+                        first[value] = set;
+                }
                 break;
             }
         }
     };
-    constexpr size_t kParallelSets = 65536;
-    if (pool.size() >= kParallelSets) {
-        auto firstHalf = std::async(std::launch::async, scan, 0, pool.size() / 2);
-        scan(pool.size() / 2, pool.size());
-        firstHalf.get();
+    const size_t half = pool.size() / 2;
+    if (twoThreads) {
+        auto lower = std::async(std::launch::async, scan, 0, half, std::ref(firstMet[0]));
+        scan(half, pool.size(), firstMet[1]);
+        lower.get();
     } else {
-        scan(0, pool.size());
+        scan(0, pool.size(), firstMet[0]);
     }
-    // Then the owners, numbered in set order as they are first met: the same numbering
-    // whatever the threads did.
-    std::vector<std::int32_t> valueOwner(pool.valueCount(), -1);
-    std::unordered_map<std::string_view, std::int32_t> ownerIndex;
-    constexpr size_t kAhead = 16; // an owner value this many sets ahead is loaded meanwhile
-    const auto valueOf = [&resolved](size_t i) {
-        return static_cast<std::uint32_t>(resolved[i].owner);
-    };
-    for (size_t i = 0; i < resolved.size(); ++i) {
-        if (i + kAhead < resolved.size() && resolved[i + kAhead].via >= 0)
-            __builtin_prefetch(&valueOwner[valueOf(i + kAhead)]);
-        if (resolved[i].via < 0)
+    // Then the owners, numbered in set order as they are first met (the same numbering
+    // whatever the threads did): the sets where some owner value is first met, in order.
+    std::vector<char> meets(pool.size(), 0);
+    bool trims = false; // some owner value has blanks around it
+    for (std::uint32_t v = 0; v < pool.valueCount(); ++v) {
+        std::uint32_t first = firstMet[0][v];
+        if (first == kNever && twoThreads)
+            first = firstMet[1][v];
+        if (first == kNever)
             continue;
-        std::int32_t &o = valueOwner[valueOf(i)];
-        if (o < 0) {
-            const std::string_view owner = trimmed(pool.valueText(valueOf(i)));
-            auto [it, inserted] =
-                ownerIndex.try_emplace(owner, static_cast<std::int32_t>(owners.size()));
+        meets[first] = 1;
+        trims = trims || trimmed(pool.valueText(v)).size() != pool.valueText(v).size();
+    }
+    // Owner numbers per value id. The pool holds each text once, so without blanks to trim
+    // every owner value is an owner of its own; otherwise "a" and " a" are one owner.
+    // (firstMet[0] is read in whole above; it holds them from here on.)
+    std::vector<std::uint32_t> &valueOwner = firstMet[0];
+    std::unordered_map<std::string_view, std::uint32_t> ownerIndex;
+    for (size_t i = 0; i < meets.size(); ++i) {
+        if (!meets[i])
+            continue;
+        const auto value = static_cast<std::uint32_t>(resolved[i].owner);
+        const std::string_view owner = trimmed(pool.valueText(value));
+        auto number = static_cast<std::uint32_t>(owners.size());
+        if (trims) {
+            const auto [it, inserted] = ownerIndex.try_emplace(owner, number);
+            number = it->second;
             if (inserted)
                 owners.emplace_back(owner);
-            o = it->second;
+        } else {
+            owners.emplace_back(owner);
         }
-        resolved[i].owner = o;
+        valueOwner[value] = number;
+    }
+    const auto assign = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i)
+            if (resolved[i].via >= 0)
+                resolved[i].owner = static_cast<std::int32_t>(
+                    valueOwner[static_cast<std::uint32_t>(resolved[i].owner)]);
+    };
+    if (twoThreads) {
+        auto lower = std::async(std::launch::async, assign, 0, half);
+        assign(half, pool.size());
+        lower.get();
+    } else {
+        assign(0, pool.size());
     }
     return resolved;
 }

@@ -282,37 +282,62 @@ Result<AttributionReport> attributeSums(const CostCube &cube,
     for (size_t b = 0; b + 1 < nBuckets; ++b)
         if (bucketSum[b].all.rows != 0)
             order.push_back({bucketSum[b].all.amount, static_cast<std::uint32_t>(b)});
-    std::sort(order.begin(), order.end(), [&owners](const Rank &a, const Rank &b) {
+    const auto before = [&owners](const Rank &a, const Rank &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;
         return owners[a.bucket] < owners[b.bucket];
-    });
+    };
+    // With an owner key of tens of thousands of values (end users) the sort and the buckets
+    // are a third of a re-attribution: each half on a thread of its own. The order is total
+    // (owner names are unique), so the merge gives the order one sort would.
+    constexpr size_t kParallelBuckets = 16384;
+    const bool twoThreads = order.size() >= kParallelBuckets;
+    const auto middle = order.begin() + static_cast<std::ptrdiff_t>(order.size() / 2);
+    if (twoThreads) {
+        auto lower =
+            std::async(std::launch::async, [&] { std::sort(order.begin(), middle, before); });
+        std::sort(middle, order.end(), before);
+        lower.get();
+        std::inplace_merge(order.begin(), middle, order.end(), before);
+    } else {
+        std::sort(order.begin(), order.end(), before);
+    }
     if (none.rows != 0)
         order.push_back({none.amount, static_cast<std::uint32_t>(nBuckets - 1)});
-    r.buckets.reserve(order.size());
-    constexpr size_t kAhead = 8; // a bucket's sums this many ahead are loaded meanwhile
-    for (size_t i = 0; i < order.size(); ++i) {
-        if (i + kAhead < order.size()) {
-            const std::uint32_t ahead = order[i + kAhead].bucket;
-            __builtin_prefetch(&bucketSum[ahead]);
-            __builtin_prefetch(&cell[ahead * nSources]);
-            if (ahead + 1 < nBuckets)
-                __builtin_prefetch(&owners[ahead]);
+    r.buckets.resize(order.size());
+    const auto build = [&](size_t from, size_t to) {
+        constexpr size_t kAhead = 8; // a bucket's sums this many ahead are loaded meanwhile
+        for (size_t i = from; i < to; ++i) {
+            if (i + kAhead < to) {
+                const std::uint32_t ahead = order[i + kAhead].bucket;
+                __builtin_prefetch(&bucketSum[ahead]);
+                __builtin_prefetch(&cell[ahead * nSources]);
+                if (ahead + 1 < nBuckets)
+                    __builtin_prefetch(&owners[ahead]);
+            }
+            const std::uint32_t b = order[i].bucket;
+            Bucket &bucket = r.buckets[i];
+            bucket.unallocated = b == nBuckets - 1;
+            bucket.key = bucket.unallocated ? std::string(kUnallocated) : owners[b];
+            bucket.amount = bucketSum[b].all.amount;
+            bucket.viaFallback = bucketSum[b].viaFallback.amount;
+            bucket.rows = bucketSum[b].all.rows;
+            for (size_t s : sourceOrder) {
+                const Sum &c = cell[b * nSources + s];
+                if (c.rows == 0)
+                    continue;
+                bucket.bySource.push_back(
+                    {cube.sources().at(static_cast<std::uint32_t>(s)), c.amount, c.rows});
+            }
         }
-        const std::uint32_t b = order[i].bucket;
-        Bucket &bucket = r.buckets.emplace_back();
-        bucket.unallocated = b == nBuckets - 1;
-        bucket.key = bucket.unallocated ? std::string(kUnallocated) : owners[b];
-        bucket.amount = bucketSum[b].all.amount;
-        bucket.viaFallback = bucketSum[b].viaFallback.amount;
-        bucket.rows = bucketSum[b].all.rows;
-        for (size_t s : sourceOrder) {
-            const Sum &c = cell[b * nSources + s];
-            if (c.rows == 0)
-                continue;
-            bucket.bySource.push_back(
-                {cube.sources().at(static_cast<std::uint32_t>(s)), c.amount, c.rows});
-        }
+    };
+    if (twoThreads) {
+        const size_t half = order.size() / 2;
+        auto lower = std::async(std::launch::async, build, 0, half);
+        build(half, order.size());
+        lower.get();
+    } else {
+        build(0, order.size());
     }
     for (size_t s : sourceOrder) {
         Decimal sum;

@@ -167,10 +167,19 @@ private slots:
 
     /// A pool of per-request sets (large enough for the two-thread scan): every set resolves
     /// as the rule does label by label, and the owners are numbered in set order as first met.
+    void largePoolAgreesSetBySet_data()
+    {
+        QTest::addColumn<bool>("blanks");
+        QTest::newRow("owners with blanks to trim") << true;
+        QTest::newRow("owners as written") << false; // numbered without a text map
+    }
+
     void largePoolAgreesSetBySet()
     {
+        QFETCH(bool, blanks);
         core::LabelSetPool pool;
-        const char *teams[] = {"search", " search ", "", "  ", "<unallocated>", "platform"};
+        const char *teams[] = {"search",  blanks ? " search " : "ads", "", "  ", "<unallocated>",
+                               "platform"};
         for (int i = 0; i < 90'000; ++i) {
             std::vector<core::LabelMap::Entry> entries;
             entries.emplace_back("session", "s-" + std::to_string(i)); // every set its own
@@ -214,16 +223,32 @@ private slots:
     /// A cube of per-request sets over two sources, large enough for the report's two-thread
     /// sums: every bucket, its sources, the resolution totals and each fallback's use equal a
     /// group-by-group sum by the rule, and the buckets come by amount, then name.
+    void largeCubeReportAddsUp_data()
+    {
+        QTest::addColumn<bool>("manyOwners");
+        QTest::addColumn<bool>("blanks");
+        QTest::newRow("a few thousand owners") << false << true;
+        // 22,500 owners: the buckets are sorted and built on two threads (ties across the
+        // middle), with and without owner values to trim.
+        QTest::newRow("tens of thousands of owners") << true << true;
+        QTest::newRow("tens of thousands, as written") << true << false;
+    }
+
     void largeCubeReportAddsUp()
     {
+        QFETCH(bool, manyOwners);
+        QFETCH(bool, blanks);
         core::CostCube cube;
-        const char *teams[] = {"search", " search ", "", "<unallocated>", "platform"};
+        const char *teams[] = {"search", blanks ? " search " : "ads", "", "<unallocated>",
+                               "platform"};
         for (int i = 0; i < 80'000; ++i) {
             std::vector<core::LabelMap::Entry> entries;
             entries.emplace_back("session", "s-" + std::to_string(i));
+            const bool named = manyOwners ? i % 13 != 0 : i % 13 == 0;
             if (i % 4 != 0)
-                entries.emplace_back("team", i % 13 == 0 ? "t-" + std::to_string(i % 3000)
-                                                         : std::string(teams[i % 5]));
+                entries.emplace_back("team",
+                                     named ? "t-" + std::to_string(i % (manyOwners ? 30000 : 3000))
+                                           : std::string(teams[i % 5]));
             if (i % 3 == 0)
                 entries.emplace_back("service", "svc-" + std::to_string(i % 40));
             if (i % 7 == 0)
@@ -266,7 +291,7 @@ private slots:
         const auto report = core::attribute(cube, o);
         QVERIFY(report);
         QCOMPARE(report->buckets.size(), expected.size());
-        QVERIFY(expected.size() > 2000);
+        QVERIFY(expected.size() > (manyOwners ? 20000 : 2000));
         for (size_t i = 0; i < report->buckets.size(); ++i) {
             const core::Bucket &b = report->buckets[i];
             QVERIFY2(expected.count(b.key), b.key.c_str());
