@@ -95,8 +95,8 @@ public:
     const CostCube *cube() const { return m_objects ? m_objects->cube : nullptr; }
     Decimal amount(size_t i) const { return at(i).amount; }
     std::int64_t rows(size_t i) const { return at(i).rows; }
-    /// U in money once items 0..i are labelled.
-    Decimal unallocatedAfter(size_t i) const { return m_after[i]; }
+    /// U in money once items 0..i are labelled (at most kStride − 1 additions).
+    Decimal unallocatedAfter(size_t i) const;
     /// The item as a value (strings and labels copied).
     BacklogItem item(size_t i) const;
     /// Fix step i with its U in percent of `total` (0.1, half-even).
@@ -104,8 +104,9 @@ public:
 
 private:
     std::shared_ptr<const SliceObjects> m_objects;
+    static constexpr size_t kStride = 64;
     std::vector<std::uint32_t> m_order; ///< indices into m_objects->items
-    std::vector<Decimal> m_after;
+    std::vector<Decimal> m_after;       ///< U after steps kStride − 1, 2 × kStride − 1, …
 };
 
 /// Per label set of `cube`: true when it resolves to no owner under `options`.

@@ -30,7 +30,14 @@ FallbackExposure fallbackExposure(const CostCube &cube,
     }
     const std::vector<std::string> &ownerTexts = resolution->owners;
     const std::vector<SetOwner> &resolved = resolution->ofSet;
-    const auto owners = ownerValuesOf(cube.labelSets(), options.ownerKey);
+    // Which owner texts the owner key itself takes (ownerValuesOf): exactly those of the sets
+    // whose rule ends at the owner key (via 0), so the resolution tells without a second scan
+    // of every set's labels.
+    std::vector<char> ownerKeyValue(ownerTexts.size(), 0);
+    if (cube.labelSets().keyId(options.ownerKey) != LabelSetPool::kAbsent)
+        for (const SetOwner &r : resolved)
+            if (r.via == 0)
+                ownerKeyValue[static_cast<size_t>(r.owner)] = 1;
     std::unordered_map<std::uint64_t, FallbackValue> byId;
     std::uint64_t lastId = ~std::uint64_t{0};
     FallbackValue *last = nullptr;
@@ -49,8 +56,9 @@ FallbackExposure fallbackExposure(const CostCube &cube,
     }
     std::map<std::pair<int, std::string>, FallbackValue> values;
     for (const auto &[id, sum] : byId) {
-        FallbackValue &fv =
-            values[{static_cast<int>(id >> 32), ownerTexts[static_cast<size_t>(id & 0xffffffffU)]}];
+        const auto owner = static_cast<size_t>(id & 0xffffffffU);
+        FallbackValue &fv = values[{static_cast<int>(id >> 32), ownerTexts[owner]}];
+        fv.ownerLike = ownerKeyValue[owner] != 0;
         fv.amount += sum.amount;
         fv.rows += sum.rows;
     }
@@ -65,7 +73,6 @@ FallbackExposure fallbackExposure(const CostCube &cube,
     for (auto &[key, fv] : values) {
         fv.key = options.fallbacks[static_cast<size_t>(key.first)];
         fv.value = key.second;
-        fv.ownerLike = owners.contains(fv.value);
         FallbackKeyExposure &k = e.byKey[static_cast<size_t>(key.first)];
         k.amount += fv.amount;
         k.rows += fv.rows;

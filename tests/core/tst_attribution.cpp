@@ -331,7 +331,7 @@ void TestAttribution::largeSliceIsInBacklogOrder()
     CostCube cube;
     const char *sources[] = {"litellm", "opencost"};
     const char *objects[] = {"gpt-4o", "claude", "pod"};
-    constexpr int n = 300000;
+    constexpr int n = 300003; // 200,002 objects without a team: 3,125 fix-plan strides and 2
     for (int i = 0; i < n; ++i) {
         const int k = static_cast<int>((std::int64_t{i} * 7919) % n); // not in any order
         std::vector<LabelMap::Entry> entries{{"end_user", "u" + std::to_string(k % 5000)},
@@ -361,7 +361,7 @@ void TestAttribution::largeSliceIsInBacklogOrder()
     }
     QCOMPARE(outOfOrder, size_t(0));
     // The backlog of that slice (scanned on two threads too): every object without a team, in
-    // the objects' order.
+
     std::vector<std::uint32_t> unowned;
     for (size_t i = 0; i < o.items.size(); ++i)
         if (!cube.labelSets().ref(o.items[i].labelSet).find("team"))
@@ -378,6 +378,20 @@ void TestAttribution::largeSliceIsInBacklogOrder()
             misplaced += &backlog.at(i) == &shared->items[unowned[i]] ? 0 : 1;
         QCOMPARE(misplaced, size_t(0));
     }
+    // The fix plan kept every 64 steps: U after each step is the same as a running sum. (U
+    // starts 7.25 above the objects' sum, so that no step after the plan's end reads 0.)
+    Decimal u = dec("7.25");
+    for (const std::uint32_t i : unowned)
+        u += shared->items[i].amount;
+    const Backlog plan(shared, opts("team"), u);
+    size_t wrong = 0;
+    for (size_t i = 0; i < plan.size(); ++i) {
+        u -= plan.amount(i);
+        wrong += plan.unallocatedAfter(i) == u ? 0 : 1;
+    }
+    QCOMPARE(wrong, size_t(0));
+    QCOMPARE(u, dec("7.25"));
+    QCOMPARE(plan.step(plan.size() - 1, dec("100")).uAfter, dec("7.2")); // half-even
 }
 
 QTEST_APPLESS_MAIN(TestAttribution)

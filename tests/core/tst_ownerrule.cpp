@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace unalloc;
 using namespace unalloc::test;
@@ -323,6 +324,51 @@ private slots:
         QCOMPARE(report->fallbackByKey.size(), o.fallbacks.size());
         for (size_t f = 0; f < o.fallbacks.size(); ++f)
             QCOMPARE(report->fallbackByKey[f].amount, perFallback[f]);
+    }
+
+    /// A fallback value is owner-like when the owner key itself takes it somewhere (trimmed,
+    /// and not a blank or the literal <unallocated>): the exposure marks exactly the values of
+    /// ownerValuesOf, whether it resolves the rule itself or is given the report's resolution.
+    void exposureMarksOwnerLikeValues()
+    {
+        core::CostCube cube;
+        const char *sets[] = {
+            "team=search",            // owner key: search
+            "team= ads ",             // owner key: ads (trimmed)
+            "team=<unallocated>",     // not an owner value
+            "team=   ;service=blank", // blank owner: the fallback decides
+            "service=search",         // fallback value the owner key takes: owner-like
+            "service=ads",            // likewise, trimmed on the owner side
+            "service=batch",          // not a team anywhere
+            "project=<unallocated>",  // the literal is never owner-like
+            "project=atlas;service=",
+        };
+        int i = 0;
+        for (const char *labels : sets)
+            cube.addGroup(labelsOf(QString::fromLatin1(labels)), "opencost", "ns", 0,
+                          core::Currency::usd(), 1, dec("1.00"), 1 + i++);
+        const core::AttributionOptions o = options();
+        const auto report = core::attribute(cube, o);
+        QVERIFY(report);
+        const auto teams = core::ownerValuesOf(cube.labelSets(), o.ownerKey);
+        QCOMPARE(teams, (std::set<std::string, std::less<>>{"ads", "search"}));
+        const core::SetResolution resolution = core::resolveSets(cube, o);
+        for (const bool given : {false, true}) {
+            const core::FallbackExposure e =
+                given ? core::fallbackExposure(cube, core::sliceSums(cube, o), o, *report,
+                                               &resolution)
+                      : core::fallbackExposure(cube, o, *report);
+            std::map<std::string, bool> like;
+            for (const core::FallbackValue &v : e.values) {
+                QCOMPARE(v.ownerLike, teams.contains(v.value));
+                like[v.key + "=" + v.value] = v.ownerLike;
+            }
+            QCOMPARE(like, (std::map<std::string, bool>{{"project=atlas", false},
+                                                        {"service=ads", true},
+                                                        {"service=batch", false},
+                                                        {"service=blank", false},
+                                                        {"service=search", true}}));
+        }
     }
 
     /// A key named twice in the rule (owner and fallback) is read once, at its first place.
