@@ -6,6 +6,7 @@
 #include "core/ledger/ledgercodec.h"
 
 #include <QDir>
+#include <QFile>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QTest>
@@ -108,6 +109,30 @@ public:
         const QByteArray want = readFile(dataDir() + q("/export.csv"));
         QVERIFY(want.contains("mistral-eu"));
         QCOMPARE(readFile(QDir(dir()).filePath(q("export.csv"))), want);
+    }
+    /// Keeps the frozen copy, migrates, and compares every row as readers see it
+    /// (rowsAsReadersSeeThem) and every amount and quantity, decoded (`legacyAmounts`: the
+    /// frozen file stores v7 amounts). Gives the path of the kept original.
+    std::string checkColumnsAsWritten(bool legacyAmounts) const
+    {
+        const std::string original =
+            QDir(dir()).filePath(QStringLiteral("original.unalloc")).toStdString();
+        if (!QFile::copy(QString::fromStdString(m_path), QString::fromStdString(original))) {
+            QTest::qFail("cannot keep a copy of the frozen ledger", __FILE__, __LINE__);
+            return original;
+        }
+        [&] {
+            QCOMPARE(upgrade().exitCode, 0);
+            const std::string want = sqlText(original, rowsAsReadersSeeThem(false).c_str());
+            QVERIFY(want.find("'mistral-eu'") != std::string::npos);
+            QCOMPARE(sqlText(m_path, rowsAsReadersSeeThem(true).c_str()), want);
+            for (const char *column : {"amount", "quantity"}) {
+                const auto now = storedAmounts(m_path, column, false);
+                QCOMPARE(std::int64_t(now.size()), sqlCount(m_path, "SELECT count(*) FROM rows"));
+                QCOMPARE(now, storedAmounts(original, column, legacyAmounts));
+            }
+        }();
+        return original;
     }
     /// Spoils the copy's last row with `spoil` (SQL), then expects the migration to fail on it,
     /// naming the file and the SQL function that refused the row (`function`), and to leave
