@@ -4179,10 +4179,10 @@ in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translat
         <translation>Label-Rückstand</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %Ln cost object(s) nobody owns.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %n Kostenobjekt, das niemandem gehört.</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %n Kostenobjekte, die niemandem gehören.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %Ln Kostenobjekt, das niemandem gehört.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: %Ln Kostenobjekte, die niemandem gehören.</numerusform>
         </translation>
     </message>
     <message>

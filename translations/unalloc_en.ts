@@ -399,10 +399,10 @@
 <context>
     <name>unalloc::ui::UnallocatedView</name>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object(s) nobody owns.</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %Ln cost object(s) nobody owns.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost object nobody owns.</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %n cost objects nobody owns.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %Ln cost object nobody owns.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: %Ln cost objects nobody owns.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -121,7 +121,7 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                                     "attribute, nothing unallocated."));
     else
         m_summary->setText(
-            tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %n cost object(s) nobody owns.", nullptr,
+            tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %Ln cost object(s) nobody owns.", nullptr,
                int(snapshot->backlog.size()))
                 .arg(fmt::money(r.unallocated, r.currency, locale()),
                      fmt::percent(snapshot->uPct, locale()),
