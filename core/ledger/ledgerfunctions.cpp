@@ -26,10 +26,15 @@ bool legacy(sqlite3_context *ctx)
     return sqlite3_user_data(ctx) != nullptr;
 }
 
+std::string_view blobArg(sqlite3_value *v)
+{
+    return {static_cast<const char *>(sqlite3_value_blob(v)),
+            static_cast<size_t>(sqlite3_value_bytes(v))};
+}
+
 Result<Decimal> amountArg(sqlite3_context *ctx, sqlite3_value *v)
 {
-    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(v)),
-                                static_cast<size_t>(sqlite3_value_bytes(v)));
+    const std::string_view blob = blobArg(v);
     return legacy(ctx) ? ledgercodec::decodeLegacyAmount(blob) : ledgercodec::decodeAmount(blob);
 }
 
@@ -103,8 +108,7 @@ void v8AmountFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
         sqlite3_result_null(ctx);
         return;
     }
-    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(argv[0])),
-                                static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    const std::string_view blob = blobArg(argv[0]);
     const auto d = ledgercodec::decodeLegacyAmount(blob);
     if (!d) {
         sqlite3_result_error(ctx, "unalloc_v8_amount: malformed schema-v7 amount", -1);
@@ -121,8 +125,7 @@ void v9QuantityFunc(sqlite3_context *ctx, int, sqlite3_value **argv)
         sqlite3_result_null(ctx);
         return;
     }
-    const std::string_view blob(static_cast<const char *>(sqlite3_value_blob(argv[0])),
-                                static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    const std::string_view blob = blobArg(argv[0]);
     const auto d = ledgercodec::decodeAmount(blob);
     if (!d) {
         sqlite3_result_error(ctx, "unalloc_v9_quantity: malformed schema-v8 quantity", -1);
