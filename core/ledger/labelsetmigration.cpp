@@ -62,7 +62,7 @@ Result<void> upgradeLabelSetsV3ToV4(sql::Db &db)
         insertSet->reset();
         insertSet->bind(1, id);
         insertSet->bind(2, static_cast<std::int64_t>(
-                               ledgercodec::hashLabelSet(v->labels, v->raw, v->collisions)));
+                               ledgercodec::hashLabelSetV4(v->labels, v->raw, v->collisions)));
         insertSet->bindBlob(3, body->data(), static_cast<int>(body->size()));
         if (auto r = insertSet->exec(); !r)
             return fail(r.error());

@@ -63,11 +63,16 @@ struct LabelSetValue
     friend bool operator==(const LabelSetValue &, const LabelSetValue &) = default;
 };
 
-/// A hash over labels, raw labels and collisions without building any text. Schema v4 stores
-/// it (label_sets.h) to find a set again: it must never change.
+/// A hash over labels, raw labels and collisions without building any text, for finding a set
+/// in memory (the writer's index, a reader's memo). No schema stores it since v7.
 std::uint64_t hashLabelSet(const LabelMap &labels,
                            const RawLabels &raw,
                            const std::vector<Collision> &collisions);
+/// The hash schema v4 stored in label_sets.h (FNV-1a over the same fields): the v3 -> v4
+/// migration writes it, and ledgers of v4 to v6 hold it.
+std::uint64_t hashLabelSetV4(const LabelMap &labels,
+                             const RawLabels &raw,
+                             const std::vector<Collision> &collisions);
 
 /// JSON columns of the schema-v3 label_sets table (read by the v3 -> v4 migration):
 /// [[k,v],…] for labels and raw labels,

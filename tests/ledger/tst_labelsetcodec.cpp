@@ -1,6 +1,7 @@
 // Label-set bodies (schema v5): round trips, the identity of equal sets, corrupt bodies, raw
-// values as references to the set's labels and the rewrite of v4 bodies.
+// values as references to the set's labels and the rewrite of v4 bodies; the label-set hashes.
 #include "core/ledger/labelsetcodec.h"
+#include "core/ledger/ledgercodec.h"
 
 #include <QTest>
 
@@ -53,6 +54,8 @@ std::string encode(const ledgercodec::LabelSetValue &v, Dict &d)
 
 } // namespace
 
+Q_DECLARE_METATYPE(unalloc::core::ledgercodec::LabelSetValue)
+
 class TestLabelSetCodec final : public QObject
 {
     Q_OBJECT
@@ -67,6 +70,9 @@ private slots:
     void varints_data();
     void varints();
     void rawValuesReferToLabels();
+    void hashesSeparateFields_data();
+    void hashesSeparateFields();
+    void v4HashIsFnv();
 };
 
 void TestLabelSetCodec::roundTrips_data()
@@ -249,3 +255,68 @@ void TestLabelSetCodec::rawValuesReferToLabels()
 
 QTEST_GUILESS_MAIN(TestLabelSetCodec)
 #include "tst_labelsetcodec.moc"
+
+namespace {
+
+std::uint64_t hashOf(const ledgercodec::LabelSetValue &v)
+{
+    return ledgercodec::hashLabelSet(v.labels, v.raw, v.collisions);
+}
+
+std::uint64_t v4HashOf(const ledgercodec::LabelSetValue &v)
+{
+    return ledgercodec::hashLabelSetV4(v.labels, v.raw, v.collisions);
+}
+
+ledgercodec::LabelSetValue labelsOnly(std::vector<std::pair<std::string, std::string>> entries)
+{
+    ledgercodec::LabelSetValue v;
+    v.labels = LabelMap(std::move(entries));
+    return v;
+}
+
+} // namespace
+
+void TestLabelSetCodec::hashesSeparateFields_data()
+{
+    QTest::addColumn<ledgercodec::LabelSetValue>("a");
+    QTest::addColumn<ledgercodec::LabelSetValue>("b");
+    ledgercodec::LabelSetValue inRaw;
+    inRaw.raw = {{"team", "search"}};
+    ledgercodec::LabelSetValue noCollision = sample();
+    noCollision.collisions.clear();
+    ledgercodec::LabelSetValue otherWinner = sample();
+    otherWinner.collisions[0].winnerRawKey = "project_id";
+    QTest::newRow("key/value boundary") << labelsOnly({{"ab", "c"}}) << labelsOnly({{"a", "bc"}});
+    QTest::newRow("a zero byte past seven")
+        << labelsOnly({{"k", "abcdefg"}}) << labelsOnly({{"k", std::string("abcdefg\0", 8)}});
+    QTest::newRow("a word and one byte")
+        << labelsOnly({{"k", "abcdefgh"}}) << labelsOnly({{"k", "abcdefghi"}});
+    QTest::newRow("across a word") << labelsOnly({{"key-0001", "v"}, {"x", "y"}})
+                                   << labelsOnly({{"key-0001v", ""}, {"x", "y"}});
+    QTest::newRow("label or raw label") << labelsOnly({{"team", "search"}}) << inRaw;
+    QTest::newRow("a collision or none") << sample() << noCollision;
+    QTest::newRow("the collision's winner") << sample() << otherWinner;
+    QTest::newRow("key and value swapped")
+        << labelsOnly({{"search", "team"}}) << labelsOnly({{"team", "search"}});
+}
+
+void TestLabelSetCodec::hashesSeparateFields()
+{
+    QFETCH(ledgercodec::LabelSetValue, a);
+    QFETCH(ledgercodec::LabelSetValue, b);
+    QVERIFY(hashOf(a) != hashOf(b));
+    QVERIFY(v4HashOf(a) != v4HashOf(b));
+    // A copy hashes alike: the hash reads the fields, not where they are stored.
+    const ledgercodec::LabelSetValue copy = a;
+    QCOMPARE(hashOf(copy), hashOf(a));
+    QCOMPARE(v4HashOf(copy), v4HashOf(a));
+}
+
+void TestLabelSetCodec::v4HashIsFnv()
+{
+    // Schema v4 stored this hash in label_sets.h: the v3 -> v4 migration must still write it.
+    // FNV-1a 64 over team FF search FF 01 "raw" FF 1C "ol" FF: the fields and separators as v4
+    // wrote them (the source's "\x01col" is the byte 1C, then "ol": a hex escape takes the c).
+    QCOMPARE(v4HashOf(labelsOnly({{"team", "search"}})), std::uint64_t{0x3e2545f469ba8132ULL});
+}
