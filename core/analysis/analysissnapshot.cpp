@@ -5,10 +5,14 @@
 #include "slicecache.h"
 
 #include <chrono>
+#include <future>
 
 namespace unalloc::core {
 
 namespace {
+
+/// Label sets from which the drill-down tree and the exposure are built on two threads.
+constexpr size_t kParallelSets = size_t{1} << 16;
 
 bool isCancelled(const CancelCheck &cancelled)
 {
@@ -68,10 +72,19 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.topOwners = topThree(s.report);
     s.spend = spendByOwner(s.report);
     s.backlog = Backlog(slice->objects, options, s.report.unallocated, &resolved);
+    // The exposure reads the report and the rule, the drill-down tree the backlog: on a large
+    // slice each gets a thread (at ten million objects the tree is some 70 ms of an owner
+    // change, the exposure some 30).
+    const auto exposureOf = [&] {
+        return fallbackExposure(cube, slice->sums, options, s.report, &resolved);
+    };
+    std::future<FallbackExposure> exposure;
+    if (cube.labelSets().size() >= kParallelSets)
+        exposure = std::async(std::launch::async, exposureOf);
     s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
+    s.exposure = exposure.valid() ? exposure.get() : exposureOf();
     if (isCancelled(cancelled))
         return std::nullopt;
-    s.exposure = fallbackExposure(cube, slice->sums, options, s.report, &resolved);
     s.collisions = slice->collisions;
     s.seams = slice->seams;
     s.caption.deduplicated = s.seams.deduplicated;
