@@ -1,5 +1,6 @@
 // unalloc-explorer: wires the application together; all behaviour lives in unalloc-ui.
 #include "core/allocatorarenas.h"
+#include "core/hugepages.h"
 #include "ui/appcontext.h"
 #include "ui/mainwindow.h"
 #include "ui/settings.h"
@@ -30,6 +31,7 @@ QSize parseSize(const QString &text)
 int main(int argc, char *argv[])
 {
     unalloc::core::shareAllocatorArenas();
+    unalloc::core::hugepages::advise();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("unalloc"));
     QApplication::setApplicationName(QStringLiteral("unalloc-explorer"));

@@ -3,6 +3,7 @@
 // attribute, then the time to re-attribute with another owner key and fallbacks.
 #include "core/attribution.h"
 #include "core/costcube.h"
+#include "core/hugepages.h"
 #include "core/labels.h"
 
 #include <chrono>
@@ -95,6 +96,7 @@ void printAttribution(const char *what, double seconds, const AttributionReport 
 
 int main(int argc, char **argv)
 {
+    unalloc::core::hugepages::advise(); // as the programs do
     const size_t rows = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1'000'000;
     if (rows == 0) {
         std::fprintf(stderr, "usage: bench_core [ROWS]\n");

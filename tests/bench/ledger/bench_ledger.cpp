@@ -16,6 +16,7 @@
 #include "adapters/import/importer.h"
 #include "adapters/litellm/litellmspend.h"
 #include "core/attribution.h"
+#include "core/hugepages.h"
 #include "core/ledger/ledgercodec.h"
 #include "core/slice.h"
 
@@ -364,6 +365,7 @@ int runShape(const Args &args, const std::string &shape)
 
 int main(int argc, char **argv)
 {
+    unalloc::core::hugepages::advise(); // as the programs do
     QCoreApplication app(argc, argv);
     const Args args = parseArgs(argc, argv);
     if (args.bad) {

@@ -20,6 +20,7 @@
 #include "ui/views/viewregistry.h"
 
 #include "core/allocatorarenas.h"
+#include "core/hugepages.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -156,6 +157,7 @@ int main(int argc, char *argv[])
 {
     // As unalloc-explorer does (its RSS is what this benchmark reports).
     unalloc::core::shareAllocatorArenas();
+    unalloc::core::hugepages::advise();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
