@@ -1,10 +1,13 @@
 #include "hugepages.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 
 #if defined(__linux__)
+#include <pthread.h>
 #include <sys/mman.h>
 #endif
 
@@ -44,6 +47,49 @@ bool advising()
 #endif
 }
 
+std::size_t BlockTable::home(std::uintptr_t start)
+{
+    return static_cast<std::size_t>(((start >> 21) * 0x9E3779B97F4A7C15ULL) >> (64 - kBits));
+}
+
+bool BlockTable::add(std::uintptr_t start, std::size_t bytes)
+{
+    if ((m_count + 1) * 4 > kSlots * 3)
+        return false;
+    std::size_t i = home(start);
+    while (m_start[i] != 0)
+        i = (i + 1) & (kSlots - 1);
+    m_start[i] = start;
+    m_bytes[i] = bytes;
+    ++m_count;
+    return true;
+}
+
+std::size_t BlockTable::remove(std::uintptr_t start)
+{
+    std::size_t hole = home(start);
+    while (m_start[hole] != start) {
+        if (m_start[hole] == 0)
+            return 0;
+        hole = (hole + 1) & (kSlots - 1);
+    }
+    const std::size_t bytes = m_bytes[hole];
+    // Each later entry of the run moves into the hole unless its home lies in (hole, j].
+    for (std::size_t j = (hole + 1) & (kSlots - 1); m_start[j] != 0; j = (j + 1) & (kSlots - 1)) {
+        const std::size_t h = home(m_start[j]);
+        const bool stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+        if (!stays) {
+            m_start[hole] = m_start[j];
+            m_bytes[hole] = m_bytes[j];
+            hole = j;
+        }
+    }
+    m_start[hole] = 0;
+    m_bytes[hole] = 0;
+    --m_count;
+    return bytes;
+}
+
 } // namespace unalloc::core::hugepages
 
 #if defined(UNALLOC_HUGE_NEW)
@@ -53,26 +99,93 @@ namespace {
 using unalloc::core::hugepages::kAdvisedBytes;
 using unalloc::core::hugepages::kPageBytes;
 
+/// The table of blocks, locked (no allocation happens while it is), never destroyed: blocks
+/// may be freed by static destructors after main() returns.
+class Registry
+{
+public:
+    static Registry &instance()
+    {
+        alignas(Registry) static unsigned char storage[sizeof(Registry)];
+        static Registry *const registry = new (storage) Registry;
+        return *registry;
+    }
+
+    bool add(std::uintptr_t start, std::size_t bytes)
+    {
+        std::lock_guard lock(m_mutex);
+        return m_table.add(start, bytes);
+    }
+
+    std::size_t remove(std::uintptr_t start)
+    {
+        std::lock_guard lock(m_mutex);
+        return m_table.remove(start);
+    }
+
+private:
+    Registry()
+    {
+        // A fork() while another thread holds the lock must not leave it held in the child.
+        pthread_atfork([] { instance().m_mutex.lock(); }, [] { instance().m_mutex.unlock(); },
+                       [] { instance().m_mutex.unlock(); });
+    }
+
+    std::mutex m_mutex;
+    unalloc::core::hugepages::BlockTable m_table;
+};
+
+/// Whole huge pages from an aligned start, mapped for this block alone: the advice covers it
+/// exactly, and freeing it unmaps it (a block from malloc's heap would stay there, and the
+/// kernel may later fill a partly used huge page of the heap). Where the kernel has no
+/// transparent huge pages madvise fails and the block is an ordinary mapping.
+void *mapAdvised(std::size_t n) noexcept
+{
+    const std::size_t rounded = (n + kPageBytes - 1) & ~(kPageBytes - 1);
+    if (rounded < n || rounded + kPageBytes < rounded)
+        return nullptr;
+    void *raw = mmap(nullptr, rounded + kPageBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+        return nullptr;
+    const auto base = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t start = (base + kPageBytes - 1) & ~(kPageBytes - 1);
+    if (start > base)
+        munmap(raw, start - base);
+    if (const std::uintptr_t end = start + rounded; base + rounded + kPageBytes > end)
+        munmap(reinterpret_cast<void *>(end), base + rounded + kPageBytes - end);
+    void *block = reinterpret_cast<void *>(start);
+    if (!Registry::instance().add(start, rounded)) {
+        munmap(block, rounded);
+        return std::malloc(n);
+    }
+    madvise(block, rounded, MADV_HUGEPAGE);
+    return block;
+}
+
 void *allocate(std::size_t n) noexcept
 {
     if (n < kAdvisedBytes || !unalloc::core::hugepages::advising())
         return std::malloc(n == 0 ? 1 : n);
-    // Whole huge pages from an aligned start, so that the advice covers the block exactly and
-    // no page of it is shared with another block. Where the kernel has no transparent huge
-    // pages madvise fails and the block is an ordinary one.
-    const std::size_t rounded = (n + kPageBytes - 1) & ~(kPageBytes - 1);
-    if (rounded < n)
-        return nullptr;
-    void *p = std::aligned_alloc(kPageBytes, rounded);
-    if (p)
-        madvise(p, rounded, MADV_HUGEPAGE);
-    return p;
+    return mapAdvised(n);
+}
+
+void release(void *p) noexcept
+{
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    if (p && (at & (kPageBytes - 1)) == 0) {
+        if (const std::size_t bytes = Registry::instance().remove(at); bytes != 0) {
+            munmap(p, bytes);
+            return;
+        }
+    }
+    std::free(p);
 }
 
 } // namespace
 
 // The replaceable global allocation functions ([new.delete.single]); the array and nothrow
-// forms of libstdc++ call these. Every block is released by free().
+// forms of libstdc++ call these.
 void *operator new(std::size_t n)
 {
     for (;;) {
@@ -87,12 +200,12 @@ void *operator new(std::size_t n)
 
 void operator delete(void *p) noexcept
 {
-    std::free(p);
+    release(p);
 }
 
 void operator delete(void *p, std::size_t) noexcept
 {
-    std::free(p);
+    release(p);
 }
 
 #endif

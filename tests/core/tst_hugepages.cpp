@@ -1,7 +1,7 @@
 // hugepages::advise: with it on, operator new gives blocks of 4 MB and more on whole, aligned,
-// advised huge pages (the kernel's VmFlags for the block say "hg"); with it off, or below the
-// size, plain malloc. Every block is freed alike, and a failed allocation reaches the new
-// handler and then throws.
+// advised huge pages of their own mapping (the kernel's VmFlags for the block say "hg"), gone
+// when the block is freed; with it off, or below the size, plain malloc. Blocks are freed alike
+// in any order, and a failed allocation reaches the new handler and then throws.
 #include "core/hugepages.h"
 
 #include <QFile>
@@ -26,10 +26,9 @@ bool hasTransparentHugePages()
 }
 
 /// The VmFlags of the mapping that holds `p` (/proc/self/smaps), or empty when none does.
-QString vmFlagsAt(const void *p)
+QString vmFlagsAt(std::uintptr_t at)
 {
     std::ifstream smaps("/proc/self/smaps"); // its size reads as 0: line by line, to the end
-    const auto at = reinterpret_cast<std::uintptr_t>(p);
     bool inside = false;
     std::string line;
     while (std::getline(smaps, line)) {
@@ -46,6 +45,11 @@ QString vmFlagsAt(const void *p)
     return {};
 }
 
+QString vmFlagsAt(const void *p)
+{
+    return vmFlagsAt(reinterpret_cast<std::uintptr_t>(p));
+}
+
 bool advised(const void *p)
 {
     return vmFlagsAt(p).split(QLatin1Char(' ')).contains(QStringLiteral("hg"));
@@ -55,6 +59,12 @@ bool aligned(const void *p)
 {
     return reinterpret_cast<std::uintptr_t>(p) % hugepages::kPageBytes == 0;
 }
+
+#define REQUIRE_REPLACED_NEW()                                                                     \
+    do {                                                                                           \
+        if (!hugepages::advising())                                                                \
+            QSKIP("this build keeps the platform's operator new (not Linux, or sanitizers)");      \
+    } while (false)
 
 int g_handlerCalls = 0;
 
@@ -78,14 +88,17 @@ private slots:
     void smallBlocksAreMalloc();
     void offMeansMalloc();
     void growingVectorEndsAdvised();
+    void freedBlocksAreUnmapped();
+    void manyBlocksFreedInAnyOrder();
+    void tableKeepsCollidingBlocks_data();
+    void tableKeepsCollidingBlocks();
+    void tableStopsAtThreeQuarters();
     void failureReachesTheNewHandler();
 };
 
 void TestHugePages::initTestCase()
 {
     hugepages::advise(true);
-    if (!hugepages::advising())
-        QSKIP("this build keeps the platform's operator new (not Linux, or a sanitizer build)");
 }
 
 void TestHugePages::cleanupTestCase()
@@ -104,6 +117,7 @@ void TestHugePages::largeBlocksAreAdvised_data()
 
 void TestHugePages::largeBlocksAreAdvised()
 {
+    REQUIRE_REPLACED_NEW();
     QFETCH(qulonglong, bytes);
     const auto n = static_cast<std::size_t>(bytes);
     std::unique_ptr<char[]> block(new char[n]);
@@ -124,6 +138,7 @@ void TestHugePages::largeBlocksAreAdvised()
 
 void TestHugePages::smallBlocksAreMalloc()
 {
+    REQUIRE_REPLACED_NEW();
     // Below the size a block is malloc's: a few hundred of them are not each 2 MB apart.
     std::vector<std::unique_ptr<char[]>> blocks;
     int alignedCount = 0;
@@ -136,6 +151,7 @@ void TestHugePages::smallBlocksAreMalloc()
 
 void TestHugePages::offMeansMalloc()
 {
+    REQUIRE_REPLACED_NEW();
     hugepages::advise(false);
     QVERIFY(!hugepages::advising());
     std::vector<std::unique_ptr<char[]>> blocks;
@@ -151,6 +167,7 @@ void TestHugePages::offMeansMalloc()
 
 void TestHugePages::growingVectorEndsAdvised()
 {
+    REQUIRE_REPLACED_NEW();
     std::vector<std::uint64_t> v;
     for (std::uint64_t i = 0; i < 3'000'000; ++i)
         v.push_back(i * 7);
@@ -160,8 +177,114 @@ void TestHugePages::growingVectorEndsAdvised()
         QVERIFY(advised(v.data()));
 }
 
+void TestHugePages::freedBlocksAreUnmapped()
+{
+    REQUIRE_REPLACED_NEW();
+    char *block = new char[std::size_t{64} << 20];
+    block[0] = 1;
+    const auto at = reinterpret_cast<std::uintptr_t>(block); // looked up after it is gone
+    QVERIFY(!vmFlagsAt(at).isEmpty());
+    delete[] block;
+    // Its own mapping, gone with it: nothing of it stays in the heap.
+    QVERIFY2(vmFlagsAt(at).isEmpty(), qPrintable(vmFlagsAt(at)));
+}
+
+void TestHugePages::manyBlocksFreedInAnyOrder()
+{
+    REQUIRE_REPLACED_NEW();
+    // Enough blocks that several share a home slot in the table of advised blocks; each
+    // removal moves later entries back, and a lost entry would send a mapping to free().
+    constexpr int kBlocks = 1500;
+    std::vector<char *> blocks;
+    for (int i = 0; i < kBlocks; ++i) {
+        // Untouched: mapped, not backed (1,500 huge pages would be 3 GB).
+        blocks.push_back(new char[hugepages::kAdvisedBytes + std::size_t(i % 7) * 4096]);
+    }
+    std::uint64_t state = 12345;
+    const auto next = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::size_t>(state >> 33);
+    };
+    int freed = 0;
+    while (!blocks.empty()) {
+        const std::size_t i = next() % blocks.size();
+        char *b = blocks[i];
+        blocks[i] = blocks.back();
+        blocks.pop_back();
+        delete[] b;
+        ++freed;
+        if (freed % 3 == 0 && freed < kBlocks) { // and some new ones meanwhile
+            blocks.push_back(new char[hugepages::kAdvisedBytes]);
+        }
+    }
+    QVERIFY(freed > kBlocks);
+    char *again = new char[hugepages::kAdvisedBytes];
+    QVERIFY(aligned(again));
+    delete[] again;
+}
+
+void TestHugePages::tableKeepsCollidingBlocks_data()
+{
+    QTest::addColumn<int>("order"); // 0: first in first out, 1: last in first out, 2: shuffled
+    QTest::addColumn<bool>("acrossTheEnd");
+    QTest::newRow("first in, first out") << 0 << false;
+    QTest::newRow("last in, first out") << 1 << false;
+    QTest::newRow("shuffled") << 2 << false;
+    QTest::newRow("shuffled, runs wrapping past the last slot") << 2 << true;
+}
+
+void TestHugePages::tableKeepsCollidingBlocks()
+{
+    QFETCH(int, order);
+    QFETCH(bool, acrossTheEnd);
+    // Starts chosen to share a few home slots, so that entries sit away from home in runs that
+    // removals cut; the runs start near the table's end when asked, so that they wrap.
+    using hugepages::BlockTable;
+    const std::size_t first = acrossTheEnd ? BlockTable::kSlots - 3 : 100;
+    std::vector<std::uintptr_t> starts;
+    for (std::uintptr_t k = 1; starts.size() < 60; ++k) {
+        const std::uintptr_t start = k << 21;
+        const std::size_t h = BlockTable::home(start);
+        if (h >= first && h < first + 3)
+            starts.push_back(start);
+    }
+    auto table = std::make_unique<BlockTable>();
+    for (std::size_t i = 0; i < starts.size(); ++i)
+        QVERIFY(table->add(starts[i], (i + 2) << 21));
+    std::vector<std::size_t> removal(starts.size());
+    for (std::size_t i = 0; i < removal.size(); ++i)
+        removal[i] = order == 1 ? removal.size() - 1 - i : i;
+    if (order == 2) {
+        std::uint64_t state = 99;
+        for (std::size_t i = removal.size() - 1; i > 0; --i) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            std::swap(removal[i], removal[(state >> 33) % (i + 1)]);
+        }
+    }
+    for (std::size_t n = 0; n < removal.size(); ++n) {
+        const std::size_t i = removal[n];
+        QCOMPARE(table->remove(starts[i]), (i + 2) << 21);
+        QCOMPARE(table->remove(starts[i]), std::size_t{0}); // gone
+        QCOMPARE(table->size(), starts.size() - n - 1);
+    }
+    QCOMPARE(table->remove(std::uintptr_t{7} << 21), std::size_t{0});
+}
+
+void TestHugePages::tableStopsAtThreeQuarters()
+{
+    using hugepages::BlockTable;
+    auto table = std::make_unique<BlockTable>();
+    std::size_t added = 0;
+    for (std::uintptr_t k = 1; table->add(k << 21, 4096); ++k)
+        ++added;
+    QCOMPARE(added, BlockTable::kSlots * 3 / 4);
+    QCOMPARE(table->remove(std::uintptr_t{1} << 21), std::size_t{4096});
+    QVERIFY(table->add(std::uintptr_t{1} << 21, 4096));
+}
+
 void TestHugePages::failureReachesTheNewHandler()
 {
+    REQUIRE_REPLACED_NEW();
     g_handlerCalls = 0;
     std::set_new_handler(countAndGiveUp);
     bool threw = false;
