@@ -10,7 +10,7 @@
 /// groups, per-set sums and owners) read in an order the rows choose. On 4 kB pages nearly
 /// every such read misses the TLB, and in a virtual machine a miss walks two page tables. On a
 /// 2-core VM whose kernel gives huge pages only where asked ("madvise", the default of several
-/// distributions), re-attribution of one million rows took 88–112 ms on 4 kB pages and 20–21
+/// distributions), re-attribution of one million rows took 88–112 ms on 4 kB pages and 16–21
 /// ms with this on. With it on, every operator new of kAdvisedBytes or more is a mapping of its
 /// own, aligned to a huge page, whole huge pages long and advised (madvise MADV_HUGEPAGE), and
 /// unmapped when deleted; smaller blocks, and every block while it is off, are plain malloc.
