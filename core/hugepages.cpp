@@ -67,6 +67,8 @@ bool BlockTable::add(std::uintptr_t start, std::size_t bytes)
 
 std::size_t BlockTable::remove(std::uintptr_t start)
 {
+    if (start == 0) // the mark of an empty slot, never a block
+        return 0;
     std::size_t hole = home(start);
     while (m_start[hole] != start) {
         if (m_start[hole] == 0)

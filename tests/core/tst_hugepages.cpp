@@ -268,6 +268,9 @@ void TestHugePages::tableKeepsCollidingBlocks()
         QCOMPARE(table->size(), starts.size() - n - 1);
     }
     QCOMPARE(table->remove(std::uintptr_t{7} << 21), std::size_t{0});
+    QVERIFY(table->add(starts[0], 4096));
+    QCOMPARE(table->remove(0), std::size_t{0}); // an empty slot's mark is no block
+    QCOMPARE(table->size(), std::size_t{1});
 }
 
 void TestHugePages::tableStopsAtThreeQuarters()
