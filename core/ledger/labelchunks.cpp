@@ -147,30 +147,46 @@ Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std:
 
 Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
 {
+    // A local cursor: stored back into m_pos once per set, not after every byte.
     const std::string_view b = m_body;
+    size_t pos = m_pos;
     while (m_slot < m_span) {
         std::uint64_t shape = 0;
-        if (!getVarint(b, m_pos, shape))
+        if (!getVarint(b, pos, shape)) {
+            m_pos = pos;
             return fail(chunkCorrupt(m_first, "ends early"));
+        }
         const std::int64_t slot = m_slot++;
         if (shape == 0)
             continue;
-        if (shape > m_shapes.size())
+        if (shape > m_shapes.size()) {
+            m_pos = pos;
             return fail(chunkCorrupt(m_first, "names shape " + std::to_string(shape) + " of " +
                                                   std::to_string(m_shapes.size())));
+        }
         const Shape &s = m_shapes[shape - 1];
         m_current = static_cast<std::uint32_t>(shape - 1);
-        m_values.resize(s.keys.size());
-        ids.labels.resize(s.keys.size());
-        for (size_t i = 0; i < s.keys.size(); ++i) {
-            if (!getVarint(b, m_pos, m_values[i]))
+        const size_t n = s.keys.size();
+        m_values.resize(n);
+        ids.labels.resize(n);
+        std::uint64_t *const values = m_values.data();
+        std::pair<std::uint64_t, std::uint64_t> *const labels = ids.labels.data();
+        const std::uint64_t *const keys = s.keys.data();
+        for (size_t i = 0; i < n; ++i) {
+            std::uint64_t v = 0;
+            if (!getVarint(b, pos, v)) {
+                m_pos = pos;
                 return fail(chunkCorrupt(m_first, "ends early"));
-            ids.labels[i] = {s.keys[i], m_values[i]};
+            }
+            values[i] = v;
+            labels[i] = {keys[i], v};
         }
+        m_pos = pos;
         ids.hasCollisions = s.hasCollisions;
         id = m_first + slot;
         return true;
     }
+    m_pos = pos;
     if (m_pos != b.size())
         return fail(chunkCorrupt(m_first, "has bytes after its last slot"));
     return false;

@@ -53,6 +53,14 @@ struct SetChunk
     std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
     std::vector<NewShape> newShapes;
     std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into sets, its body)
+    /// Empties the chunk, keeping its buffers (HandOff::reuse).
+    void clear()
+    {
+        sets.clear();
+        values.clear();
+        newShapes.clear();
+        collisionBodies.clear();
+    }
 };
 
 } // namespace
@@ -78,17 +86,15 @@ Result<CostCube> SqliteLedger::loadCube() const
     // group uses are interned into the cube (so the cube holds only sets that carry cost), their
     // texts translated to the cube's string ids once per distinct string. Then the groups,
     // merged in key order here, are folded in there.
-    constexpr std::uint32_t kMissing = 0xffffffffU;
-    struct Set
-    {
-        std::uint32_t collisions = 0;    ///< 1 + index into setCollisions, 0 = none
-        std::uint32_t cubeId = kMissing; ///< kMissing: the ledger holds no set of this id
-        /// The cube's label set was new at this set: the aggregate's key order then makes
-        /// every group of it new and its objects adjacent (appendNewGroup).
-        bool fresh = false;
-    };
-    std::vector<Set> sets;
-    std::vector<std::vector<CollisionTotal>> setCollisions;
+    // Per stored set id, four bytes (ten million per-request sets): the cube's id of the set
+    // in the low 30 bits (kMissing: the ledger holds no set of this id), kCollides when it
+    // records key collisions (setCollisions holds them), and kFresh when the cube's label set
+    // was new at this set: the aggregate's key order then makes every group of it new and its
+    // objects adjacent (appendNewGroup).
+    constexpr std::uint32_t kCubeId = 0x3fffffffU, kMissing = kCubeId;
+    constexpr std::uint32_t kCollides = 1U << 30, kFresh = 1U << 31;
+    std::vector<std::uint32_t> sets;
+    std::unordered_map<std::int64_t, std::vector<CollisionTotal>> setCollisions;
     std::vector<char> setUsed; ///< per cube set: some group of the aggregate has it
     auto strings = labelsetcodec::StringTable::load(m_db);
     if (!strings)
@@ -132,6 +138,10 @@ Result<CostCube> SqliteLedger::loadCube() const
         return n && *n > 0 ? static_cast<size_t>(*n) : size_t{0};
     };
     const size_t storedSets = count("SELECT sum(sets) FROM label_chunks");
+    // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a corrupt
+    // chunk's end is checked as its sets are read; the room stays near the sets' count).
+    sets.reserve(
+        std::min(count("SELECT max(first + span) FROM label_chunks") + 1, 2 * storedSets + 1024));
     const size_t storedGroups = count("SELECT sum(groups) FROM agg_segments") +
                                 count("SELECT count(*) FROM agg WHERE rows > 0");
     // The dictionary goes to the cube (the builder adopts it); the reader keeps which ids it
@@ -230,18 +240,22 @@ Result<CostCube> SqliteLedger::loadCube() const
                     from = u.valuesEnd;
                     const Shape &shape = shapes[u.shape];
                     if (static_cast<size_t>(u.id) >= sets.size())
-                        sets.resize(static_cast<size_t>(u.id) + 1, Set{});
-                    Set &s = sets[static_cast<size_t>(u.id)];
+                        sets.resize(static_cast<size_t>(u.id) + 1, kMissing);
+                    std::uint32_t &s = sets[static_cast<size_t>(u.id)];
                     const size_t known = pool.size();
+                    std::uint32_t cubeId = 0;
                     if (u.mayMeet) {
                         pairs.clear();
                         for (size_t j = 0; j < values.size(); ++j)
                             pairs.push_back({shape.keys[j], values[j]});
-                        s.cubeId = cube.internLabelSet(pairs, u.hash);
+                        cubeId = cube.internLabelSet(pairs, u.hash);
                     } else {
-                        s.cubeId = pool.appendNewSet(shape.poolShape, values);
+                        cubeId = pool.appendNewSet(shape.poolShape, values);
                     }
-                    s.fresh = pool.size() > known;
+                    if (cubeId >= kCubeId)
+                        return corrupt("the ledger holds more than " + std::to_string(kCubeId - 1) +
+                                       " label sets");
+                    s = cubeId | (pool.size() > known ? kFresh : 0U);
                     if (nextCollision >= c->collisionBodies.size() ||
                         c->collisionBodies[nextCollision].first != at)
                         continue;
@@ -261,9 +275,10 @@ Result<CostCube> SqliteLedger::loadCube() const
                         t.winnerRawKey = col.winnerRawKey;
                         list.push_back(std::move(t));
                     }
-                    setCollisions.push_back(std::move(list));
-                    s.collisions = static_cast<std::uint32_t>(setCollisions.size());
+                    setCollisions[u.id] = std::move(list);
+                    s |= kCollides;
                 }
+                setQueue.giveBack(std::move(*c));
             }
         }
         if (buildError)
@@ -291,11 +306,12 @@ Result<CostCube> SqliteLedger::loadCube() const
             for (const aggsegment::Group &r : chunk->rows) {
                 const bool stored = r.labelSet >= 0 &&
                                     static_cast<std::uint64_t>(r.labelSet) < sets.size() &&
-                                    sets[static_cast<size_t>(r.labelSet)].cubeId != kMissing;
+                                    (sets[static_cast<size_t>(r.labelSet)] & kCubeId) != kMissing;
                 if (!stored)
                     return corrupt("the aggregate references a missing label set");
-                const Set &set = sets[static_cast<size_t>(r.labelSet)];
-                setUsed[set.cubeId] = 1;
+                const std::uint32_t set = sets[static_cast<size_t>(r.labelSet)];
+                const std::uint32_t setId = set & kCubeId;
+                setUsed[setId] = 1;
                 const std::string *sourceText = text(r.source), *objectText = text(r.object),
                                   *providerText = text(r.provider), *modelText = text(r.model);
                 if (!sourceText || !objectText || !providerText || !modelText || !text(r.currency))
@@ -311,12 +327,12 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 const std::string_view source = *sourceText, object = *objectText,
                                        provider = *providerText, model = *modelText;
-                if (set.fresh)
+                if (set & kFresh)
                     cube.appendNewGroup(CostGroup{
                         .amount = r.amount,
                         .batch = r.batch,
                         .rows = r.rows,
-                        .labelSet = set.cubeId,
+                        .labelSet = setId,
                         .source = mapped(sourceOf, r.source, [&] { return cube.sourceId(source); }),
                         .object = mapped(objectOf, r.object, [&] { return cube.objectId(object); }),
                         .day = r.day,
@@ -327,17 +343,18 @@ Result<CostCube> SqliteLedger::loadCube() const
                         .days = r.days,
                         .currency = lastCurrency});
                 else // stored sets that differ only in raw labels share the cube's set: merge
-                    cube.addGroup(set.cubeId, source, object, r.day, lastCurrency, r.batch,
-                                  r.amount, r.rows, provider, model, r.days);
-                if (set.collisions == 0)
+                    cube.addGroup(setId, source, object, r.day, lastCurrency, r.batch, r.amount,
+                                  r.rows, provider, model, r.days);
+                if (!(set & kCollides))
                     continue;
-                for (CollisionTotal t : setCollisions[set.collisions - 1]) {
+                for (CollisionTotal t : setCollisions.at(r.labelSet)) {
                     t.currency = lastCurrency;
                     t.amount = r.amount;
                     t.rows = r.rows;
                     cube.addCollision(t);
                 }
             }
+            queue.giveBack(std::move(*chunk));
         }
     });
 
@@ -405,7 +422,8 @@ Result<CostCube> SqliteLedger::loadCube() const
             if (sc.sets.size() == kChunkSets) {
                 if (!setQueue.push(std::move(sc)))
                     break;
-                sc = SetChunk{};
+                sc = setQueue.reuse();
+                sc.clear();
             }
         }
         if (!readError && !sc.sets.empty())
@@ -430,7 +448,8 @@ Result<CostCube> SqliteLedger::loadCube() const
         if (chunk.rows.size() == kChunkRows) {
             if (!queue.push(std::move(chunk)))
                 break; // the builder failed: its error is the one to report
-            chunk = AggChunk{};
+            chunk = queue.reuse();
+            chunk.rows.clear();
             chunk.rows.reserve(kChunkRows);
         }
     }

@@ -89,6 +89,16 @@ void TestAggSegment::roundTrip_data()
         << "123456789012.000000000000000001" << qint64(40) << 19000 << 31 << qint64(1);
     QTest::newRow("largest magnitude")
         << "-99999999999999999999.999999999999999999" << qint64(1) << 20666 << 1 << qint64(2);
+    // The amount's varint at the edge of 64 bits (read in 64-bit arithmetic up to there):
+    // 2^63 - 1 and -2^63 units of 10^18 take ten bytes, 2^63 needs the 128-bit path.
+    QTest::newRow("2^63 - 1 after 18 zeros")
+        << "9223372036854775807" << qint64(1) << 20666 << 1 << qint64(4);
+    QTest::newRow("-2^63 after 18 zeros")
+        << "-9223372036854775808" << qint64(1) << 20666 << 1 << qint64(4);
+    QTest::newRow("2^63 after 18 zeros")
+        << "9223372036854775808" << qint64(1) << 20666 << 1 << qint64(4);
+    QTest::newRow("2^63 - 1 units")
+        << "9.223372036854775807" << qint64(1) << 20666 << 1 << qint64(4);
     QTest::newRow("before 1970") << "1.00" << qint64(1) << -400 << 28 << qint64(3);
     QTest::newRow("large ids") << "5" << qint64(1) << 20666 << 1 << (qint64(1) << 40);
 }
@@ -146,6 +156,13 @@ void TestAggSegment::malformedBodiesAreRefused_data()
     std::string badScale = aggsegment::encode(std::vector<Group>{group(1, "1")});
     badScale[badScale.size() - 2] = 19; // k beyond 18 decimal places
     QTest::newRow("scale beyond 18") << QByteArray::fromStdString(badScale);
+    // 2^124 (zigzag 2^125: seventeen 0x80 bytes, then 0x40) times 10^18 overflows 128 bits.
+    std::string huge = aggsegment::encode(std::vector<Group>{group(1, "1")});
+    huge.resize(huge.size() - 2);
+    huge += static_cast<char>(18);
+    huge += std::string(17, '\x80');
+    huge += '\x40';
+    QTest::newRow("amount beyond 128 bits") << QByteArray::fromStdString(huge);
 }
 
 void TestAggSegment::malformedBodiesAreRefused()
