@@ -68,6 +68,13 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     m_after.reserve(m_order.size() / kStride + 1);
     Decimal remaining = unallocated;
     for (size_t i = 0; i < m_order.size(); ++i) {
+        // The unowned objects are a few of every slice's many: their amounts are fetched ahead.
+        constexpr size_t kAhead = 16;
+        if (i + kAhead < m_order.size()) {
+            const SliceObject &ahead = items[m_order[i + kAhead]];
+            __builtin_prefetch(&ahead.amount);
+            __builtin_prefetch(&ahead.rows);
+        }
         remaining -= items[m_order[i]].amount;
         if (i % kStride == kStride - 1 || i + 1 == m_order.size())
             m_after.push_back(remaining);

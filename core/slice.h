@@ -57,6 +57,7 @@ struct SliceObject
     Decimal amount;
     std::int64_t rows = 0;
 };
+static_assert(sizeof(SliceObject) == 40); // one per request on a per-request ledger
 
 /// @brief Every (source, cost object, label set) of a slice, in backlog order: amount
 /// descending, ties by source, object name and labels.

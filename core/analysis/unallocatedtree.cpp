@@ -96,8 +96,16 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
     std::vector<std::uint32_t> nodeOf(backlog.cube()->sources().size() * groupCount, kNoNode);
     std::vector<DrillNode> groups;
     std::vector<std::uint32_t> nodeOfItem(backlog.size());
-    constexpr size_t kAhead = 16; // an object's group this many ahead is loaded meanwhile
+    // Two loads miss the cache per object: the object itself (the backlog picks every few
+    // objects of the slice's list) and its set's group (sets in no order). The object is
+    // fetched kFar ahead, so that kAhead ahead its set can be read to fetch the group.
+    constexpr size_t kAhead = 16, kFar = 32;
     for (size_t i = 0; i < backlog.size(); ++i) {
+        if (i + kFar < backlog.size()) {
+            const SliceObject &far = backlog.at(i + kFar); // the address only: not read here
+            __builtin_prefetch(&far.source); // its first and last bytes: at most two lines
+            __builtin_prefetch(&far.rows);
+        }
         if (i + kAhead < backlog.size())
             __builtin_prefetch(&drill.ofSet[backlog.at(i + kAhead).labelSet]);
         const SliceObject &o = backlog.at(i);
