@@ -40,7 +40,7 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     }
     // The unowned objects of a range, in order; a large slice is scanned on two threads.
     const auto collect = [&](size_t from, size_t to, std::vector<std::uint32_t> &out) {
-        constexpr size_t kAhead = 16; // a set this many objects ahead is loaded meanwhile
+        constexpr size_t kAhead = 48; // a set this many objects ahead is loaded meanwhile
         for (size_t i = from; i < to; ++i) {
             if (i + kAhead < to)
                 __builtin_prefetch(&unowned[items[i + kAhead].labelSet]);
@@ -69,7 +69,7 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     Decimal remaining = unallocated;
     for (size_t i = 0; i < m_order.size(); ++i) {
         // The unowned objects are a few of every slice's many: their amounts are fetched ahead.
-        constexpr size_t kAhead = 16;
+        constexpr size_t kAhead = 48;
         if (i + kAhead < m_order.size()) {
             const SliceObject &ahead = items[m_order[i + kAhead]];
             __builtin_prefetch(&ahead.amount);

@@ -99,7 +99,7 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
     // Two loads miss the cache per object: the object itself (the backlog picks every few
     // objects of the slice's list) and its set's group (sets in no order). The object is
     // fetched kFar ahead, so that kAhead ahead its set can be read to fetch the group.
-    constexpr size_t kAhead = 16, kFar = 32;
+    constexpr size_t kAhead = 48, kFar = 96;
     for (size_t i = 0; i < backlog.size(); ++i) {
         if (i + kFar < backlog.size()) {
             const SliceObject &far = backlog.at(i + kFar); // the address only: not read here
