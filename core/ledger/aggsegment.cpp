@@ -300,8 +300,9 @@ Result<bool> Reader::next(Group &g)
     m_prev.provider = g.provider;
     m_prev.model = g.model;
     m_prev.days = g.days;
-    m_prev.amount =
-        amount; // not read back from g: two 8-byte stores do not forward to a 16-byte load
+    // The amount from the register, not read back from g just after storing it (a 16-byte
+    // load of two 8-byte stores waits for both to reach the cache).
+    m_prev.amount = amount;
     m_prev.rows = g.rows;
     ++m_read;
     return true;
