@@ -225,18 +225,21 @@ Result<bool> Reader::next(Group &g)
         return fail(corrupt("of batch " + std::to_string(m_batch) + " ends early"));
     }
     const unsigned flags = *p++;
-    g.labelSet = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_prev.labelSet) + setDelta);
+    // The fields as locals first: g and m_prev are both written from them (copying m_prev
+    // from g just written loaded two 8-byte stores as one 16-byte value, which must wait).
+    const auto labelSet =
+        static_cast<std::int64_t>(static_cast<std::uint64_t>(m_prev.labelSet) + setDelta);
     const auto field = [&](unsigned same, std::int64_t prev) {
         return (flags & same) ? prev : static_cast<std::int64_t>(get());
     };
-    g.source = field(kSameSource, m_prev.source);
-    g.object = field(kSameObject, m_prev.object);
-    g.currency = field(kSameCurrency, m_prev.currency);
-    g.provider = field(kSameProvider, m_prev.provider);
-    g.model = field(kSameModel, m_prev.model);
+    const std::int64_t source = field(kSameSource, m_prev.source);
+    const std::int64_t object = field(kSameObject, m_prev.object);
+    const std::int64_t currency = field(kSameCurrency, m_prev.currency);
+    const std::int64_t provider = field(kSameProvider, m_prev.provider);
+    const std::int64_t model = field(kSameModel, m_prev.model);
     const std::int64_t days = field(kSameDays, m_prev.days);
     const std::int64_t day = m_prev.day + unzigzag(get());
-    g.rows = (flags & kOneRow) ? 1 : static_cast<std::int64_t>(get());
+    const std::int64_t rows = (flags & kOneRow) ? 1 : static_cast<std::int64_t>(get());
     std::uint64_t k = 0;
     if (ok && p < end)
         k = *p++;
@@ -264,8 +267,8 @@ Result<bool> Reader::next(Group &g)
     }
     m_pos = static_cast<size_t>(p - begin);
     if (!ok || !ended || (flags & 0x80) || k > static_cast<std::uint64_t>(Decimal::kScale) ||
-        days < 1 || days > INT32_MAX || day < INT32_MIN || day > INT32_MAX || g.rows < 0 ||
-        g.labelSet < m_prev.labelSet)
+        days < 1 || days > INT32_MAX || day < INT32_MIN || day > INT32_MAX || rows < 0 ||
+        labelSet < m_prev.labelSet)
         return malformed();
     static constexpr auto kPow10 = [] {
         std::array<I128, Decimal::kScale + 1> t{};
@@ -282,28 +285,34 @@ Result<bool> Reader::next(Group &g)
         return fail(
             corrupt("of batch " + std::to_string(m_batch) + " holds an amount out of range"));
     const Decimal amount = Decimal::fromUnits(units);
-    g.amount = amount;
+    g.labelSet = labelSet;
+    g.source = source;
+    g.object = object;
     g.day = static_cast<std::int32_t>(day);
-    g.days = static_cast<std::int32_t>(days);
+    g.currency = currency;
     g.batch = m_batch;
+    g.provider = provider;
+    g.model = model;
+    g.days = static_cast<std::int32_t>(days);
+    g.amount = amount;
+    g.rows = rows;
     if (m_read > 0 && compareKey(m_prev, g) >= 0)
         return fail(corrupt("of batch " + std::to_string(m_batch) + " lists group " +
                             std::to_string(m_read + 1) + " out of key order"));
-    // Field by field: GCC copied the whole struct with `rep movs`, which took most of this
-    // function's time on an AMD virtual machine.
-    m_prev.labelSet = g.labelSet;
-    m_prev.source = g.source;
-    m_prev.object = g.object;
-    m_prev.day = g.day;
-    m_prev.currency = g.currency;
-    m_prev.batch = g.batch;
-    m_prev.provider = g.provider;
-    m_prev.model = g.model;
-    m_prev.days = g.days;
-    // The amount from the register, not read back from g just after storing it (a 16-byte
-    // load of two 8-byte stores waits for both to reach the cache).
+    // Field by field from the locals: a whole-struct copy was `rep movs` (most of this
+    // function's time on an AMD virtual machine), and a copy from g read back what was just
+    // stored.
+    m_prev.labelSet = labelSet;
+    m_prev.source = source;
+    m_prev.object = object;
+    m_prev.day = static_cast<std::int32_t>(day);
+    m_prev.currency = currency;
+    m_prev.batch = m_batch;
+    m_prev.provider = provider;
+    m_prev.model = model;
+    m_prev.days = static_cast<std::int32_t>(days);
     m_prev.amount = amount;
-    m_prev.rows = g.rows;
+    m_prev.rows = rows;
     ++m_read;
     return true;
 }
