@@ -196,8 +196,7 @@ Result<bool> Reader::next(Group &g)
             return fail(corrupt("of batch " + std::to_string(m_batch) + " has trailing bytes"));
         return false;
     }
-    // The body is read through a local cursor (a member the compiler must store back after
-    // every byte made this the slowest step of a large ledger's load).
+    // The body is read through a local cursor, not the member (stored back once per group).
     const auto *const begin = reinterpret_cast<const unsigned char *>(m_body.data());
     const unsigned char *p = begin + m_pos;
     const unsigned char *const end = begin + m_body.size();
@@ -215,18 +214,13 @@ Result<bool> Reader::next(Group &g)
         ok = false;
         return 0;
     };
-    const auto malformed = [&] {
-        return fail(corrupt("of batch " + std::to_string(m_batch) + " is malformed at group " +
-                            std::to_string(m_read + 1)));
-    };
     const std::uint64_t setDelta = get();
     if (!ok || p >= end) {
         m_pos = static_cast<size_t>(p - begin);
         return fail(corrupt("of batch " + std::to_string(m_batch) + " ends early"));
     }
     const unsigned flags = *p++;
-    // The fields as locals first: g and m_prev are both written from them (copying m_prev
-    // from g just written loaded two 8-byte stores as one 16-byte value, which must wait).
+    // The fields as locals first; store() below writes g and m_prev from them.
     const auto labelSet =
         static_cast<std::int64_t>(static_cast<std::uint64_t>(m_prev.labelSet) + setDelta);
     const auto field = [&](unsigned same, std::int64_t prev) {
@@ -269,7 +263,8 @@ Result<bool> Reader::next(Group &g)
     if (!ok || !ended || (flags & 0x80) || k > static_cast<std::uint64_t>(Decimal::kScale) ||
         days < 1 || days > INT32_MAX || day < INT32_MIN || day > INT32_MAX || rows < 0 ||
         labelSet < m_prev.labelSet)
-        return malformed();
+        return fail(corrupt("of batch " + std::to_string(m_batch) + " is malformed at group " +
+                            std::to_string(m_read + 1)));
     static constexpr auto kPow10 = [] {
         std::array<I128, Decimal::kScale + 1> t{};
         for (int i = 0; i <= Decimal::kScale; ++i)
@@ -284,8 +279,9 @@ Result<bool> Reader::next(Group &g)
     else if (__builtin_mul_overflow(v, scale, &units))
         return fail(
             corrupt("of batch " + std::to_string(m_batch) + " holds an amount out of range"));
-    // Field by field from the locals into both: a whole-struct copy was `rep movs`, most of
-    // this function's time on an AMD virtual machine.
+    // Field by field from the locals into both: copying m_prev from g was a `rep movs` (most
+    // of this function's samples on an AMD virtual machine), and a field-wise copy read back
+    // 16 bytes of g just stored 8 at a time (a stall).
     const Decimal amount = Decimal::fromUnits(units);
     const auto store = [&](Group &to) {
         to.labelSet = labelSet;

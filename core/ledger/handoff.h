@@ -39,8 +39,8 @@ public:
         return c;
     }
     /// The builder hands back a chunk it is done with, for the reader to refill: a new
-    /// chunk's buffers are fresh pages that the kernel must fault in and zero (at ten million
-    /// groups that was a tenth of the reader's time); a chunk given back is already in memory.
+    /// chunk's buffers are fresh pages that the kernel must fault in and zero; a chunk given
+    /// back is already in memory.
     void giveBack(Chunk &&chunk)
     {
         std::lock_guard lock(m_mutex);
