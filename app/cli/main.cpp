@@ -1,5 +1,6 @@
 // unalloc: the headless CLI. QtCore only; runs with no display.
 #include "command.h"
+#include "core/allocatorarenas.h"
 #include "core/hugepages.h"
 
 #include <QCoreApplication>
@@ -30,6 +31,7 @@ void printUsage(std::ostream &os)
 
 int main(int argc, char **argv)
 {
+    unalloc::core::keepFreedMemory();   // freed arrays reused, not faulted in again
     unalloc::core::hugepages::advise(); // a ledger's arrays on huge pages (core/hugepages.h)
     // Resources and Qt file access; no event loop needed. Only `pack` draws (QPdfWriter needs
     // fonts, hence a QGuiApplication), on the offscreen platform: it never needs a display.

@@ -31,6 +31,7 @@ QSize parseSize(const QString &text)
 int main(int argc, char *argv[])
 {
     unalloc::core::shareAllocatorArenas();
+    unalloc::core::keepFreedMemory(); // freed arrays reused, not faulted in again
     unalloc::core::hugepages::advise();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("unalloc"));

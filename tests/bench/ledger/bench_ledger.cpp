@@ -15,6 +15,7 @@
 
 #include "adapters/import/importer.h"
 #include "adapters/litellm/litellmspend.h"
+#include "core/allocatorarenas.h"
 #include "core/attribution.h"
 #include "core/hugepages.h"
 #include "core/ledger/ledgercodec.h"
@@ -365,6 +366,7 @@ int runShape(const Args &args, const std::string &shape)
 
 int main(int argc, char **argv)
 {
+    unalloc::core::keepFreedMemory();   // freed arrays reused, not faulted in again
     unalloc::core::hugepages::advise(); // as the programs do
     QCoreApplication app(argc, argv);
     const Args args = parseArgs(argc, argv);
