@@ -3,6 +3,7 @@
 #include <atomic>
 #include <future>
 #include <limits>
+#include <memory>
 #include <unordered_map>
 
 namespace unalloc::core {
@@ -39,13 +40,16 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
     keys.push_back(pool.keyId(options.ownerKey));
     for (const std::string &f : options.fallbacks)
         keys.push_back(pool.keyId(f));
-    // Each distinct value is classified once, whichever thread meets it first (the class is a
-    // function of the text: two threads that both compute it store the same byte).
-    enum : std::int8_t { kUnclassified = 0, kBlank, kUnowned, kOwner };
-    std::vector<std::atomic<std::int8_t>> valueClass(pool.valueCount());
+    // One byte per distinct value: its class, computed once by whichever thread meets it first
+    // (a function of the text, so a thread that finds it set agrees with it), and kMet once
+    // some set resolves to it. The class is only ever written into an unclassified byte and
+    // kMet only ever or-ed in, so neither write undoes the other.
+    enum : std::uint8_t { kUnclassified = 0, kBlank, kUnowned, kOwner, kClass = 3, kMet = 4 };
+    std::vector<std::atomic<std::uint8_t>> valueState(pool.valueCount());
     const auto classOf = [&](std::uint32_t value) {
-        std::int8_t c = valueClass[value].load(std::memory_order_relaxed);
-        if (c == kUnclassified) {
+        std::uint8_t state = valueState[value].load(std::memory_order_relaxed);
+        if ((state & kClass) == kUnclassified) {
+            std::uint8_t c = kOwner;
             switch (classifyOwnerValue(&pool.valueText(value))) {
             case OwnerValue::Blank:
                 c = kBlank;
@@ -54,12 +58,15 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                 c = kUnowned;
                 break;
             case OwnerValue::Owner:
-                c = kOwner;
                 break;
             }
-            valueClass[value].store(c, std::memory_order_relaxed);
+            std::uint8_t expected = kUnclassified;
+            if (valueState[value].compare_exchange_strong(expected, c, std::memory_order_relaxed))
+                state = c;
+            else
+                state = expected; // classified (and perhaps met) by the other thread meanwhile
         }
-        return c;
+        return state;
     };
     // First the value that decides each set (an owner, or the literal <unallocated>, ends the
     // search; a blank one does not), on two threads for a large pool: the most of a
@@ -75,17 +82,7 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         for (size_t k = 0; k < nKeys; ++k)
             if (keys[k] != LabelSetPool::kAbsent)
                 position[shape * nKeys + k] = pool.shapePosition(shape, keys[k]);
-    // Each half also notes, per owner value, the first set of its half that it decides: the
-    // owners are numbered in the order they are first met, and the lower half's first
-    // meeting comes before the upper half's.
-    constexpr std::uint32_t kNever = std::numeric_limits<std::uint32_t>::max();
-    constexpr size_t kParallelSets = 65536;
-    const bool twoThreads = pool.size() >= kParallelSets;
-    std::vector<std::uint32_t> firstMet[2];
-    firstMet[0].assign(pool.valueCount(), kNever);
-    if (twoThreads)
-        firstMet[1].assign(pool.valueCount(), kNever);
-    const auto scan = [&](size_t from, size_t to, std::vector<std::uint32_t> &first) {
+    const auto scan = [&](size_t from, size_t to) {
         for (size_t i = from; i < to; ++i) {
             const auto set = static_cast<std::uint32_t>(i);
             const std::uint32_t *at = position.data() + size_t{pool.shapeOf(set)} * nKeys;
@@ -94,49 +91,45 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                 if (at[k] == LabelSetPool::kAbsent)
                     continue;
                 const std::uint32_t value = values[at[k]];
-                const std::int8_t c = classOf(value);
+                const std::uint8_t state = classOf(value);
+                const std::uint8_t c = state & kClass;
                 if (c == kBlank)
                     continue;
                 if (c == kOwner) {
                     resolved[i] = {static_cast<std::int32_t>(value), static_cast<std::int32_t>(k)};
-                    if (first[value] == kNever)
-                        first[value] = set;
+                    if ((state & kMet) == 0)
+                        valueState[value].fetch_or(kMet, std::memory_order_relaxed);
                 }
                 break;
             }
         }
     };
+    constexpr size_t kParallelSets = 65536;
+    const bool twoThreads = pool.size() >= kParallelSets;
     const size_t half = pool.size() / 2;
     if (twoThreads) {
-        auto lower = std::async(std::launch::async, scan, 0, half, std::ref(firstMet[0]));
-        scan(half, pool.size(), firstMet[1]);
+        auto lower = std::async(std::launch::async, scan, 0, half);
+        scan(half, pool.size());
         lower.get();
     } else {
-        scan(0, pool.size(), firstMet[0]);
+        scan(0, pool.size());
     }
-    // Then the owners, numbered in set order as they are first met (the same numbering
-    // whatever the threads did): the sets where some owner value is first met, in order.
-    std::vector<char> meets(pool.size(), 0);
+    // Then the owners, numbered in the order of their value ids (the same numbering whatever
+    // the threads did, and no per-set record of where each owner was first met): every output
+    // orders owners by amount and text, never by number. Without blanks to trim every owner
+    // value is an owner of its own; otherwise "a" and " a" are one owner, numbered where the
+    // first of them stands.
     bool trims = false; // some owner value has blanks around it
-    for (std::uint32_t v = 0; v < pool.valueCount(); ++v) {
-        std::uint32_t first = firstMet[0][v];
-        if (first == kNever && twoThreads)
-            first = firstMet[1][v];
-        if (first == kNever)
-            continue;
-        meets[first] = 1;
-        trims = trims || trimmed(pool.valueText(v)).size() != pool.valueText(v).size();
-    }
-    // Owner numbers per value id. The pool holds each text once, so without blanks to trim
-    // every owner value is an owner of its own; otherwise "a" and " a" are one owner.
-    // (firstMet[0] is read in whole above; it holds them from here on.)
-    std::vector<std::uint32_t> &valueOwner = firstMet[0];
+    for (std::uint32_t v = 0; v < pool.valueCount() && !trims; ++v)
+        if (valueState[v].load(std::memory_order_relaxed) & kMet)
+            trims = trimmed(pool.valueText(v)).size() != pool.valueText(v).size();
+    // Owner numbers per value id: read only at met values, so left uninitialised.
+    const std::unique_ptr<std::uint32_t[]> valueOwner(new std::uint32_t[pool.valueCount()]);
     std::unordered_map<std::string_view, std::uint32_t> ownerIndex;
-    for (size_t i = 0; i < meets.size(); ++i) {
-        if (!meets[i])
+    for (std::uint32_t v = 0; v < pool.valueCount(); ++v) {
+        if ((valueState[v].load(std::memory_order_relaxed) & kMet) == 0)
             continue;
-        const auto value = static_cast<std::uint32_t>(resolved[i].owner);
-        const std::string_view owner = trimmed(pool.valueText(value));
+        const std::string_view owner = trimmed(pool.valueText(v));
         auto number = static_cast<std::uint32_t>(owners.size());
         if (trims) {
             const auto [it, inserted] = ownerIndex.try_emplace(owner, number);
@@ -146,7 +139,7 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         } else {
             owners.emplace_back(owner);
         }
-        valueOwner[value] = number;
+        valueOwner[v] = number;
     }
     const auto assign = [&](size_t from, size_t to) {
         for (size_t i = from; i < to; ++i)

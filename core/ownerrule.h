@@ -69,7 +69,8 @@ struct SetOwner
 /// @brief The rule for every set of `pool` at once, as a scan over id columns: the owner
 /// key's and each fallback's value ids are read per set, and each distinct value text is
 /// classified once, however many sets carry it. New owner texts are appended to `owners` in
-/// the order they are met; the result is indexed by set id.
+/// the order of their value ids in `pool` (for owners that differ only in blanks around them,
+/// the first one's); the result is indexed by set id.
 std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
                                        const AttributionOptions &options,
                                        std::vector<std::string> &owners);
