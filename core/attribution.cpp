@@ -36,16 +36,9 @@ size_t AttributionReport::ownerCount() const
 
 Result<AttributionReport> attribute(const CostCube &cube, const AttributionOptions &options)
 {
-    // The sums per label set and the owner rule per label set do not depend on each other:
-    // on a large cube (per-request sets) they run on two threads. Both are pure, so the
-    // report is the same whatever runs first.
-    constexpr size_t kParallelSets = 65536;
-    if (cube.labelSets().size() < kParallelSets)
-        return attributeSums(cube, sliceSums(cube, options), options);
-    auto resolved = std::async(std::launch::async, [&] { return resolveSets(cube, options); });
-    const SliceSums sums = sliceSums(cube, options);
-    const SetResolution sets = resolved.get();
-    return attributeSums(cube, sums, options, sets);
+    // The owner rule per label set, then the slice's groups summed per owner: no per-set sums
+    // (the explorer keeps those, attributeSums; a report needs them once).
+    return attributeGroups(cube, options, resolveSets(cube, options));
 }
 
 Result<std::vector<BacklogItem>>

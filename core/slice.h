@@ -48,6 +48,13 @@ Result<AttributionReport> attributeSums(const CostCube &cube,
                                         const AttributionOptions &options,
                                         const SetResolution &resolved);
 
+/// attribute() over the cube's groups, with the sets resolved under `options` (resolveSets of
+/// `cube`): the groups of the slice are summed per bucket straight away, no per-set sums held
+/// (what a one-off report needs; 320 MB less to allocate on a 10M-request ledger).
+Result<AttributionReport> attributeGroups(const CostCube &cube,
+                                          const AttributionOptions &options,
+                                          const SetResolution &resolved);
+
 /// One cost object of a slice: the exact sum of its groups with one label set.
 struct SliceObject
 {

@@ -3,6 +3,7 @@
 #include "attribution.h"
 #include "costcube.h"
 
+#include <optional>
 #include <vector>
 
 namespace unalloc::core {
@@ -36,6 +37,45 @@ public:
 private:
     const AttributionOptions &m_options;
     std::vector<char> m_source;
+};
+
+/// Tracks the slice's currency; the first group of another currency is the error.
+class CurrencyCheck
+{
+public:
+    void see(Currency c)
+    {
+        if (m_error)
+            return;
+        if (!m_currency)
+            m_currency = c;
+        else if (*m_currency != c)
+            m_error = Error{"currency-mismatch",
+                            "the ledger slice mixes " + m_currency->code() + " and " + c.code() +
+                                "; add an FX rate table or filter one currency",
+                            {},
+                            {},
+                            {}};
+    }
+    /// Continues with what `later` saw of the groups after this one's: the result is what one
+    /// check over both runs, this one's first, would say (the same first mismatch).
+    void follow(const CurrencyCheck &later)
+    {
+        if (m_error || !later.m_currency)
+            return;
+        if (!m_currency)
+            *this = later;
+        else if (*later.m_currency != *m_currency)
+            see(*later.m_currency);
+        else
+            m_error = later.m_error;
+    }
+    std::optional<Currency> currency() const { return m_currency; }
+    std::optional<Error> error() const { return m_error; }
+
+private:
+    std::optional<Currency> m_currency;
+    std::optional<Error> m_error;
 };
 
 } // namespace unalloc::core
