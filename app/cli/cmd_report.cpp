@@ -10,6 +10,7 @@
 #include "core/attribution.h"
 #include "core/seams/fallbackillusion.h"
 #include "core/seams/overlap.h"
+#include "core/slice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -311,11 +312,13 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     } else {
         notes.overlap = core::findOverlap(input->cube, overlapOptions);
     }
-    auto report = core::attribute(*cube, *options);
+    // The owner rule per label set once, for the report and the fallback seam.
+    const core::SetResolution resolved = core::resolveSets(*cube, *options);
+    auto report = core::attributeGroups(*cube, *options, resolved);
     if (!report)
         return reportError(report.error(), io);
     if (!options->fallbacks.empty()) {
-        auto illusion = core::fallbackIllusion(*cube, *options);
+        auto illusion = core::fallbackIllusion(*cube, *options, &resolved);
         if (!illusion)
             return reportError(illusion.error(), io);
         notes.illusion = *illusion;

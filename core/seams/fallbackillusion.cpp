@@ -1,6 +1,7 @@
 #include "fallbackillusion.h"
 
 #include "core/ownerrule.h"
+#include "core/slice.h"
 #include "core/slicefilter.h"
 
 #include <algorithm>
@@ -14,7 +15,9 @@ bool FallbackIllusion::any() const
     return std::any_of(keys.begin(), keys.end(), [](const IllusionKey &k) { return k.flagged(); });
 }
 
-Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const AttributionOptions &options)
+Result<FallbackIllusion> fallbackIllusion(const CostCube &cube,
+                                          const AttributionOptions &options,
+                                          const SetResolution *resolution)
 {
     // By ids (a million per-request sets would otherwise mean a million text lookups): the
     // owner key's values are classified once per distinct value; each set's owner and the
@@ -22,8 +25,13 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
     // fallback are looked at again, each fallback value classified once.
     const LabelSetPool &pool = cube.labelSets();
     const std::set<std::string, std::less<>> owners = ownerValuesOf(pool, options.ownerKey);
-    std::vector<std::string> ownerTexts;
-    const std::vector<SetOwner> resolved = resolveSetOwners(pool, options, ownerTexts);
+    SetResolution own;
+    if (resolution == nullptr || resolution->cube != &cube) {
+        own = resolveSets(cube, options);
+        resolution = &own;
+    }
+    const std::vector<std::string> &ownerTexts = resolution->owners;
+    const std::vector<SetOwner> &resolved = resolution->ofSet;
     std::vector<std::uint32_t> fallbackKeys;
     for (const std::string &f : options.fallbacks)
         fallbackKeys.push_back(pool.keyId(f));
@@ -49,27 +57,20 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
         }
         return k;
     };
-    struct Resolution
-    {
-        int fallback = -1;         ///< the fallback that gave the owner, -1 = none
-        std::int32_t owner = -1;   ///< index into ownerTexts
-        bool ownedWithout = false; ///< resolved when non-owner fallback values are skipped
-    };
-    std::vector<Resolution> sets(pool.size());
+    // Per set, whether it resolves once every fallback value that is no owner value is
+    // skipped (a later fallback may still resolve it; <unallocated> still ends the search).
+    // Which fallback gave the owner, and which owner, the resolution says (via − 1, owner):
+    // a byte per set here, not a copy of both.
+    std::vector<char> ownedWithout(pool.size(), 0);
     for (size_t i = 0; i < pool.size(); ++i) {
         const SetOwner &o = resolved[i];
-        Resolution &r = sets[i];
         if (o.owner < 0)
             continue;
         if (o.via == 0) {
-            r.ownedWithout = true;
+            ownedWithout[i] = 1;
             continue;
         }
-        r.fallback = o.via - 1;
-        r.owner = o.owner;
-        // Again with every fallback value that is no owner value skipped: a later fallback may
-        // still resolve the set; <unallocated> still ends the search.
-        for (size_t f = static_cast<size_t>(r.fallback); f < fallbackKeys.size(); ++f) {
+        for (size_t f = static_cast<size_t>(o.via - 1); f < fallbackKeys.size(); ++f) {
             const std::uint32_t v =
                 fallbackKeys[f] == LabelSetPool::kAbsent
                     ? LabelSetPool::kAbsent
@@ -80,15 +81,23 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
             if (k == 2)
                 break;
             if (k == 3) {
-                r.ownedWithout = true;
+                ownedWithout[i] = 1;
                 break;
             }
         }
     }
 
     FallbackIllusion out;
-    // Per fallback, sums by owner index; then by owner text (the order the values come in).
-    std::vector<std::map<std::int32_t, IllusionValue>> byOwner(options.fallbacks.size());
+    // Per fallback and owner index, exact sums (a flat table: a map lookup per group took most
+    // of this on a ledger of per-request sets); then by owner text below.
+    struct Sum
+    {
+        Decimal amount;
+        std::int64_t rows = 0;
+        bool met = false; ///< some group of the slice came this way
+    };
+    const size_t nOwners = ownerTexts.size();
+    std::vector<Sum> byOwner(options.fallbacks.size() * nOwners);
     std::optional<Currency> currency;
     const SliceFilter inSlice(cube, options);
     for (const CostGroup &g : cube.rawGroups()) {
@@ -98,22 +107,29 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const Attributio
             return fail("currency-mismatch",
                         "the ledger slice mixes " + currency->code() + " and " + g.currency.code());
         currency = g.currency;
-        const Resolution &r = sets[g.labelSet];
+        const SetOwner &r = resolved[g.labelSet];
+        const bool owned = ownedWithout[g.labelSet] != 0;
+        const bool viaFallback = r.via > 0; // an owner, through fallback via − 1
         out.total += g.amount;
-        if (r.fallback < 0 && !r.ownedWithout)
+        if (!viaFallback && !owned)
             out.unallocated += g.amount;
-        if (!r.ownedWithout)
+        if (!owned)
             out.unallocatedWithoutIllusion += g.amount;
-        if (r.fallback >= 0) {
-            IllusionValue &v = byOwner[static_cast<size_t>(r.fallback)][r.owner];
+        if (viaFallback) {
+            Sum &v =
+                byOwner[static_cast<size_t>(r.via - 1) * nOwners + static_cast<size_t>(r.owner)];
             v.amount += g.amount;
             v.rows += g.rows;
+            v.met = true;
         }
     }
     std::vector<std::map<std::string, IllusionValue>> values(options.fallbacks.size());
-    for (size_t f = 0; f < byOwner.size(); ++f) {
-        for (auto &[owner, sum] : byOwner[f]) {
-            const std::string &text = ownerTexts[static_cast<size_t>(owner)];
+    for (size_t f = 0; f < options.fallbacks.size(); ++f) {
+        for (size_t owner = 0; owner < nOwners; ++owner) {
+            const Sum &sum = byOwner[f * nOwners + owner];
+            if (!sum.met)
+                continue;
+            const std::string &text = ownerTexts[owner];
             IllusionValue &v = values[f][text];
             v.value = text;
             v.amount += sum.amount;

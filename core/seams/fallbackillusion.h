@@ -7,6 +7,8 @@
 
 namespace unalloc::core {
 
+struct SetResolution;
+
 /// One value a fallback key handed rows to.
 struct IllusionValue
 {
@@ -49,6 +51,9 @@ struct FallbackIllusion
 
 /// Owner values are the values of the owner key over every label set of the cube (the whole
 /// ledger, not only the slice). An error when the slice mixes currencies.
-Result<FallbackIllusion> fallbackIllusion(const CostCube &cube, const AttributionOptions &options);
+/// `resolved` (optional) is resolveSets() of `cube` under `options`, e.g. the report's own.
+Result<FallbackIllusion> fallbackIllusion(const CostCube &cube,
+                                          const AttributionOptions &options,
+                                          const SetResolution *resolved = nullptr);
 
 } // namespace unalloc::core

@@ -11,6 +11,7 @@
 #include "core/export/focusexport.h"
 #include "core/ownerrule.h"
 #include "core/seams/fallbackillusion.h"
+#include "core/slice.h"
 
 #include <algorithm>
 #include <map>
@@ -130,6 +131,31 @@ private slots:
         const auto illusion = core::fallbackIllusion(cube, o);
         QVERIFY(illusion);
         QCOMPARE(illusion->unallocated, report->unallocated);
+        // Given the report's resolution (as `report` does) it says the same; given one of
+        // another cube (two sets, each owned by its label) it resolves its own.
+        const auto sameAs = [&](const core::FallbackIllusion &other) {
+            QCOMPARE(other.total, illusion->total);
+            QCOMPARE(other.unallocated, illusion->unallocated);
+            QCOMPARE(other.unallocatedWithoutIllusion, illusion->unallocatedWithoutIllusion);
+            QCOMPARE(other.keys.size(), illusion->keys.size());
+            for (size_t k = 0; k < other.keys.size(); ++k) {
+                QCOMPARE(other.keys[k].allocated, illusion->keys[k].allocated);
+                QCOMPARE(other.keys[k].nonOwner, illusion->keys[k].nonOwner);
+                QCOMPARE(other.keys[k].values.size(), illusion->keys[k].values.size());
+            }
+        };
+        const core::SetResolution resolution = core::resolveSets(cube, o);
+        const auto shared = core::fallbackIllusion(cube, o, &resolution);
+        QVERIFY(shared);
+        sameAs(*shared);
+        core::CostCube foreign;
+        for (const char *labels : {"team=x", "team=y"})
+            foreign.addGroup(labelsOf(QString::fromLatin1(labels)), "opencost", "ns/x", 0,
+                             core::Currency::usd(), 1, dec("1.00"), 1);
+        const core::SetResolution foreignResolution = core::resolveSets(foreign, o);
+        const auto notShared = core::fallbackIllusion(cube, o, &foreignResolution);
+        QVERIFY(notShared);
+        sameAs(*notShared);
         const core::FallbackExposure exposure = core::fallbackExposure(cube, o, *report);
         QCOMPARE(exposure.values.size(), size_t(via >= 1 ? 1 : 0));
         if (via >= 1) {
