@@ -3,7 +3,6 @@
 #include "slice.h"
 
 #include <algorithm>
-#include <future>
 #include <map>
 
 namespace unalloc::core {

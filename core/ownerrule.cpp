@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <future>
-#include <limits>
 #include <memory>
 #include <unordered_map>
 

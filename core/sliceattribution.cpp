@@ -15,6 +15,8 @@ namespace unalloc::core {
 
 namespace {
 
+// A bucket's sums and its per-source cells lie together: with an owner key of tens of
+// thousands of values (end users), each cell then touches two cache lines, not five.
 struct Sum
 {
     Decimal amount;
@@ -25,8 +27,6 @@ struct Sum
         rows += o.rows;
     }
 };
-// A bucket's sums and its per-source cells lie together: with an owner key of tens of
-// thousands of values (end users), each cell then touches two cache lines, not five.
 struct BucketSum
 {
     Sum all, viaFallback;
@@ -67,9 +67,6 @@ public:
         , m_nBuckets(resolution.owners.size() + 1) // last = unallocated
         , m_nFallbacks(options.fallbacks.size())
     {}
-
-    size_t buckets() const { return m_nBuckets; }
-    size_t sources() const { return m_nSources; }
 
     void start(Partial &p) const
     {
