@@ -110,6 +110,11 @@ SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
     return out;
 }
 
+bool sliceSumsPayOff(const CostCube &cube)
+{
+    return cube.labelSets().size() * 2 <= cube.rawGroups().size();
+}
+
 SetResolution resolveSets(const CostCube &cube, const AttributionOptions &options)
 {
     SetResolution r;

@@ -28,6 +28,13 @@ struct SliceSums
 /// Sums the groups of `cube` in the slice of `options` (owner key and fallbacks unused).
 SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options);
 
+/// @brief Whether a slice's sums are worth keeping for `cube`: true when they hold at most
+/// half as many cells as the cube has groups, false when label sets are that many (a
+/// per-request ledger, where a cell per group would copy the groups: 320 MB at ten million).
+/// Cells are never fewer than the sets, so the count of sets decides. Attribution over the
+/// groups (attributeGroups) gives the same report either way; only speed and memory differ.
+bool sliceSumsPayOff(const CostCube &cube);
+
 /// @brief The owner rule resolved for every label set of one cube (resolveSetOwners): computed
 /// once per owner key and fallbacks and shared by the report, the backlog and the fallback
 /// exposure (each a scan over a million sets on a per-request ledger).
@@ -39,21 +46,45 @@ struct SetResolution
 };
 SetResolution resolveSets(const CostCube &cube, const AttributionOptions &options);
 
+/// An exact amount and the rows it sums.
+struct AmountRows
+{
+    Decimal amount;
+    std::int64_t rows = 0;
+    void add(const AmountRows &o)
+    {
+        amount += o.amount;
+        rows += o.rows;
+    }
+};
+
+/// @brief What each fallback key brought to each owner in one attribution (the fallback
+/// exposure's sums), gathered in the attribution's own pass over the slice.
+struct FallbackOwnerSums
+{
+    size_t owners = 0;            ///< the resolution's owners (SetResolution::owners)
+    std::vector<AmountRows> sums; ///< at [fallback index × owners + owner]
+};
+
 /// attribute() over precomputed sums of the same cube and slice.
 Result<AttributionReport>
 attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOptions &options);
-/// The same with the sets already resolved under `options` (resolveSets of `cube`).
+/// The same with the sets already resolved under `options` (resolveSets of `cube`);
+/// `viaFallbacks` (optional) receives what each fallback brought to each owner.
 Result<AttributionReport> attributeSums(const CostCube &cube,
                                         const SliceSums &sums,
                                         const AttributionOptions &options,
-                                        const SetResolution &resolved);
+                                        const SetResolution &resolved,
+                                        FallbackOwnerSums *viaFallbacks = nullptr);
 
 /// attribute() over the cube's groups, with the sets resolved under `options` (resolveSets of
 /// `cube`): the groups of the slice are summed per bucket straight away, no per-set sums held
 /// (what a one-off report needs; 320 MB less to allocate on a 10M-request ledger).
+/// `viaFallbacks` as for attributeSums.
 Result<AttributionReport> attributeGroups(const CostCube &cube,
                                           const AttributionOptions &options,
-                                          const SetResolution &resolved);
+                                          const SetResolution &resolved,
+                                          FallbackOwnerSums *viaFallbacks = nullptr);
 
 /// One cost object of a slice: the exact sum of its groups with one label set.
 struct SliceObject

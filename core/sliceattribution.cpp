@@ -17,16 +17,7 @@ namespace {
 
 // A bucket's sums and its per-source cells lie together: with an owner key of tens of
 // thousands of values (end users), each cell then touches two cache lines, not five.
-struct Sum
-{
-    Decimal amount;
-    std::int64_t rows = 0;
-    void add(const Sum &o)
-    {
-        amount += o.amount;
-        rows += o.rows;
-    }
-};
+using Sum = AmountRows;
 struct BucketSum
 {
     Sum all, viaFallback;
@@ -36,9 +27,10 @@ struct BucketSum
 struct Partial
 {
     std::vector<BucketSum> bucket;
-    std::vector<Sum> cell;     ///< bucket × source
-    std::vector<Sum> fallback; ///< per fallback key
-    CurrencyCheck currency;    ///< attributeGroups only: the sums' currencies come checked
+    std::vector<Sum> cell;          ///< bucket × source
+    std::vector<Sum> fallback;      ///< per fallback key
+    std::vector<Sum> fallbackOwner; ///< fallback key × bucket, when asked for
+    CurrencyCheck currency;         ///< attributeGroups only: the sums' currencies come checked
 
     /// Adds `other`'s sums (integer sums: exact whatever the split).
     void add(const Partial &other)
@@ -51,6 +43,8 @@ struct Partial
             cell[c].add(other.cell[c]);
         for (size_t f = 0; f < fallback.size(); ++f)
             fallback[f].add(other.fallback[f]);
+        for (size_t f = 0; f < fallbackOwner.size(); ++f)
+            fallbackOwner[f].add(other.fallbackOwner[f]);
         currency.follow(other.currency);
     }
 };
@@ -59,13 +53,16 @@ struct Partial
 class Accumulator
 {
 public:
+    /// `byFallbackOwner`: also sum per (fallback key, owner).
     Accumulator(const CostCube &cube,
                 const AttributionOptions &options,
-                const SetResolution &resolution)
+                const SetResolution &resolution,
+                bool byFallbackOwner)
         : m_resolved(resolution.ofSet)
         , m_nSources(cube.sources().size())
         , m_nBuckets(resolution.owners.size() + 1) // last = unallocated
         , m_nFallbacks(options.fallbacks.size())
+        , m_byFallbackOwner(byFallbackOwner)
     {}
 
     void start(Partial &p) const
@@ -73,6 +70,8 @@ public:
         p.bucket.resize(m_nBuckets);
         p.cell.resize(m_nBuckets * m_nSources);
         p.fallback.resize(m_nFallbacks);
+        if (m_byFallbackOwner)
+            p.fallbackOwner.resize(m_nFallbacks * m_nBuckets);
     }
     /// Loads the sums the item of (set, source) will add to.
     void prefetch(const Partial &p, std::uint32_t set, std::uint32_t source) const
@@ -90,9 +89,27 @@ public:
         p.bucket[b].all.add(add);
         p.cell[b * m_nSources + source].add(add);
         if (res.via > 0) {
+            const auto f = static_cast<size_t>(res.via - 1);
             p.bucket[b].viaFallback.add(add);
-            p.fallback[static_cast<size_t>(res.via - 1)].add(add);
+            p.fallback[f].add(add);
+            if (m_byFallbackOwner)
+                p.fallbackOwner[f * m_nBuckets + b].add(add);
         }
+    }
+    /// The per (fallback key, owner) sums of `p` as FallbackOwnerSums (the unallocated bucket,
+    /// which no fallback reaches, left out).
+    void takeFallbackOwners(Partial &p, FallbackOwnerSums *out) const
+    {
+        if (!out)
+            return;
+        out->owners = m_nBuckets - 1;
+        out->sums.clear();
+        out->sums.reserve(m_nFallbacks * out->owners);
+        for (size_t f = 0; f < m_nFallbacks; ++f)
+            out->sums.insert(out->sums.end(),
+                             p.fallbackOwner.begin() + static_cast<std::ptrdiff_t>(f * m_nBuckets),
+                             p.fallbackOwner.begin() +
+                                 static_cast<std::ptrdiff_t>(f * m_nBuckets + out->owners));
     }
 
 private:
@@ -103,6 +120,7 @@ private:
 
     const std::vector<SetOwner> &m_resolved;
     size_t m_nSources, m_nBuckets, m_nFallbacks;
+    bool m_byFallbackOwner;
 };
 
 /// Runs `scan(from, to, partial)` over [0, n): on two threads, each into sums of its own, when
@@ -252,7 +270,6 @@ AttributionReport reportOf(const CostCube &cube,
         r.fallbackByKey.push_back(
             {options.fallbacks[f], part.fallback[f].amount, part.fallback[f].rows});
     return r;
-    return r;
 }
 
 } // namespace
@@ -268,16 +285,17 @@ attributeSums(const CostCube &cube, const SliceSums &sums, const AttributionOpti
 Result<AttributionReport> attributeSums(const CostCube &cube,
                                         const SliceSums &sums,
                                         const AttributionOptions &options,
-                                        const SetResolution &resolution)
+                                        const SetResolution &resolution,
+                                        FallbackOwnerSums *viaFallbacks)
 {
     if (sums.error)
         return fail(*sums.error);
     if (resolution.cube != &cube)
-        return attributeSums(cube, sums, options);
-    const Accumulator acc(cube, options, resolution);
+        return attributeSums(cube, sums, options, resolveSets(cube, options), viaFallbacks);
+    const Accumulator acc(cube, options, resolution, viaFallbacks != nullptr);
     const std::vector<SliceSums::Cell> &cells = sums.cells;
     constexpr size_t kParallelCells = 65536;
-    const Partial part =
+    Partial part =
         scanInHalves(cells.size(), kParallelCells, acc, [&](size_t from, size_t to, Partial &p) {
             constexpr size_t kAhead = 16; // the sums of a cell this far ahead are loaded meanwhile
             for (size_t i = from; i < to; ++i) {
@@ -287,20 +305,22 @@ Result<AttributionReport> attributeSums(const CostCube &cube,
                 acc.add(p, c.labelSet, c.source, {c.amount, c.rows});
             }
         });
+    acc.takeFallbackOwners(part, viaFallbacks);
     return reportOf(cube, options, resolution, part, sums.currency.value_or(Currency::usd()));
 }
 
 Result<AttributionReport> attributeGroups(const CostCube &cube,
                                           const AttributionOptions &options,
-                                          const SetResolution &resolution)
+                                          const SetResolution &resolution,
+                                          FallbackOwnerSums *viaFallbacks)
 {
     if (resolution.cube != &cube)
-        return attributeGroups(cube, options, resolveSets(cube, options));
-    const Accumulator acc(cube, options, resolution);
+        return attributeGroups(cube, options, resolveSets(cube, options), viaFallbacks);
+    const Accumulator acc(cube, options, resolution, viaFallbacks != nullptr);
     const SliceFilter inSlice(cube, options);
     const std::vector<CostGroup> &groups = cube.rawGroups();
     constexpr size_t kParallelGroups = 65536;
-    const Partial part =
+    Partial part =
         scanInHalves(groups.size(), kParallelGroups, acc, [&](size_t from, size_t to, Partial &p) {
             constexpr size_t kAhead = 16; // as for the cells
             for (size_t i = from; i < to; ++i) {
@@ -315,6 +335,7 @@ Result<AttributionReport> attributeGroups(const CostCube &cube,
         });
     if (const std::optional<Error> error = part.currency.error())
         return fail(*error);
+    acc.takeFallbackOwners(part, viaFallbacks);
     return reportOf(cube, options, resolution, part,
                     part.currency.currency().value_or(Currency::usd()));
 }

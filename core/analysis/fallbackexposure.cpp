@@ -1,6 +1,7 @@
 #include "fallbackexposure.h"
 
 #include "core/ownerrule.h"
+#include "core/slicefilter.h"
 
 #include <algorithm>
 #include <map>
@@ -8,40 +9,19 @@
 
 namespace unalloc::core {
 
-FallbackExposure fallbackExposure(const CostCube &cube,
-                                  const AttributionOptions &options,
-                                  const AttributionReport &report)
-{
-    return fallbackExposure(cube, sliceSums(cube, options), options, report);
-}
+namespace {
 
-FallbackExposure fallbackExposure(const CostCube &cube,
-                                  const SliceSums &sums,
-                                  const AttributionOptions &options,
-                                  const AttributionReport &report,
-                                  const SetResolution *resolution)
+/// Sums per (fallback, owner text index) of the cells `in` keeps: integers per cell, no text.
+template<class Cells, class InSlice>
+std::unordered_map<std::uint64_t, FallbackValue>
+sumsByFallback(const Cells &cells, const InSlice &in, const std::vector<SetOwner> &resolved)
 {
-    // Sums per (fallback, owner text index) first — integers per cell, no text — then the
-    // few distinct values by text.
-    SetResolution own;
-    if (!resolution || resolution->cube != &cube) {
-        own = resolveSets(cube, options);
-        resolution = &own;
-    }
-    const std::vector<std::string> &ownerTexts = resolution->owners;
-    const std::vector<SetOwner> &resolved = resolution->ofSet;
-    // Which owner texts the owner key itself takes (ownerValuesOf): exactly those of the sets
-    // whose rule ends at the owner key (via 0), so the resolution tells without a second scan
-    // of every set's labels.
-    std::vector<char> ownerKeyValue(ownerTexts.size(), 0);
-    if (cube.labelSets().keyId(options.ownerKey) != LabelSetPool::kAbsent)
-        for (const SetOwner &r : resolved)
-            if (r.via == 0)
-                ownerKeyValue[static_cast<size_t>(r.owner)] = 1;
     std::unordered_map<std::uint64_t, FallbackValue> byId;
     std::uint64_t lastId = ~std::uint64_t{0};
     FallbackValue *last = nullptr;
-    for (const SliceSums::Cell &g : sums.cells) {
+    for (const auto &g : cells) {
+        if (!in(g))
+            continue;
         const SetOwner &r = resolved[g.labelSet];
         if (r.via < 1)
             continue;
@@ -54,6 +34,38 @@ FallbackExposure fallbackExposure(const CostCube &cube,
         last->amount += g.amount;
         last->rows += g.rows;
     }
+    return byId;
+}
+
+/// resolveSets() of `cube` under `options`, unless `given` already is.
+const SetResolution &resolutionFor(const CostCube &cube,
+                                   const AttributionOptions &options,
+                                   const SetResolution *given,
+                                   SetResolution &own)
+{
+    if (given && given->cube == &cube)
+        return *given;
+    own = resolveSets(cube, options);
+    return own;
+}
+
+/// The exposure from the sums per (fallback, owner text index): the few distinct values by
+/// text, then per key and per owner bucket.
+FallbackExposure exposureOf(const CostCube &cube,
+                            const AttributionOptions &options,
+                            const AttributionReport &report,
+                            const SetResolution &resolution,
+                            const std::unordered_map<std::uint64_t, FallbackValue> &byId)
+{
+    const std::vector<std::string> &ownerTexts = resolution.owners;
+    // Which owner texts the owner key itself takes (ownerValuesOf): exactly those of the sets
+    // whose rule ends at the owner key (via 0), so the resolution tells without a second scan
+    // of every set's labels.
+    std::vector<char> ownerKeyValue(ownerTexts.size(), 0);
+    if (cube.labelSets().keyId(options.ownerKey) != LabelSetPool::kAbsent)
+        for (const SetOwner &r : resolution.ofSet)
+            if (r.via == 0)
+                ownerKeyValue[static_cast<size_t>(r.owner)] = 1;
     std::map<std::pair<int, std::string>, FallbackValue> values;
     for (const auto &[id, sum] : byId) {
         const auto owner = static_cast<size_t>(id & 0xffffffffU);
@@ -106,6 +118,51 @@ FallbackExposure fallbackExposure(const CostCube &cube,
         return a.owner < b.owner;
     });
     return e;
+}
+
+} // namespace
+
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const SetResolution *resolution)
+{
+    SetResolution own;
+    const SetResolution &r = resolutionFor(cube, options, resolution, own);
+    return exposureOf(cube, options, report, r,
+                      sumsByFallback(cube.rawGroups(), SliceFilter(cube, options), r.ofSet));
+}
+
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const SliceSums &sums,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const SetResolution *resolution)
+{
+    SetResolution own;
+    const SetResolution &r = resolutionFor(cube, options, resolution, own);
+    return exposureOf(cube, options, report, r,
+                      sumsByFallback(
+                          sums.cells, [](const auto &) { return true; }, r.ofSet));
+}
+
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const SetResolution &resolved,
+                                  const FallbackOwnerSums &viaFallbacks)
+{
+    std::unordered_map<std::uint64_t, FallbackValue> byId;
+    for (size_t i = 0; i < viaFallbacks.sums.size(); ++i) {
+        const AmountRows &sum = viaFallbacks.sums[i];
+        if (sum.rows == 0)
+            continue;
+        FallbackValue &v = byId[static_cast<std::uint64_t>(i / viaFallbacks.owners) << 32 |
+                                i % viaFallbacks.owners];
+        v.amount = sum.amount;
+        v.rows = sum.rows;
+    }
+    return exposureOf(cube, options, report, resolved, byId);
 }
 
 } // namespace unalloc::core

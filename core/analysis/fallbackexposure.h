@@ -51,10 +51,12 @@ struct FallbackExposure
     Decimal nonOwnerTotal;                  ///< F that went to non-owner-looking values
 };
 
-/// Exposure of `report` (computed with the same options) over `cube`.
+/// Exposure of `report` (computed with the same options) over the groups of `cube` in the
+/// slice of `options`; `resolved` (optional) is resolveSets() of `cube` under `options`.
 FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
-                                  const AttributionReport &report);
+                                  const AttributionReport &report,
+                                  const SetResolution *resolved = nullptr);
 /// The same over precomputed sums of the cube's slice (what the explorer keeps per slice);
 /// `resolved` (optional) is resolveSets() of `cube` under `options`.
 FallbackExposure fallbackExposure(const CostCube &cube,
@@ -62,5 +64,13 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionOptions &options,
                                   const AttributionReport &report,
                                   const SetResolution *resolved = nullptr);
+
+/// The same from the sums the attribution gathered (attributeSums or attributeGroups with
+/// `viaFallbacks`, under `resolved`): no second pass over the slice.
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const SetResolution &resolved,
+                                  const FallbackOwnerSums &viaFallbacks);
 
 } // namespace unalloc::core

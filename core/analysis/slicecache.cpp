@@ -42,7 +42,8 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     if (request.dedupe)
         objects = std::async(std::launch::async, objectsOf, std::cref(attributed),
                              std::shared_ptr<const void>(d->prepared.merged));
-    d->sums = sliceSums(attributed, options);
+    if (sliceSumsPayOff(attributed))
+        d->sums = sliceSums(attributed, options);
     static const std::vector<Invoice> noInvoices;
     static const LedgerCatalog emptyCatalog;
     d->seams = reconciliationSnapshot(d->prepared, input.invoices ? *input.invoices : noInvoices,

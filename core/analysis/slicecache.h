@@ -8,14 +8,16 @@
 namespace unalloc::core {
 
 /// @brief What one slice of the ledger (period, sources, de-duplication, tolerance) gives
-/// every view whatever the owner key: the prepared cube, sums per label set, the objects in
-/// backlog order and the seams. Computed once per slice, reused while the analyst changes
-/// the owner key and fallbacks.
+/// every view whatever the owner key: the prepared cube, sums per label set (when they pay
+/// off), the objects in backlog order and the seams. Computed once per slice, reused while
+/// the analyst changes the owner key and fallbacks.
 struct SliceData
 {
     std::shared_ptr<const CostCube> cubeOwner; ///< keeps prepared.plain alive
     PreparedCube prepared;
-    SliceSums sums;
+    /// Sums per (label set, source), when they pay off (sliceSumsPayOff); without them the
+    /// analysis attributes the cube's groups.
+    std::optional<SliceSums> sums;
     std::shared_ptr<const SliceObjects> objects;
     DrillGroups drillGroups; ///< of objects->cube (the unallocated drill-down's grouping)
     ReconciliationSnapshot seams;
