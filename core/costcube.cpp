@@ -7,14 +7,33 @@
 
 namespace unalloc::core {
 
-size_t CostCube::KeyHash::operator()(const Key &k) const noexcept
+std::uint64_t CostCube::hashOf(const CostGroup &g)
 {
-    std::uint64_t h = mixHash(k.labelSet, static_cast<std::uint64_t>(k.source) << 32 | k.object);
-    h = mixHash(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.day)) << 32 |
-                       k.currency.packed());
-    h = mixHash(h, static_cast<std::uint64_t>(k.batch));
-    h = mixHash(h, static_cast<std::uint64_t>(k.usageProvider) << 32 | k.usageModel);
-    return static_cast<size_t>(mixHash(h, static_cast<std::uint32_t>(k.days)));
+    const std::uint64_t h = mixHash(g.labelSet, static_cast<std::uint64_t>(g.object) << 32 |
+                                                    static_cast<std::uint32_t>(g.day));
+    return mixHash(h, g.context);
+}
+
+std::uint64_t CostCube::hashOf(const GroupContext &c)
+{
+    std::uint64_t h = mixHash(static_cast<std::uint64_t>(c.batch),
+                              static_cast<std::uint64_t>(c.source) << 32 | c.currency.packed());
+    h = mixHash(h, static_cast<std::uint64_t>(c.usageProvider) << 32 | c.usageModel);
+    return mixHash(h, static_cast<std::uint32_t>(c.days));
+}
+
+std::uint32_t CostCube::contextId(const GroupContext &c)
+{
+    const std::uint64_t hash = hashOf(c);
+    std::uint32_t &recent = m_recentContext[hash >> 56];
+    if (recent < m_contexts.size() && m_contexts[recent] == c)
+        return recent;
+    const auto [id, inserted] =
+        m_contextIndex.findOrInsert(hash, static_cast<std::uint32_t>(m_contexts.size()),
+                                    [&](std::uint32_t i) { return m_contexts[i] == c; });
+    if (inserted)
+        m_contexts.push_back(c);
+    return recent = id;
 }
 
 std::int32_t spanDays(TimeUs start, TimeUs end)
@@ -72,9 +91,10 @@ void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal am
     for (const LabelSetPool::Pair &p : from.labelSets().pairs(g.labelSet))
         pairs.push_back({m_labelSets.internKey(from.labelSets().keyText(p.key)),
                          m_labelSets.internValue(from.labelSets().valueText(p.value))});
-    addGroup(m_labelSets.internPairs(pairs), from.sources().at(g.source),
-             from.objects().at(g.object), g.day, g.currency, g.batch, amount, g.rows,
-             from.usageName(g.usageProvider), from.usageName(g.usageModel), g.days);
+    const GroupContext &c = from.context(g);
+    addGroup(m_labelSets.internPairs(pairs), from.sources().at(c.source),
+             from.objects().at(g.object), g.day, c.currency, c.batch, amount, g.rows,
+             from.usageName(c.usageProvider), from.usageName(c.usageModel), c.days);
 }
 
 void CostCube::keepLabelSets(const std::vector<char> &keep)
@@ -104,44 +124,31 @@ void CostCube::addGroup(std::uint32_t labelSet,
                         std::string_view usageModel,
                         std::int32_t days)
 {
-    const Key key{labelSet,
-                  m_sources.intern(source),
-                  m_objects.intern(object),
-                  day,
-                  currency,
-                  batch,
-                  usageId(usageProvider, m_lastProvider),
-                  usageId(usageModel, m_lastModel),
-                  days};
+    const CostGroup key{.amount = amount,
+                        .rows = rows,
+                        .labelSet = labelSet,
+                        .object = m_objects.intern(object),
+                        .day = day,
+                        .context =
+                            contextId({.batch = batch,
+                                       .source = m_sources.intern(source),
+                                       .usageProvider = usageId(usageProvider, m_lastProvider),
+                                       .usageModel = usageId(usageModel, m_lastModel),
+                                       .days = days,
+                                       .currency = currency})};
     // Groups appended unindexed are indexed now, once.
-    for (; m_indexed < m_groups.size(); ++m_indexed) {
-        const CostGroup &g = m_groups[m_indexed];
-        const Key k{g.labelSet, g.source,        g.object,     g.day, g.currency,
-                    g.batch,    g.usageProvider, g.usageModel, g.days};
-        m_index.findOrInsert(KeyHash{}(k), static_cast<std::uint32_t>(m_indexed),
+    for (; m_indexed < m_groups.size(); ++m_indexed)
+        m_index.findOrInsert(hashOf(m_groups[m_indexed]), static_cast<std::uint32_t>(m_indexed),
                              [](std::uint32_t) { return false; });
-    }
     m_clustered = false; // an indexed add can land anywhere
     const auto [id, inserted] = m_index.findOrInsert(
-        KeyHash{}(key), static_cast<std::uint32_t>(m_groups.size()), [&](std::uint32_t i) {
+        hashOf(key), static_cast<std::uint32_t>(m_groups.size()), [&](std::uint32_t i) {
             const CostGroup &g = m_groups[i];
-            return g.labelSet == key.labelSet && g.source == key.source && g.object == key.object &&
-                   g.day == key.day && g.currency == key.currency && g.batch == key.batch &&
-                   g.usageProvider == key.usageProvider && g.usageModel == key.usageModel &&
-                   g.days == key.days;
+            return g.labelSet == key.labelSet && g.object == key.object && g.day == key.day &&
+                   g.context == key.context;
         });
     if (inserted) {
-        m_groups.push_back(CostGroup{.amount = amount,
-                                     .batch = batch,
-                                     .rows = rows,
-                                     .labelSet = key.labelSet,
-                                     .source = key.source,
-                                     .object = key.object,
-                                     .day = day,
-                                     .usageProvider = key.usageProvider,
-                                     .usageModel = key.usageModel,
-                                     .days = days,
-                                     .currency = currency});
+        m_groups.push_back(key);
         m_indexed = m_groups.size();
     } else {
         CostGroup &g = m_groups[id];
@@ -163,17 +170,18 @@ void CostCube::appendNewGroup(std::uint32_t labelSet,
                               std::string_view usageModel,
                               std::int32_t days)
 {
-    m_groups.push_back(CostGroup{.amount = amount,
-                                 .batch = batch,
-                                 .rows = rows,
-                                 .labelSet = labelSet,
-                                 .source = m_sources.intern(source),
-                                 .object = m_objects.intern(object),
-                                 .day = day,
-                                 .usageProvider = usageId(usageProvider, m_lastProvider),
-                                 .usageModel = usageId(usageModel, m_lastModel),
-                                 .days = days,
-                                 .currency = currency});
+    m_groups.push_back(
+        CostGroup{.amount = amount,
+                  .rows = rows,
+                  .labelSet = labelSet,
+                  .object = m_objects.intern(object),
+                  .day = day,
+                  .context = contextId({.batch = batch,
+                                        .source = m_sources.intern(source),
+                                        .usageProvider = usageId(usageProvider, m_lastProvider),
+                                        .usageModel = usageId(usageModel, m_lastModel),
+                                        .days = days,
+                                        .currency = currency})});
     m_rows += rows;
 }
 
@@ -195,10 +203,11 @@ std::vector<CostGroup> CostCube::groups() const
     std::sort(out.begin(), out.end(), [this](const CostGroup &a, const CostGroup &b) {
         if (const auto c = m_labelSets.compare(a.labelSet, b.labelSet); c != 0)
             return c < 0;
-        return std::tie(m_sources.at(a.source), m_objects.at(a.object), a.day, a.currency, a.batch,
-                        usageName(a.usageProvider), usageName(a.usageModel), a.days) <
-               std::tie(m_sources.at(b.source), m_objects.at(b.object), b.day, b.currency, b.batch,
-                        usageName(b.usageProvider), usageName(b.usageModel), b.days);
+        const GroupContext &x = context(a), &y = context(b);
+        return std::tie(m_sources.at(x.source), m_objects.at(a.object), a.day, x.currency, x.batch,
+                        usageName(x.usageProvider), usageName(x.usageModel), x.days) <
+               std::tie(m_sources.at(y.source), m_objects.at(b.object), b.day, y.currency, y.batch,
+                        usageName(y.usageProvider), usageName(y.usageModel), y.days);
     });
     return out;
 }

@@ -4,6 +4,7 @@
 #include "flatindex.h"
 #include "labelsetpool.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -13,28 +14,37 @@
 
 namespace unalloc::core {
 
-/// One cell of the cube: the exact sum of all rows sharing label set, source, cost object,
-/// UTC day of their window start, currency, batch and usage provider/model.
-struct CostGroup
+/// @brief What many groups share: source, currency, batch, usage provider and model, and the
+/// length of the charge window. A cube holds each distinct context once (a few hundred on a
+/// ledger of ten million requests) and a group refers to it by id.
+struct GroupContext
 {
-    // Widest members first: 64 bytes, not 80 (a million per-request groups on a real ledger).
-    Decimal amount;
     std::int64_t batch = 0;
-    std::int64_t rows = 0;
-    std::uint32_t labelSet = 0;
     std::uint32_t source = 0;
-    std::uint32_t object = 0;
-    std::int32_t day = 0; ///< days since 1970-01-01 of the row's start
     /// Usage provider and model of the rows (CostRow::usage), as ids for CostCube::usageName;
     /// 0 = none. Gateway rows carry them; the double-counting seam matches on them.
     std::uint32_t usageProvider = 0;
     std::uint32_t usageModel = 0;
-    /// Whole days the rows' charge window spans from `day` (CostCube::spanDays): 1 for a
+    /// Whole days the rows' charge window spans from the group's day (spanDays): 1 for a
     /// request or a daily bucket, 7 for a weekly and 28–31 for a monthly bill line.
     std::int32_t days = 1;
     Currency currency;
+    friend bool operator==(const GroupContext &, const GroupContext &) = default;
 };
-static_assert(sizeof(CostGroup) <= 64);
+
+/// One cell of the cube: the exact sum of all rows sharing label set, cost object, UTC day of
+/// their window start and context (source, currency, batch, usage provider/model, window).
+struct CostGroup
+{
+    Decimal amount;
+    std::int64_t rows = 0;
+    std::uint32_t labelSet = 0;
+    std::uint32_t object = 0;
+    std::int32_t day = 0;      ///< days since 1970-01-01 of the row's start
+    std::uint32_t context = 0; ///< CostCube::context(); the fields groups share
+};
+// 40 bytes: one per request on a per-request ledger (64 while the context was inline).
+static_assert(sizeof(CostGroup) == 40);
 
 /// Days a charge window [start, end) spans: ⌈(end − start) ÷ 1 day⌉, at least 1.
 std::int32_t spanDays(TimeUs start, TimeUs end);
@@ -128,6 +138,8 @@ public:
     {
         return s.empty() ? 0 : m_usageNames.intern(s) + 1;
     }
+    /// The id of context `c` (its ids from sourceId and usageNameId), added when new.
+    std::uint32_t contextId(const GroupContext &c);
     /// appendNewGroup() with the group's texts given as those ids.
     void appendNewGroup(const CostGroup &g)
     {
@@ -145,8 +157,13 @@ public:
     const LabelSetPool &labelSets() const { return m_labelSets; }
     const StringPool &sources() const { return m_sources; }
     const StringPool &objects() const { return m_objects; }
-    /// Usage provider or model text of a CostGroup id; "" for 0.
+    /// Usage provider or model text of a GroupContext id; "" for 0.
     const std::string &usageName(std::uint32_t id) const;
+    /// The context of group `g`; of id `id`.
+    const GroupContext &context(const CostGroup &g) const { return m_contexts[g.context]; }
+    const GroupContext &context(std::uint32_t id) const { return m_contexts[id]; }
+    /// Every context, by id (a pass over many groups reads them from here).
+    const std::vector<GroupContext> &contexts() const { return m_contexts; }
     /// Groups in a canonical order (label set content, source, object, day, currency, batch).
     std::vector<CostGroup> groups() const;
     size_t groupCount() const { return m_groups.size(); }
@@ -160,28 +177,21 @@ public:
 private:
     /// The CostGroup id (0 = none) of usage text `s`; `last` caches the previous answer.
     std::uint32_t usageId(std::string_view s, std::uint32_t &last);
-    struct Key
-    {
-        std::uint32_t labelSet, source, object;
-        std::int32_t day;
-        Currency currency;
-        std::int64_t batch;
-        std::uint32_t usageProvider, usageModel;
-        std::int32_t days;
-        friend bool operator==(const Key &, const Key &) = default;
-    };
-    struct KeyHash
-    {
-        size_t operator()(const Key &k) const noexcept;
-    };
+    static std::uint64_t hashOf(const CostGroup &g);
+    static std::uint64_t hashOf(const GroupContext &c);
 
     LabelSetPool m_labelSets;
     StringPool m_sources;
     StringPool m_objects;
     StringPool m_usageNames; ///< id + 1 is stored in CostGroup, so 0 means none
     std::uint32_t m_lastProvider = 0, m_lastModel = 0; ///< usage ids found last (usageId)
-    FlatIndex m_index;                                 ///< over m_groups[0, m_indexed) by Key
+    FlatIndex m_index; ///< over m_groups[0, m_indexed) by (set, object, day, context)
     std::vector<CostGroup> m_groups;
+    std::vector<GroupContext> m_contexts;
+    FlatIndex m_contextIndex;
+    /// The context found last per slot of its hash: a loader meets a few hundred contexts in
+    /// turn, ten million times.
+    std::array<std::uint32_t, 256> m_recentContext{};
     size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
     bool m_clustered = true; ///< see objectsClustered()
     std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>

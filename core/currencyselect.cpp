@@ -12,7 +12,7 @@ std::vector<CurrencyRows> currencyRows(const CostCube &cube,
     for (const CostGroup &g : cube.rawGroups()) {
         if ((fromDay && g.day < *fromDay) || (toDay && g.day >= *toDay))
             continue;
-        rows[g.currency] += g.rows;
+        rows[cube.context(g).currency] += g.rows;
     }
     std::vector<CurrencyRows> out;
     for (const auto &[currency, n] : rows)
@@ -34,11 +34,13 @@ CostCube cubeInCurrency(const CostCube &cube, Currency currency)
 {
     CostCube out;
     for (const CostGroup &g : cube.rawGroups()) {
-        if (g.currency != currency)
+        if (cube.context(g).currency != currency)
             continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(g.source),
-                     cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                     cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(cube.context(g).source),
+                     cube.objects().at(g.object), g.day, cube.context(g).currency,
+                     cube.context(g).batch, g.amount, g.rows,
+                     cube.usageName(cube.context(g).usageProvider),
+                     cube.usageName(cube.context(g).usageModel), cube.context(g).days);
     }
     for (const CollisionTotal &c : cube.collisions()) {
         if (c.currency == currency)
@@ -50,7 +52,7 @@ CostCube cubeInCurrency(const CostCube &cube, Currency currency)
 bool holdsOtherCurrency(const CostCube &cube, Currency currency)
 {
     for (const CostGroup &g : cube.rawGroups()) {
-        if (g.currency != currency)
+        if (cube.context(g).currency != currency)
             return true;
     }
     return false;

@@ -35,6 +35,7 @@ namespace {
 bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &out)
 {
     const std::vector<CostGroup> &groups = cube.rawGroups();
+    const std::vector<GroupContext> &ctx = cube.contexts();
     for (size_t i = 1; i < groups.size(); ++i)
         if (groups[i].labelSet < groups[i - 1].labelSet)
             return false;
@@ -47,7 +48,7 @@ bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &
     for (const CostGroup &g : groups) {
         if (!inSlice(g))
             continue;
-        currency.see(g.currency);
+        currency.see(ctx[g.context].currency);
         if (g.labelSet != set || runStart == out.cells.size()) {
             // A new run: sort the last one's cells by source, forget its sources.
             if (out.cells.size() - runStart > 1)
@@ -59,11 +60,11 @@ bool sumInSetOrder(const CostCube &cube, const SliceFilter &inSlice, SliceSums &
             runStart = out.cells.size();
             set = g.labelSet;
         }
-        std::int32_t &cell = cellOfSource[g.source];
+        std::int32_t &cell = cellOfSource[ctx[g.context].source];
         if (cell < 0) {
             cell = static_cast<std::int32_t>(out.cells.size());
             out.cells.push_back(
-                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = g.source});
+                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = ctx[g.context].source});
         }
         SliceSums::Cell &c = out.cells[static_cast<size_t>(cell)];
         c.amount += g.amount;
@@ -86,18 +87,20 @@ SliceSums sliceSums(const CostCube &cube, const AttributionOptions &options)
         return out;
     FlatIndex index;
     CurrencyCheck currency;
+    const std::vector<GroupContext> &ctx = cube.contexts();
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))
             continue;
-        currency.see(g.currency);
-        const auto [id, inserted] = index.findOrInsert(
-            mixHash(g.labelSet, g.source), static_cast<std::uint32_t>(out.cells.size()),
-            [&](std::uint32_t i) {
-                return out.cells[i].labelSet == g.labelSet && out.cells[i].source == g.source;
-            });
+        currency.see(ctx[g.context].currency);
+        const auto [id, inserted] =
+            index.findOrInsert(mixHash(g.labelSet, ctx[g.context].source),
+                               static_cast<std::uint32_t>(out.cells.size()), [&](std::uint32_t i) {
+                                   return out.cells[i].labelSet == g.labelSet &&
+                                          out.cells[i].source == ctx[g.context].source;
+                               });
         if (inserted)
             out.cells.push_back(
-                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = g.source});
+                {.amount = {}, .rows = 0, .labelSet = g.labelSet, .source = ctx[g.context].source});
         SliceSums::Cell &c = out.cells[id];
         c.amount += g.amount;
         c.rows += g.rows;
@@ -130,13 +133,14 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     const SliceFilter inSlice(cube, options);
     CurrencyCheck currency;
     FlatIndex index;
+    const std::vector<GroupContext> &ctx = cube.contexts();
     const bool clustered = cube.objectsClustered();
     if (clustered) { // counted first: a vector grown by doubling held two copies (1.2 GB at 10M)
         size_t count = 0;
         for (const CostGroup *last = nullptr; const CostGroup &g : cube.rawGroups())
             if (inSlice(g)) {
                 count += !last || last->labelSet != g.labelSet || last->object != g.object ||
-                         last->source != g.source;
+                         ctx[last->context].source != ctx[g.context].source;
                 last = &g;
             }
         out.items.reserve(count);
@@ -144,25 +148,27 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))
             continue;
-        currency.see(g.currency);
+        currency.see(ctx[g.context].currency);
         if (clustered) {
             // A loaded ledger: an object's groups are adjacent, so a new (label set, source,
             // object) starts a new item and no lookup is needed.
             if (out.items.empty() || out.items.back().labelSet != g.labelSet ||
-                out.items.back().object != g.object || out.items.back().source != g.source)
-                out.items.push_back({g.source, g.object, g.labelSet, {}, 0});
+                out.items.back().object != g.object ||
+                out.items.back().source != ctx[g.context].source)
+                out.items.push_back({ctx[g.context].source, g.object, g.labelSet, {}, 0});
             out.items.back().amount += g.amount;
             out.items.back().rows += g.rows;
             continue;
         }
         const auto [id, inserted] = index.findOrInsert(
-            mixHash(g.labelSet, static_cast<std::uint64_t>(g.source) << 32 | g.object),
+            mixHash(g.labelSet, static_cast<std::uint64_t>(ctx[g.context].source) << 32 | g.object),
             static_cast<std::uint32_t>(out.items.size()), [&](std::uint32_t i) {
                 const SliceObject &o = out.items[i];
-                return o.labelSet == g.labelSet && o.object == g.object && o.source == g.source;
+                return o.labelSet == g.labelSet && o.object == g.object &&
+                       o.source == ctx[g.context].source;
             });
         if (inserted)
-            out.items.push_back({g.source, g.object, g.labelSet, {}, 0});
+            out.items.push_back({ctx[g.context].source, g.object, g.labelSet, {}, 0});
         SliceObject &o = out.items[id];
         o.amount += g.amount;
         o.rows += g.rows;

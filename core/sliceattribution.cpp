@@ -319,18 +319,21 @@ Result<AttributionReport> attributeGroups(const CostCube &cube,
     const Accumulator acc(cube, options, resolution, viaFallbacks != nullptr);
     const SliceFilter inSlice(cube, options);
     const std::vector<CostGroup> &groups = cube.rawGroups();
+    const std::vector<GroupContext> &ctx = cube.contexts();
     constexpr size_t kParallelGroups = 65536;
     Partial part =
         scanInHalves(groups.size(), kParallelGroups, acc, [&](size_t from, size_t to, Partial &p) {
             constexpr size_t kAhead = 16; // as for the cells
             for (size_t i = from; i < to; ++i) {
                 if (i + kAhead < to)
-                    acc.prefetch(p, groups[i + kAhead].labelSet, groups[i + kAhead].source);
+                    acc.prefetch(p, groups[i + kAhead].labelSet,
+                                 ctx[groups[i + kAhead].context].source);
                 const CostGroup &g = groups[i];
                 if (!inSlice(g))
                     continue;
-                p.currency.see(g.currency);
-                acc.add(p, g.labelSet, g.source, {g.amount, g.rows});
+                const GroupContext &c = ctx[g.context];
+                p.currency.see(c.currency);
+                acc.add(p, g.labelSet, c.source, {g.amount, g.rows});
             }
         });
     if (const std::optional<Error> error = part.currency.error())

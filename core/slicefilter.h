@@ -3,6 +3,7 @@
 #include "attribution.h"
 #include "costcube.h"
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -11,32 +12,37 @@ namespace unalloc::core {
 /// @brief Whether a group lies in the slice of `options`: its day in [fromDay, toDay), its
 /// source among the selected ones (all when none is selected), its batch among the selected
 /// ones (all when none) and its currency the selected one (any when unset). The one filter
-/// every slice-based computation uses; source names are resolved to ids once, at
-/// construction. Holds a reference to `options`, which must outlive it.
+/// every slice-based computation uses; source, batch and currency belong to the group's
+/// context and are decided once per context, at construction (the cube must not gain
+/// contexts while the filter is used).
 class SliceFilter
 {
 public:
     SliceFilter(const CostCube &cube, const AttributionOptions &options)
-        : m_options(options)
+        : m_fromDay(options.fromDay.value_or(std::numeric_limits<std::int32_t>::min()))
+        , m_toDay(options.toDay)
     {
-        m_source.assign(cube.sources().size(), options.sources.empty() ? 1 : 0);
+        std::vector<char> source(cube.sources().size(), options.sources.empty() ? 1 : 0);
         for (const std::string &s : options.sources) {
             if (const std::int64_t id = cube.sources().find(s); id >= 0)
-                m_source[static_cast<size_t>(id)] = 1;
+                source[static_cast<size_t>(id)] = 1;
         }
+        m_context.reserve(cube.contexts().size());
+        for (const GroupContext &c : cube.contexts())
+            m_context.push_back(source[c.source] &&
+                                (options.batches.empty() || options.batches.contains(c.batch)) &&
+                                (!options.currency || c.currency == *options.currency));
     }
 
     bool operator()(const CostGroup &g) const
     {
-        return (!m_options.fromDay || g.day >= *m_options.fromDay) &&
-               (!m_options.toDay || g.day < *m_options.toDay) && m_source[g.source] &&
-               (m_options.batches.empty() || m_options.batches.contains(g.batch)) &&
-               (!m_options.currency || g.currency == *m_options.currency);
+        return m_context[g.context] && g.day >= m_fromDay && (!m_toDay || g.day < *m_toDay);
     }
 
 private:
-    const AttributionOptions &m_options;
-    std::vector<char> m_source;
+    std::int32_t m_fromDay;
+    std::optional<std::int32_t> m_toDay;
+    std::vector<char> m_context; ///< per context id: 1 when its groups can be in the slice
 };
 
 /// Tracks the slice's currency; the first group of another currency is the error.

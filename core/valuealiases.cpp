@@ -87,14 +87,16 @@ AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias
         if (mapped[g.labelSet] == kUnset)
             mapped[g.labelSet] = out.cube.internLabelSet(
                 aliasLabels(pool.at(g.labelSet), aliases, &used[g.labelSet]));
-        out.cube.addGroup(mapped[g.labelSet], cube.sources().at(g.source),
-                          cube.objects().at(g.object), g.day, g.currency, g.batch, g.amount, g.rows,
-                          cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+        out.cube.addGroup(mapped[g.labelSet], cube.sources().at(cube.context(g).source),
+                          cube.objects().at(g.object), g.day, cube.context(g).currency,
+                          cube.context(g).batch, g.amount, g.rows,
+                          cube.usageName(cube.context(g).usageProvider),
+                          cube.usageName(cube.context(g).usageModel), cube.context(g).days);
         for (std::uint32_t i : used[g.labelSet]) {
-            AliasMove &m = moves[{i, g.day, g.currency.code()}];
+            AliasMove &m = moves[{i, g.day, cube.context(g).currency.code()}];
             m.alias = i;
             m.day = g.day;
-            m.currency = g.currency;
+            m.currency = cube.context(g).currency;
             m.amount += g.amount;
             m.rows += g.rows;
         }

@@ -65,9 +65,9 @@ core::Result<core::CostCube> replaceRow(const core::CostCube &cube,
     const auto day = static_cast<std::int32_t>(core::dayIndex(pod.start));
     bool removed = false;
     for (const core::CostGroup &g : cube.rawGroups()) {
-        const bool isPod = !removed && g.day == day && g.batch == pod.batchId &&
-                           g.currency == pod.amount.currency &&
-                           cube.sources().at(g.source) == pod.source &&
+        const bool isPod = !removed && g.day == day && cube.context(g).batch == pod.batchId &&
+                           cube.context(g).currency == pod.amount.currency &&
+                           cube.sources().at(cube.context(g).source) == pod.source &&
                            cube.objects().at(g.object) == pod.name &&
                            cube.labelSets().at(g.labelSet) == pod.labels;
         if (!isPod) {
@@ -76,9 +76,11 @@ core::Result<core::CostCube> replaceRow(const core::CostCube &cube,
         }
         removed = true;
         if (g.rows > 1)
-            out.addGroup(cube.labelSets().at(g.labelSet), pod.source, pod.name, g.day, g.currency,
-                         g.batch, g.amount - pod.amount.amount, g.rows - 1,
-                         cube.usageName(g.usageProvider), cube.usageName(g.usageModel), g.days);
+            out.addGroup(cube.labelSets().at(g.labelSet), pod.source, pod.name, g.day,
+                         cube.context(g).currency, cube.context(g).batch,
+                         g.amount - pod.amount.amount, g.rows - 1,
+                         cube.usageName(cube.context(g).usageProvider),
+                         cube.usageName(cube.context(g).usageModel), cube.context(g).days);
     }
     if (!removed)
         return core::fail("internal", "the pod row '" + pod.name + "' is not in the figures");

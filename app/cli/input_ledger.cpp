@@ -19,8 +19,8 @@ core::CostCube onlySources(const core::CostCube &cube,
 {
     core::CostCube out;
     for (const core::CostGroup &g : cube.rawGroups()) {
-        if ((!sources.empty() && !sources.contains(cube.sources().at(g.source))) ||
-            (!batches.empty() && !batches.contains(g.batch)))
+        if ((!sources.empty() && !sources.contains(cube.sources().at(cube.context(g).source))) ||
+            (!batches.empty() && !batches.contains(cube.context(g).batch)))
             continue;
         out.addGroupFrom(cube, g);
     }

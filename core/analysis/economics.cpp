@@ -142,28 +142,28 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
     whole.pools.resize(options.shares.size());
     std::optional<Currency> currency;
     const auto inSlice = [&](const CostGroup &g) {
-        return !(
-            (options.fromDay && g.day < *options.fromDay) ||
-            (options.toDay && g.day >= *options.toDay) ||
-            (!options.sources.empty() && !options.sources.contains(cube.sources().at(g.source))));
+        return !((options.fromDay && g.day < *options.fromDay) ||
+                 (options.toDay && g.day >= *options.toDay) ||
+                 (!options.sources.empty() &&
+                  !options.sources.contains(cube.sources().at(cube.context(g).source))));
     };
     // A mixed slice is refused naming the first two currencies in the cube's canonical order.
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))
             continue;
-        if (currency && *currency != g.currency) {
+        if (currency && *currency != cube.context(g).currency) {
             currency.reset();
             for (const CostGroup &c : cube.groups()) {
                 if (!inSlice(c))
                     continue;
-                if (currency && *currency != c.currency)
+                if (currency && *currency != cube.context(c).currency)
                     return fail("mixed-currency", "the slice mixes " + currency->code() + " and " +
-                                                      c.currency.code() +
+                                                      cube.context(c).currency.code() +
                                                       ": feature economics needs one currency");
-                currency = c.currency;
+                currency = cube.context(c).currency;
             }
         }
-        currency = g.currency;
+        currency = cube.context(g).currency;
     }
     // Every figure is a sum: groups are first summed per (month, source, feature, share, counted
     // as requests) with integer keys — a label set's feature and share are found once per set,
@@ -237,9 +237,10 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
             lastDay = g.day;
             lastMonth = month->second;
         }
-        const bool counted = gateway[g.source] && !options.aggregateBatches.contains(g.batch);
+        const GroupContext &c = cube.context(g);
+        const bool counted = gateway[c.source] && !options.aggregateBatches.contains(c.batch);
         Sum &sum =
-            sums[Key{lastMonth, g.source, featureOf[g.labelSet], shareOf[g.labelSet], counted}];
+            sums[Key{lastMonth, c.source, featureOf[g.labelSet], shareOf[g.labelSet], counted}];
         sum.amount += g.amount;
         sum.rows += g.rows;
     }

@@ -142,8 +142,8 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     std::vector<std::int64_t> rowsPerSource(cube.sources().size(), 0);
     std::vector<char> seen(cube.sources().size(), 0);
     for (const CostGroup &g : cube.rawGroups()) {
-        rowsPerSource[g.source] += g.rows;
-        seen[g.source] = 1;
+        rowsPerSource[cube.context(g).source] += g.rows;
+        seen[cube.context(g).source] = 1;
         if (!c.firstDay || g.day < *c.firstDay)
             c.firstDay = g.day;
         if (!c.lastDay || g.day > *c.lastDay)

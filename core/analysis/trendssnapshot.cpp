@@ -76,7 +76,7 @@ std::vector<std::vector<PartialBatch>> partialByPeriod(const CostCube &cube,
     if (!byRows.empty()) {
         const SliceFilter inSlice(cube, options);
         for (const CostGroup &g : cube.rawGroups()) {
-            const auto it = byRows.find(g.batch);
+            const auto it = byRows.find(cube.context(g).batch);
             if (it == byRows.end() || !inSlice(g))
                 continue;
             const size_t i = periodOf(periods, g.day);

@@ -64,7 +64,7 @@ Result<Chargeback> buildChargeback(const CostCube &cube, AttributionOptions opti
             continue;
         const std::int32_t o = ownerOf[g.labelSet].owner;
         const std::string &owner = o >= 0 ? owners[static_cast<size_t>(o)] : unallocated;
-        const std::string &source = cube.sources().at(g.source);
+        const std::string &source = cube.sources().at(cube.context(g).source);
         const std::string &object = cube.objects().at(g.object);
         StatementLine &line = by[owner][{source, object}];
         line.source = source;

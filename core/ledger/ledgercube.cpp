@@ -332,18 +332,20 @@ Result<CostCube> SqliteLedger::loadCube() const
                 if (set & kFresh)
                     cube.appendNewGroup(CostGroup{
                         .amount = r.amount,
-                        .batch = r.batch,
                         .rows = r.rows,
                         .labelSet = setId,
-                        .source = mapped(sourceOf, r.source, [&] { return cube.sourceId(source); }),
                         .object = mapped(objectOf, r.object, [&] { return cube.objectId(object); }),
                         .day = r.day,
-                        .usageProvider =
-                            mapped(usageOf, r.provider, [&] { return cube.usageNameId(provider); }),
-                        .usageModel =
-                            mapped(usageOf, r.model, [&] { return cube.usageNameId(model); }),
-                        .days = r.days,
-                        .currency = lastCurrency});
+                        .context = cube.contextId(
+                            {.batch = r.batch,
+                             .source =
+                                 mapped(sourceOf, r.source, [&] { return cube.sourceId(source); }),
+                             .usageProvider = mapped(usageOf, r.provider,
+                                                     [&] { return cube.usageNameId(provider); }),
+                             .usageModel =
+                                 mapped(usageOf, r.model, [&] { return cube.usageNameId(model); }),
+                             .days = r.days,
+                             .currency = lastCurrency})});
                 else // stored sets that differ only in raw labels share the cube's set: merge
                     cube.addGroup(setId, source, object, r.day, lastCurrency, r.batch, r.amount,
                                   r.rows, provider, model, r.days);

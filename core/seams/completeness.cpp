@@ -77,7 +77,7 @@ std::set<std::int64_t> batchesInSlice(const CostCube &cube, const AttributionOpt
     const SliceFilter inSlice(cube, options);
     for (const CostGroup &g : cube.rawGroups())
         if (inSlice(g))
-            out.insert(g.batch);
+            out.insert(cube.context(g).batch);
     return out;
 }
 

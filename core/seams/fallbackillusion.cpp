@@ -103,10 +103,10 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube,
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))
             continue;
-        if (currency && *currency != g.currency)
-            return fail("currency-mismatch",
-                        "the ledger slice mixes " + currency->code() + " and " + g.currency.code());
-        currency = g.currency;
+        if (currency && *currency != cube.context(g).currency)
+            return fail("currency-mismatch", "the ledger slice mixes " + currency->code() +
+                                                 " and " + cube.context(g).currency.code());
+        currency = cube.context(g).currency;
         const SetOwner &r = resolved[g.labelSet];
         const bool owned = ownedWithout[g.labelSet] != 0;
         const bool viaFallback = r.via > 0; // an owner, through fallback via − 1

@@ -61,23 +61,24 @@ std::string labelOr(const LabelSetRef &labels, std::initializer_list<const char 
 GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
 {
     const LabelSetRef labels = cube.labelSets().ref(g.labelSet);
-    const std::string provider = cube.usageName(g.usageProvider).empty()
+    const GroupContext &c = cube.context(g);
+    const std::string provider = cube.usageName(c.usageProvider).empty()
                                      ? labelOr(labels, {"custom_llm_provider", "provider"})
-                                     : cube.usageName(g.usageProvider);
-    const std::string model = cube.usageName(g.usageModel).empty() ? labelOr(labels, {"model"})
-                                                                   : cube.usageName(g.usageModel);
+                                     : cube.usageName(c.usageProvider);
+    const std::string model = cube.usageName(c.usageModel).empty() ? labelOr(labels, {"model"})
+                                                                   : cube.usageName(c.usageModel);
     return identifyGatewayRow({provider, model, labelOr(labels, {"model_group"}), {}});
 }
 
 std::string billProvider(const CostCube &cube, const CostGroup &g)
 {
     const std::string p = labelOr(cube.labelSets().ref(g.labelSet), {"provider"});
-    return lower(trimmed(p.empty() ? cube.sources().at(g.source) : p));
+    return lower(trimmed(p.empty() ? cube.sources().at(cube.context(g).source) : p));
 }
 
 std::string billModel(const CostCube &cube, const CostGroup &g)
 {
-    std::string m = cube.usageName(g.usageModel);
+    std::string m = cube.usageName(cube.context(g).usageModel);
     if (m.empty())
         m = labelOr(cube.labelSets().ref(g.labelSet), {"model", "line_item"});
     return matchModel(m);
@@ -154,7 +155,8 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     std::vector<std::array<std::uint32_t, 5>> positions(pool.shapeCount());
     std::vector<char> positioned(pool.shapeCount(), 0);
     const auto resolve = [&](const CostGroup &g, const Side side) -> const Resolved & {
-        Combo combo{g.source, g.usageProvider, g.usageModel};
+        const GroupContext &c = cube.context(g);
+        Combo combo{c.source, c.usageProvider, c.usageModel};
         const std::uint32_t shape = pool.shapeOf(g.labelSet);
         if (!positioned[shape]) {
             positioned[shape] = 1;
@@ -206,13 +208,13 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
         return provider < flags.size() && flags[provider] != 0;
     };
     for (const CostGroup &g : groups)
-        if (const Side side = sides[g.source]; side.wanted && !side.gateway)
+        if (const Side side = sides[cube.context(g).source]; side.wanted && !side.gateway)
             if (const Resolved &r = resolve(g, side); r.provider != 0)
                 mark(billed, r.provider);
     bool anyProviderBill = false;
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
-        const Side side = sides[g.source];
+        const Side side = sides[cube.context(g).source];
         if (!side.wanted)
             continue;
         const Resolved &r = resolve(g, side);
@@ -227,7 +229,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
             if (!has(billed, r.provider))
                 continue;
         }
-        Sides &d = byId[{r.provider, g.currency}];
+        Sides &d = byId[{r.provider, cube.context(g).currency}];
         (side.gateway ? d.gateway : d.bill).push_back({i, r.model});
     }
     if (!anyProviderBill) // nothing a gateway row could have matched: no one to warn
@@ -246,7 +248,7 @@ std::unordered_map<std::int32_t, Period> periodOfDay(const CostCube &cube, const
     std::set<Period> periods;
     for (const Entry &e : s.bill) {
         const CostGroup &g = cube.rawGroups()[e.group];
-        periods.insert({g.day, std::max(g.days, 1)});
+        periods.insert({g.day, std::max(cube.context(g).days, 1)});
     }
     std::unordered_map<std::int32_t, Period> out;
     for (const Period &p : periods) {
@@ -281,7 +283,7 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std
         }
         for (const Entry &e : sides.bill) {
             const CostGroup &g = cube.rawGroups()[e.group];
-            periods[{g.day, std::max(g.days, 1)}].bill.push_back(e);
+            periods[{g.day, std::max(cube.context(g).days, 1)}].bill.push_back(e);
         }
         for (const auto &[period, d] : periods) {
             const bool byModel = named(d.gateway) && named(d.bill);

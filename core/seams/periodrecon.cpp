@@ -102,11 +102,11 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
         slot.accum.assign(slot.periods->size() + 1, nullptr);
     }
     for (const CostGroup &g : cube.rawGroups()) {
-        SourceSlot &slot = slots[g.source];
+        SourceSlot &slot = slots[cube.context(g).source];
         if (!slot.wanted || (options.fromDay && g.day < *options.fromDay) ||
             (options.toDay && g.day >= *options.toDay))
             continue;
-        const std::string &source = cube.sources().at(g.source);
+        const std::string &source = cube.sources().at(cube.context(g).source);
         const size_t undated = slot.periods->size();
         size_t p = undated;
         for (size_t i = 0; i < undated; ++i) {
@@ -119,7 +119,7 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
         if (a == nullptr)
             a = &lines[p == undated ? LineKey{source, std::nullopt, std::nullopt}
                                     : (*slot.periods)[p].second];
-        if (auto ok = addCurrency(*a, g.currency, source); !ok)
+        if (auto ok = addCurrency(*a, cube.context(g).currency, source); !ok)
             return fail(ok.error());
         a->ledger += g.amount;
         a->rows += g.rows;

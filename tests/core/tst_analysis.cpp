@@ -191,11 +191,13 @@ void TestAnalysis::loadedCubeAnalysesLikeABuiltOne()
     auto rebuilt = std::make_shared<CostCube>(); // the same groups through addGroup
     for (const CostGroup &g : built->groups()) { // canonical order: objects adjacent
         const LabelMap labels = built->labelSets().at(g.labelSet);
-        const std::string &source = built->sources().at(g.source);
+        const std::string &source = built->sources().at(built->context(g).source);
         const std::string &object = built->objects().at(g.object);
-        loaded->appendNewGroup(loaded->internLabelSet(labels), source, object, g.day, g.currency,
-                               g.batch, g.amount, g.rows);
-        rebuilt->addGroup(labels, source, object, g.day, g.currency, g.batch, g.amount, g.rows);
+        loaded->appendNewGroup(loaded->internLabelSet(labels), source, object, g.day,
+                               built->context(g).currency, built->context(g).batch, g.amount,
+                               g.rows);
+        rebuilt->addGroup(labels, source, object, g.day, built->context(g).currency,
+                          built->context(g).batch, g.amount, g.rows);
     }
     QVERIFY(loaded->objectsClustered());
     QVERIFY(!rebuilt->objectsClustered());
@@ -204,9 +206,10 @@ void TestAnalysis::loadedCubeAnalysesLikeABuiltOne()
         // Into an existing group (found through the lazily built index) and a new one.
         const CostGroup g = built->groups().front();
         for (auto *cube : {loaded.get(), rebuilt.get()}) {
-            cube->addGroup(built->labelSets().at(g.labelSet), built->sources().at(g.source),
-                           built->objects().at(g.object), g.day, g.currency, g.batch,
-                           Decimal::fromInt(7), 2);
+            cube->addGroup(built->labelSets().at(g.labelSet),
+                           built->sources().at(built->context(g).source),
+                           built->objects().at(g.object), g.day, built->context(g).currency,
+                           built->context(g).batch, Decimal::fromInt(7), 2);
             cube->addGroup(LabelMap(), "opencost", "late-object", 3, Currency::usd(), 9,
                            Decimal::fromInt(5), 1);
         }

@@ -142,14 +142,14 @@ void TestSlicePaths::largeSliceSumsInSetOrder()
     std::optional<Currency> first;
     std::optional<Currency> other;
     for (const CostGroup &g : cube.rawGroups()) {
-        const std::string &source = cube.sources().at(g.source);
+        const std::string &source = cube.sources().at(cube.context(g).source);
         if (source != "a" && source != "b")
             continue;
         if (!first)
-            first = g.currency;
-        else if (!other && g.currency != *first)
-            other = g.currency;
-        auto &c = cells[{g.labelSet, g.source}];
+            first = cube.context(g).currency;
+        else if (!other && cube.context(g).currency != *first)
+            other = cube.context(g).currency;
+        auto &c = cells[{g.labelSet, cube.context(g).source}];
         c.first += g.amount;
         c.second += g.rows;
     }

@@ -86,9 +86,11 @@ void TestLoadCube::setsWithoutCostAreLeftOut()
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(*l)));
     // The groups' index follows the new numbers: a group added again is summed into its own.
     const core::CostGroup c = cube->rawGroups()[1];
-    cube->addGroup(cube->labelSets().at(c.labelSet), cube->sources().at(c.source),
-                   cube->objects().at(c.object), c.day, c.currency, c.batch, c.amount, c.rows,
-                   cube->usageName(c.usageProvider), cube->usageName(c.usageModel), c.days);
+    cube->addGroup(cube->labelSets().at(c.labelSet), cube->sources().at(cube->context(c).source),
+                   cube->objects().at(c.object), c.day, cube->context(c).currency,
+                   cube->context(c).batch, c.amount, c.rows,
+                   cube->usageName(cube->context(c).usageProvider),
+                   cube->usageName(cube->context(c).usageModel), cube->context(c).days);
     QCOMPARE(cube->groupCount(), size_t(4));
     QCOMPARE(cube->rawGroups()[1].amount.toString(), std::string("4.00"));
 }
