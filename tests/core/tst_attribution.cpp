@@ -4,6 +4,7 @@
 
 #include "core/slice.h"
 
+#include <set>
 
 using namespace unalloc::core;
 using unalloc::test::bytes;
@@ -55,6 +56,8 @@ private slots:
     void unallocatedPct();
     void zeroTotal();
     void currencyMismatch();
+    void groupContexts_data();
+    void groupContexts();
     void slices_data();
     void slices();
     void backlogAndFixPlan();
@@ -189,6 +192,71 @@ void TestAttribution::zeroTotal()
     QVERIFY(empty.has_value());
     QCOMPARE(empty->buckets.size(), size_t(0));
     QCOMPARE(empty->unallocatedPct(), Decimal());
+}
+
+void TestAttribution::groupContexts_data()
+{
+    // Groups that differ in one field of their context alone (source, currency, batch, usage
+    // provider, model, window) are distinct groups with contexts of their own; equal ones
+    // merge. With thousands of contexts the cube's table of the context met last per hash slot
+    // is overwritten again and again: every group must keep its own context.
+    QTest::addColumn<int>("contexts");
+    QTest::newRow("one field apart") << 7;
+    QTest::newRow("3,000 contexts") << 3000;
+}
+
+void TestAttribution::groupContexts()
+{
+    QFETCH(int, contexts);
+    struct Spec
+    {
+        std::string source;
+        Currency currency;
+        std::int64_t batch;
+        std::string provider, model;
+        std::int32_t days;
+    };
+    const Currency usd = Currency::usd(), eur = Currency::parse("EUR").value();
+    std::vector<Spec> specs{
+        {"litellm", usd, 1, "openai", "gpt-4o", 1},  {"openai", usd, 1, "openai", "gpt-4o", 1},
+        {"litellm", eur, 1, "openai", "gpt-4o", 1},  {"litellm", usd, 2, "openai", "gpt-4o", 1},
+        {"litellm", usd, 1, "azure", "gpt-4o", 1},   {"litellm", usd, 1, "openai", "gpt-4.1", 1},
+        {"litellm", usd, 1, "openai", "gpt-4o", 30},
+    };
+    for (int i = 7; i < contexts; ++i) // (i / 10, i % 5, i % 2) differ for every i
+        specs.push_back({"src" + std::to_string(i % 5), i % 2 ? eur : usd, i / 10,
+                         "p" + std::to_string(i % 3), "m" + std::to_string(i % 7), 1 + i % 4});
+    CostCube cube;
+    const LabelMap labels(std::vector<LabelMap::Entry>{{"team", "alpha"}});
+    const auto add = [&](size_t i) {
+        const Spec &s = specs[i];
+        cube.addGroup(labels, s.source, "object", 5, s.currency, s.batch,
+                      Decimal::fromInt(static_cast<std::int64_t>(i) + 1), 1, s.provider, s.model,
+                      s.days);
+    };
+    for (size_t i = 0; i < specs.size(); ++i)
+        add(i);
+    for (size_t i = specs.size(); i-- > 0;) // again, the other way round: each finds its group
+        add(i);
+    QCOMPARE(cube.groupCount(), specs.size());
+    QCOMPARE(cube.contexts().size(), specs.size());
+    std::set<std::uint32_t> ids;
+    for (size_t i = 0; i < specs.size(); ++i) {
+        const CostGroup &g = cube.rawGroups()[i]; // in the order of the first adds
+        const GroupContext &c = cube.context(g);
+        const Spec &s = specs[i];
+        QCOMPARE(cube.sources().at(c.source), s.source);
+        QCOMPARE(c.currency, s.currency);
+        QCOMPARE(c.batch, s.batch);
+        QCOMPARE(cube.usageName(c.usageProvider), s.provider);
+        QCOMPARE(cube.usageName(c.usageModel), s.model);
+        QCOMPARE(c.days, s.days);
+        QCOMPARE(g.amount, Decimal::fromInt(2 * (static_cast<std::int64_t>(i) + 1)));
+        QCOMPARE(g.rows, std::int64_t{2});
+        QCOMPARE(cube.contextId(c), g.context); // a loader's lookup finds the same id
+        ids.insert(g.context);
+    }
+    QCOMPARE(ids.size(), specs.size());
 }
 
 void TestAttribution::currencyMismatch()
