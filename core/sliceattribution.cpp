@@ -320,6 +320,12 @@ Result<AttributionReport> attributeGroups(const CostCube &cube,
     const SliceFilter inSlice(cube, options);
     const std::vector<CostGroup> &groups = cube.rawGroups();
     const std::vector<GroupContext> &ctx = cube.contexts();
+    // The whole ledger in one currency (what the explorer shows first): no group needs its
+    // slice or its currency checked.
+    const bool everyGroup = !groups.empty() && inSlice.takesEveryGroup() &&
+                            std::all_of(ctx.begin(), ctx.end(), [&](const GroupContext &c) {
+                                return c.currency == ctx.front().currency;
+                            });
     constexpr size_t kParallelGroups = 65536;
     Partial part =
         scanInHalves(groups.size(), kParallelGroups, acc, [&](size_t from, size_t to, Partial &p) {
@@ -329,6 +335,10 @@ Result<AttributionReport> attributeGroups(const CostCube &cube,
                     acc.prefetch(p, groups[i + kAhead].labelSet,
                                  ctx[groups[i + kAhead].context].source);
                 const CostGroup &g = groups[i];
+                if (everyGroup) {
+                    acc.add(p, g.labelSet, ctx[g.context].source, {g.amount, g.rows});
+                    continue;
+                }
                 if (!inSlice(g))
                     continue;
                 const GroupContext &c = ctx[g.context];
@@ -336,6 +346,8 @@ Result<AttributionReport> attributeGroups(const CostCube &cube,
                 acc.add(p, g.labelSet, c.source, {g.amount, g.rows});
             }
         });
+    if (everyGroup)
+        part.currency.see(ctx.front().currency);
     if (const std::optional<Error> error = part.currency.error())
         return fail(*error);
     acc.takeFallbackOwners(part, viaFallbacks);

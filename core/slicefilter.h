@@ -3,6 +3,7 @@
 #include "attribution.h"
 #include "costcube.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -38,6 +39,12 @@ public:
     {
         return m_context[g.context] && g.day >= m_fromDay && (!m_toDay || g.day < *m_toDay);
     }
+    /// True when every group of the cube lies in the slice: no period, every context kept.
+    bool takesEveryGroup() const
+    {
+        return m_fromDay == std::numeric_limits<std::int32_t>::min() && !m_toDay &&
+               std::find(m_context.begin(), m_context.end(), 0) == m_context.end();
+    }
 
 private:
     std::int32_t m_fromDay;
@@ -51,17 +58,9 @@ class CurrencyCheck
 public:
     void see(Currency c)
     {
-        if (m_error)
+        if (m_currency && *m_currency == c) [[likely]] // a pass over millions of groups
             return;
-        if (!m_currency)
-            m_currency = c;
-        else if (*m_currency != c)
-            m_error = Error{"currency-mismatch",
-                            "the ledger slice mixes " + m_currency->code() + " and " + c.code() +
-                                "; add an FX rate table or filter one currency",
-                            {},
-                            {},
-                            {}};
+        seeOther(c);
     }
     /// Continues with what `later` saw of the groups after this one's: the result is what one
     /// check over both runs, this one's first, would say (the same first mismatch).
@@ -80,6 +79,21 @@ public:
     std::optional<Error> error() const { return m_error; }
 
 private:
+    /// see() of a first currency or another one.
+    [[gnu::noinline]] void seeOther(Currency c)
+    {
+        if (m_error)
+            return;
+        if (!m_currency)
+            m_currency = c;
+        else if (*m_currency != c)
+            m_error = Error{"currency-mismatch",
+                            "the ledger slice mixes " + m_currency->code() + " and " + c.code() +
+                                "; add an FX rate table or filter one currency",
+                            {},
+                            {},
+                            {}};
+    }
     std::optional<Currency> m_currency;
     std::optional<Error> m_error;
 };

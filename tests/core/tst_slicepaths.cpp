@@ -102,6 +102,7 @@ void TestSlicePaths::largeSliceSumsInSetOrder_data()
     QTest::addColumn<int>("eurAlone");  ///< one more EUR group (-1: none)
     QTest::addColumn<bool>("lowerOut"); ///< the first half's groups are of a source left out
     QTest::newRow("one currency") << -1 << -1 << false;
+    QTest::newRow("every group in EUR") << 0 << -1 << false;
     QTest::newRow("one EUR group early") << -1 << 10 << false;
     QTest::newRow("one EUR group late") << -1 << 100000 << false;
     for (const int from : {69998, 69999, 70000, 70001, 70002, 70003})
