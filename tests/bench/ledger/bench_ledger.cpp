@@ -30,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -157,11 +158,18 @@ bool timeReports(const std::string &ledgerPath)
         return false;
     std::printf("re-attribution (owner end_user, fallback team): %.1f ms; %zu owners, U %s%%\n",
                 re3 * 1e3, third->buckets.size(), third->unallocatedPct().toString().c_str());
-    // What the explorer pays for an owner-rule change: the slice's sums (per label set and
-    // source; they do not depend on the owner rule) are kept, the rule is resolved per set.
-    const auto t4 = Clock::now();
-    const core::SliceSums sums = core::sliceSums(*cube, team);
-    const double slice = secondsSince(t4);
+    // What the explorer pays for an owner-rule change: the rule is resolved per set, and the
+    // slice is attributed over its sums per (label set, source) where the explorer keeps them
+    // (they do not depend on the owner rule; sliceSumsPayOff), else over the groups. Either
+    // pass also sums what each fallback brought to each owner (the exposure).
+    const bool keepSums = core::sliceSumsPayOff(*cube);
+    std::optional<core::SliceSums> sums;
+    double slice = 0;
+    if (keepSums) {
+        const auto t4 = Clock::now();
+        sums = core::sliceSums(*cube, team);
+        slice = secondsSince(t4);
+    }
     // Two passes: the first right after the sums (on a VM whose first touch of memory is slow,
     // it pays for the pages the sums left untouched before it), the second as an owner change
     // after others does.
@@ -172,21 +180,28 @@ bool timeReports(const std::string &ledgerPath)
             const auto t = Clock::now();
             const core::SetResolution sets = core::resolveSets(*cube, *rules[i]);
             resolve[pass][i] = secondsSince(t);
-            auto r = core::attributeSums(*cube, sums, *rules[i], sets);
+            core::FallbackOwnerSums via;
+            auto r = sums ? core::attributeSums(*cube, *sums, *rules[i], sets, &via)
+                          : core::attributeGroups(*cube, *rules[i], sets, &via);
             kept[pass][i] = secondsSince(t);
             if (!r || r->total != (i == 0 ? again->total : third->total) ||
                 r->unallocated != (i == 0 ? again->unallocated : third->unallocated))
                 return false;
         }
     }
-    std::printf("re-attribution on the slice's kept sums (as the explorer): %.1f / %.1f ms (owner "
-                "service + 3 fallbacks / owner end_user; the sums, once per slice: %.1f ms)\n"
+    char path[96];
+    if (sums)
+        std::snprintf(path, sizeof path, "on the slice's kept sums, built once in %.1f ms",
+                      slice * 1e3);
+    else
+        std::snprintf(path, sizeof path, "over the groups: no sums kept, the sets are too many");
+    std::printf("re-attribution as the explorer (%s): %.1f / %.1f ms (owner service + 3 "
+                "fallbacks / owner end_user)\n"
                 "          of which the rule resolved per label set: %.1f / %.1f ms\n"
                 "          again (as a later owner change): %.1f / %.1f ms, resolved %.1f / "
                 "%.1f ms\n",
-                kept[0][0] * 1e3, kept[0][1] * 1e3, slice * 1e3, resolve[0][0] * 1e3,
-                resolve[0][1] * 1e3, kept[1][0] * 1e3, kept[1][1] * 1e3, resolve[1][0] * 1e3,
-                resolve[1][1] * 1e3);
+                path, kept[0][0] * 1e3, kept[0][1] * 1e3, resolve[0][0] * 1e3, resolve[0][1] * 1e3,
+                kept[1][0] * 1e3, kept[1][1] * 1e3, resolve[1][0] * 1e3, resolve[1][1] * 1e3);
     return true;
 }
 
