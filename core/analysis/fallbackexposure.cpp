@@ -120,6 +120,20 @@ FallbackExposure exposureOf(const CostCube &cube,
     return e;
 }
 
+/// The exposure over `cells` (groups or a slice's sums) that `in` keeps.
+template<class Cells, class InSlice>
+FallbackExposure exposureOver(const CostCube &cube,
+                              const AttributionOptions &options,
+                              const AttributionReport &report,
+                              const SetResolution *given,
+                              const Cells &cells,
+                              const InSlice &in)
+{
+    SetResolution own;
+    const SetResolution &r = resolutionFor(cube, options, given, own);
+    return exposureOf(cube, options, report, r, sumsByFallback(cells, in, r.ofSet));
+}
+
 } // namespace
 
 FallbackExposure fallbackExposure(const CostCube &cube,
@@ -127,10 +141,8 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionReport &report,
                                   const SetResolution *resolution)
 {
-    SetResolution own;
-    const SetResolution &r = resolutionFor(cube, options, resolution, own);
-    return exposureOf(cube, options, report, r,
-                      sumsByFallback(cube.rawGroups(), SliceFilter(cube, options), r.ofSet));
+    return exposureOver(cube, options, report, resolution, cube.rawGroups(),
+                        SliceFilter(cube, options));
 }
 
 FallbackExposure fallbackExposure(const CostCube &cube,
@@ -139,11 +151,8 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionReport &report,
                                   const SetResolution *resolution)
 {
-    SetResolution own;
-    const SetResolution &r = resolutionFor(cube, options, resolution, own);
-    return exposureOf(cube, options, report, r,
-                      sumsByFallback(
-                          sums.cells, [](const auto &) { return true; }, r.ofSet));
+    return exposureOver(cube, options, report, resolution, sums.cells,
+                        [](const SliceSums::Cell &) { return true; });
 }
 
 FallbackExposure fallbackExposure(const CostCube &cube,
