@@ -65,19 +65,35 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     }
     // The fix plan: U after each step is kept every kStride steps (a 16-byte decimal per step
     // was 160 MB for ten million unowned objects); unallocatedAfter() adds the rest.
-    m_after.reserve(m_order.size() / kStride + 1);
-    Decimal remaining = unallocated;
-    for (size_t i = 0; i < m_order.size(); ++i) {
-        // The unowned objects are a few of every slice's many: their amounts are fetched ahead.
-        constexpr size_t kAhead = 48;
-        if (i + kAhead < m_order.size()) {
-            const SliceObject &ahead = items[m_order[i + kAhead]];
-            __builtin_prefetch(&ahead.amount);
-            __builtin_prefetch(&ahead.rows);
+    // A large plan is summed on two threads, split at a kept step: the second half's U starts
+    // from 0 and gets the first half's last U added (integer sums: exact).
+    const size_t steps = m_order.size();
+    m_after.resize((steps + kStride - 1) / kStride);
+    const auto plan = [&](size_t from, size_t to, Decimal remaining) {
+        for (size_t i = from; i < to; ++i) {
+            // The unowned objects are a few of every slice's many: their amounts are fetched
+            // ahead.
+            constexpr size_t kAhead = 48;
+            if (i + kAhead < to) {
+                const SliceObject &ahead = items[m_order[i + kAhead]];
+                __builtin_prefetch(&ahead.amount);
+                __builtin_prefetch(&ahead.rows);
+            }
+            remaining -= items[m_order[i]].amount;
+            if (i % kStride == kStride - 1 || i + 1 == steps)
+                m_after[i / kStride] = remaining;
         }
-        remaining -= items[m_order[i]].amount;
-        if (i % kStride == kStride - 1 || i + 1 == m_order.size())
-            m_after.push_back(remaining);
+    };
+    const size_t half = steps / 2 / kStride * kStride;
+    if (steps >= kParallelObjects) {
+        auto second = std::async(std::launch::async, [&] { plan(half, steps, Decimal()); });
+        plan(0, half, unallocated);
+        second.get();
+        const Decimal firstHalf = m_after[half / kStride - 1];
+        for (size_t k = half / kStride; k < m_after.size(); ++k)
+            m_after[k] += firstHalf;
+    } else {
+        plan(0, steps, unallocated);
     }
 }
 

@@ -1,6 +1,7 @@
 #include "unallocatedtree.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <unordered_map>
 
@@ -91,39 +92,74 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
     const std::vector<std::string> &groupKeys = drillGroupKeys();
     // A node per (source, group), found in a table of both ids (a few sources, a few thousand
     // groups): a hash lookup per object was most of an owner change at ten million objects.
-    constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
     const size_t groupCount = drill.groups.size();
-    std::vector<std::uint32_t> nodeOf(backlog.cube()->sources().size() * groupCount, kNoNode);
-    std::vector<DrillNode> groups;
-    std::vector<std::uint32_t> nodeOfItem(backlog.size());
-    // Two loads miss the cache per object: the object itself (the backlog picks every few
-    // objects of the slice's list) and its set's group (sets in no order). The object is
-    // fetched kFar ahead, so that kAhead ahead its set can be read to fetch the group.
-    constexpr size_t kAhead = 48, kFar = 96;
-    for (size_t i = 0; i < backlog.size(); ++i) {
-        if (i + kFar < backlog.size()) {
-            const SliceObject &far = backlog.at(i + kFar); // the address only: not read here
-            __builtin_prefetch(&far.source); // its first and last bytes: at most two lines
-            __builtin_prefetch(&far.rows);
+    const size_t keys = backlog.cube()->sources().size() * groupCount;
+    // Each object's (source, group) and the sums per (source, group). Two loads miss the cache
+    // per object: the object itself (the backlog picks every few objects of the slice's list)
+    // and its set's group (sets in no order). The object is fetched kFar ahead, so that kAhead
+    // ahead its set can be read to fetch the group. A large backlog is scanned on two threads,
+    // each summing into a table of its own (integer sums: exact whatever the split).
+    struct Sum
+    {
+        Decimal amount;
+        std::int64_t rows = 0;
+    };
+    std::vector<std::uint32_t> keyOfItem(backlog.size());
+    const auto scan = [&](size_t from, size_t to, std::vector<Sum> &sums) {
+        sums.assign(keys, Sum{});
+        constexpr size_t kAhead = 48, kFar = 96;
+        for (size_t i = from; i < to; ++i) {
+            if (i + kFar < to) {
+                const SliceObject &far = backlog.at(i + kFar); // the address only: not read here
+                __builtin_prefetch(&far.source); // its first and last bytes: at most two lines
+                __builtin_prefetch(&far.rows);
+            }
+            if (i + kAhead < to)
+                __builtin_prefetch(&drill.ofSet[backlog.at(i + kAhead).labelSet]);
+            const SliceObject &o = backlog.at(i);
+            const auto key =
+                static_cast<std::uint32_t>(size_t{o.source} * groupCount + drill.ofSet[o.labelSet]);
+            sums[key].amount += o.amount;
+            sums[key].rows += o.rows;
+            keyOfItem[i] = key;
         }
-        if (i + kAhead < backlog.size())
-            __builtin_prefetch(&drill.ofSet[backlog.at(i + kAhead).labelSet]);
-        const SliceObject &o = backlog.at(i);
-        const std::uint32_t group = drill.ofSet[o.labelSet];
-        std::uint32_t &node = nodeOf[size_t{o.source} * groupCount + group];
+    };
+    constexpr size_t kParallelObjects = size_t{1} << 18;
+    constexpr size_t kParallelKeys = size_t{1} << 16; // two tables of at most 1.5 MB
+    std::vector<Sum> sums, upper;
+    if (backlog.size() >= kParallelObjects && keys <= kParallelKeys) {
+        const size_t half = backlog.size() / 2;
+        auto other = std::async(std::launch::async, [&] { scan(half, backlog.size(), upper); });
+        scan(0, half, sums);
+        other.get();
+        for (size_t k = 0; k < keys; ++k) {
+            sums[k].amount += upper[k].amount;
+            sums[k].rows += upper[k].rows;
+        }
+    } else {
+        scan(0, backlog.size(), sums);
+    }
+    // The nodes in the order of their first object in the backlog; each object's key becomes
+    // its node.
+    constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
+    std::vector<std::uint32_t> nodeOf(keys, kNoNode);
+    std::vector<DrillNode> groups;
+    std::vector<std::uint32_t> &nodeOfItem = keyOfItem;
+    for (std::uint32_t &item : nodeOfItem) {
+        const std::uint32_t key = item;
+        std::uint32_t &node = nodeOf[key];
         if (node == kNoNode) {
             node = static_cast<std::uint32_t>(groups.size());
-            const std::pair<int, std::string> &g = drill.groups[group];
+            const std::pair<int, std::string> &g = drill.groups[key % groupCount];
             DrillNode d;
             d.level = DrillNode::Level::Group;
             d.groupKey = g.first < 0 ? std::string() : groupKeys[static_cast<size_t>(g.first)];
             d.text = g.second;
+            d.amount = sums[key].amount;
+            d.rows = sums[key].rows;
             groups.push_back(std::move(d));
         }
-        DrillNode &g = groups[node];
-        g.amount += o.amount;
-        g.rows += o.rows;
-        nodeOfItem[i] = node;
+        item = node;
     }
     // Each node's objects in backlog order, each list allocated once at its size.
     std::vector<std::uint32_t> count(groups.size(), 0);

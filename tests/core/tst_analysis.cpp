@@ -7,6 +7,7 @@
 #include "core/analysis/slicecache.h"
 #include "core/seams/periodrecon.h"
 
+#include <map>
 #include <random>
 
 using namespace unalloc::core;
@@ -113,6 +114,7 @@ private slots:
     void cacheChangesNothing_data();
     void cacheChangesNothing();
     void backlogAndTreeConserveU();
+    void largeBacklogSplitsExactly();
     void loadedCubeAnalysesLikeABuiltOne_data();
     void loadedCubeAnalysesLikeABuiltOne();
     void periodReconFiltersLikeASlicedCube_data();
@@ -275,6 +277,56 @@ void TestAnalysis::backlogAndTreeConserveU()
         QCOMPARE(treeSum, u);
         QCOMPARE(objects, s->backlog.size());
     }
+}
+
+void TestAnalysis::largeBacklogSplitsExactly()
+{
+    // 300,000 unowned objects: the fix plan and the drill-down tree are summed on two threads.
+    // U after each step, the groups' sums and their objects (in backlog order) must be those
+    // of one pass.
+    auto cube = std::make_shared<CostCube>();
+    constexpr int kObjects = 300000;
+    std::vector<LabelMap> sets;
+    for (int k = 0; k < 37; ++k)
+        sets.emplace_back(std::vector<LabelMap::Entry>{{"model", "m" + std::to_string(k % 5)},
+                                                       {"namespace", "ns-" + std::to_string(k)}});
+    const LabelMap owned(std::vector<LabelMap::Entry>{{"team", "alpha"}});
+    for (int i = 0; i < kObjects; ++i)
+        cube->addGroup(i % 11 == 0 ? owned : sets[static_cast<size_t>(i) % sets.size()],
+                       i % 3 ? "litellm" : "opencost", "req-" + std::to_string(i), i % 28,
+                       Currency::usd(), 1, Decimal::fromInt(i % 997 + 1), 1 + i % 2);
+    AnalysisInput input;
+    input.cube = cube;
+    const auto s = analyse(input, request("team", {}, -1, -1, {}));
+    QVERIFY(s.has_value());
+    QVERIFY(s->backlog.size() > (size_t{1} << 18));
+    const Decimal u = s->report.unallocated;
+    Decimal fixed;
+    std::map<std::pair<std::string, std::string>, std::pair<Decimal, std::vector<std::uint32_t>>>
+        expected; // (source, namespace) → sum, objects in backlog order
+    for (size_t i = 0; i < s->backlog.size(); ++i) {
+        fixed += s->backlog.amount(i);
+        QCOMPARE(s->backlog.unallocatedAfter(i), u - fixed);
+        auto &e = expected[{s->backlog.source(i), *s->backlog.labels(i).find("namespace")}];
+        e.first += s->backlog.amount(i);
+        e.second.push_back(static_cast<std::uint32_t>(i));
+    }
+    QCOMPARE(fixed, u);
+    size_t groups = 0;
+    for (const DrillNode &src : s->unallocatedTree) {
+        for (size_t g = 0; g < src.children.size(); ++g) {
+            const DrillNode &node = src.children[g];
+            QCOMPARE(node.groupKey, std::string("namespace"));
+            const auto it = expected.find({src.text, node.text});
+            QVERIFY(it != expected.end());
+            QCOMPARE(node.amount, it->second.first);
+            QVERIFY(node.objects == it->second.second);
+            if (g > 0)
+                QVERIFY(node.amount <= src.children[g - 1].amount);
+            ++groups;
+        }
+    }
+    QCOMPARE(groups, expected.size());
 }
 
 void TestAnalysis::periodReconFiltersLikeASlicedCube_data()
