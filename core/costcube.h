@@ -15,8 +15,8 @@
 namespace unalloc::core {
 
 /// @brief What many groups share: source, currency, batch, usage provider and model, and the
-/// length of the charge window. A cube holds each distinct context once (a few hundred on a
-/// ledger of ten million requests) and a group refers to it by id.
+/// length of the charge window. A cube holds each distinct context once (8 on the benchmark's
+/// ledger of ten million requests: one batch, eight models) and a group refers to it by id.
 struct GroupContext
 {
     std::int64_t batch = 0;
@@ -189,8 +189,8 @@ private:
     std::vector<CostGroup> m_groups;
     std::vector<GroupContext> m_contexts;
     FlatIndex m_contextIndex;
-    /// The context found last per slot of its hash: a loader meets a few hundred contexts in
-    /// turn, ten million times.
+    /// The context found last per slot of its hash: a loader meets a few contexts in turn, ten
+    /// million times.
     std::array<std::uint32_t, 256> m_recentContext{};
     size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
     bool m_clustered = true; ///< see objectsClustered()

@@ -131,11 +131,12 @@ bool timeReports(const std::string &ledgerPath)
     const double first = secondsSince(t1);
     if (!report)
         return false;
-    std::printf(
-        "report:   open + loadCube %.1f ms (%zu groups, %zu label sets), attribute %.1f ms, "
-        "total %.1f ms; total %s, U %s%%\n",
-        load * 1e3, cube->groupCount(), cube->labelSets().size(), first * 1e3, (load + first) * 1e3,
-        report->total.toString().c_str(), report->unallocatedPct().toString().c_str());
+    std::printf("report:   open + loadCube %.1f ms (%zu groups, %zu label sets, %zu contexts), "
+                "attribute %.1f ms, "
+                "total %.1f ms; total %s, U %s%%\n",
+                load * 1e3, cube->groupCount(), cube->labelSets().size(), cube->contexts().size(),
+                first * 1e3, (load + first) * 1e3, report->total.toString().c_str(),
+                report->unallocatedPct().toString().c_str());
     core::AttributionOptions other;
     other.ownerKey = "service";
     other.fallbacks = {"cost_center", "namespace", "team"};
