@@ -89,8 +89,8 @@ std::uint32_t LabelSetPool::internPairs(std::span<const Pair> pairs)
 namespace {
 
 /// True when `ids` are the keys (key) or the values (value) of `pairs`, in order.
-template<std::uint32_t LabelSetPool::Pair::*Member>
-bool sameIds(std::span<const std::uint32_t> ids, std::span<const LabelSetPool::Pair> pairs)
+template<std::uint32_t LabelSetPool::Pair::*Member, class Ids>
+bool sameIds(const Ids &ids, std::span<const LabelSetPool::Pair> pairs)
 {
     if (ids.size() != pairs.size())
         return false;
@@ -134,7 +134,7 @@ void LabelSetPool::indexNewSets()
 {
     m_index.reserve(size());
     for (; m_indexedSets < size(); ++m_indexedSets) {
-        const std::span<const std::uint32_t> v = values(static_cast<std::uint32_t>(m_indexedSets));
+        const PackedIdRun v = values(static_cast<std::uint32_t>(m_indexedSets));
         m_index.findOrInsert(hashOfValues(v.size(), [&v](size_t i) { return v[i]; }),
                              static_cast<std::uint32_t>(m_indexedSets),
                              [](std::uint32_t) { return false; });
@@ -144,7 +144,7 @@ void LabelSetPool::indexNewSets()
 std::uint32_t LabelSetPool::appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values)
 {
     m_setShape.push_back(shape);
-    m_setValues.insert(m_setValues.end(), values.begin(), values.end());
+    m_setValues.append(values);
     m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
     return static_cast<std::uint32_t>(size() - 1);
 }
@@ -159,15 +159,14 @@ std::vector<std::uint32_t> LabelSetPool::keepSets(const std::vector<char> &keep)
             continue;
         const std::uint32_t from = m_begin[set], to = m_begin[set + 1];
         if (at != from) // moves down: the kept sets before it took no more room than it had
-            std::copy(m_setValues.begin() + from, m_setValues.begin() + to,
-                      m_setValues.begin() + at);
+            m_setValues.moveDown(from, to, at);
         m_setShape[kept] = m_setShape[set];
         m_begin[kept] = at;
         at += to - from;
         newId[set] = kept++;
     }
     m_setShape.resize(kept);
-    m_setValues.resize(at);
+    m_setValues.truncate(at);
     m_begin.resize(kept + 1);
     m_begin[kept] = at;
     m_index.clear();
@@ -186,8 +185,10 @@ std::uint32_t LabelSetPool::shapeOfKeys(std::span<const std::uint32_t> keys)
 std::uint32_t LabelSetPool::appendNewSet(std::span<const Pair> pairs)
 {
     m_setShape.push_back(internShape(pairs));
+    m_scratchValues.clear();
     for (const Pair &p : pairs)
-        m_setValues.push_back(p.value);
+        m_scratchValues.push_back(p.value);
+    m_setValues.append(m_scratchValues);
     m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
     return static_cast<std::uint32_t>(size() - 1);
 }

@@ -2,6 +2,7 @@
 
 #include "flatindex.h"
 #include "labels.h"
+#include "packedids.h"
 
 #include <compare>
 #include <cstdint>
@@ -94,15 +95,15 @@ public:
             using value_type = Pair;
             using difference_type = std::ptrdiff_t;
             Iterator() = default;
-            Iterator(const std::uint32_t *key, const std::uint32_t *value)
+            Iterator(const std::uint32_t *key, PackedIdRun values)
                 : m_key(key)
-                , m_value(value)
+                , m_values(values)
             {}
-            Pair operator*() const { return {*m_key, *m_value}; }
+            Pair operator*() const { return {*m_key, m_values[m_at]}; }
             Iterator &operator++()
             {
                 ++m_key;
-                ++m_value;
+                ++m_at;
                 return *this;
             }
             Iterator operator++(int)
@@ -118,22 +119,24 @@ public:
 
         private:
             const std::uint32_t *m_key = nullptr;
-            const std::uint32_t *m_value = nullptr;
+            PackedIdRun m_values;
+            size_t m_at = 0;
         };
-        Pairs(std::span<const std::uint32_t> keys, std::span<const std::uint32_t> values)
+        Pairs(std::span<const std::uint32_t> keys, PackedIdRun values)
             : m_keys(keys)
             , m_values(values)
         {}
         size_t size() const { return m_keys.size(); }
         bool empty() const { return m_keys.empty(); }
         Pair operator[](size_t i) const { return {m_keys[i], m_values[i]}; }
-        Iterator begin() const { return {m_keys.data(), m_values.data()}; }
-        Iterator end() const { return {m_keys.data() + m_keys.size(), nullptr}; }
+        Iterator begin() const { return {m_keys.data(), m_values}; }
+        Iterator end() const { return {m_keys.data() + m_keys.size(), {}}; }
         std::span<const std::uint32_t> keys() const { return m_keys; }
-        std::span<const std::uint32_t> values() const { return m_values; }
+        PackedIdRun values() const { return m_values; }
 
     private:
-        std::span<const std::uint32_t> m_keys, m_values;
+        std::span<const std::uint32_t> m_keys;
+        PackedIdRun m_values;
     };
 
     /// Ids are handed out in first-seen order.
@@ -179,6 +182,8 @@ public:
     /// first set is interned.
     void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)
     {
+        if (texts.size() > PackedIds::kNarrowMax)
+            m_setValues.widen(); // before any set: nothing to rewrite
         m_values.adopt(std::move(texts), std::move(present));
     }
     /// False for a value id that is a hole of adoptValues() (or out of range).
@@ -199,10 +204,12 @@ public:
     LabelSetRef ref(std::uint32_t id) const { return LabelSetRef(*this, id); }
     Pairs pairs(std::uint32_t id) const { return {shapeKeys(m_setShape[id]), values(id)}; }
     /// Set `id`'s value ids, one per key of its shape.
-    std::span<const std::uint32_t> values(std::uint32_t id) const
+    PackedIdRun values(std::uint32_t id) const
     {
-        return {m_setValues.data() + m_begin[id], m_setValues.data() + m_begin[id + 1]};
+        return m_setValues.run(m_begin[id], m_begin[id + 1]);
     }
+    /// Bytes per stored value id: 3 while the value texts are fewer than 2^24, else 4.
+    unsigned valueIdBytes() const { return m_setValues.width(); }
     size_t size() const { return m_setShape.size(); }
     const std::string &keyText(std::uint32_t key) const { return m_keys.at(key); }
     const std::string &valueText(std::uint32_t value) const { return m_values.at(value); }
@@ -214,7 +221,7 @@ public:
     std::uint32_t valueId(std::uint32_t set, std::uint32_t key) const
     {
         const std::uint32_t at = shapePosition(m_setShape[set], key);
-        return at == kAbsent ? kAbsent : m_setValues[m_begin[set] + at];
+        return at == kAbsent ? kAbsent : m_setValues[size_t{m_begin[set]} + at];
     }
     /// Orders two sets as their LabelMaps compare.
     std::strong_ordering compare(std::uint32_t a, std::uint32_t b) const;
@@ -250,13 +257,14 @@ private:
     FlatIndex m_shapeIndex;                     ///< shapes by the hash of their keys
     std::uint32_t m_lastShape = kAbsent;        ///< the shape interned last
     std::vector<std::uint32_t> m_setShape;      ///< per set
-    std::vector<std::uint32_t> m_setValues;     ///< every set's value ids
+    PackedIds m_setValues;                      ///< every set's value ids
     std::vector<std::uint32_t> m_begin{0}; ///< set i's values are m_setValues[begin[i], begin[i+1])
     /// Sets [0, m_indexedSets) by the hash of their pairs; the sets appendNewSet() added after
     /// them are indexed at the next intern.
     FlatIndex m_index;
     size_t m_indexedSets = 0;
-    std::vector<Pair> m_scratch; ///< intern(LabelMap)'s pairs
+    std::vector<Pair> m_scratch;                ///< intern(LabelMap)'s pairs
+    std::vector<std::uint32_t> m_scratchValues; ///< appendNewSet(pairs)'s values
 };
 
 inline const std::string *LabelSetRef::find(std::string_view key) const

@@ -85,7 +85,7 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         for (size_t i = from; i < to; ++i) {
             const auto set = static_cast<std::uint32_t>(i);
             const std::uint32_t *at = position.data() + size_t{pool.shapeOf(set)} * nKeys;
-            const std::span<const std::uint32_t> values = pool.values(set);
+            const PackedIdRun values = pool.values(set);
             for (size_t k = 0; k < nKeys; ++k) {
                 if (at[k] == LabelSetPool::kAbsent)
                     continue;

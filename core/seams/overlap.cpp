@@ -165,7 +165,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
                                           ? LabelSetPool::kAbsent
                                           : pool.shapePosition(shape, identityKeys[k]);
         }
-        const std::span<const std::uint32_t> values = pool.values(g.labelSet);
+        const PackedIdRun values = pool.values(g.labelSet);
         for (size_t k = 0; k < identityKeys.size(); ++k)
             combo[3 + k] = positions[shape][k] == LabelSetPool::kAbsent
                                ? LabelSetPool::kAbsent

@@ -181,6 +181,91 @@ private slots:
         QCOMPARE(readBack(pool, 1), labelsOf(QStringLiteral("team=c")));
     }
 
+    /// Value ids are stored in 3 bytes while they fit and in 4 from the first that does not.
+    /// Every set reads back its own ids, through values(), pairs() and valueId(), before and
+    /// after the widening and after keepSets() has moved the kept sets down.
+    void valueIdsInThreeOrFourBytes_data()
+    {
+        QTest::addColumn<int>("sets");
+        QTest::addColumn<int>("wideFrom"); // the first set with an id ≥ 2^24; -1: none
+        QTest::addColumn<int>("keepEvery");
+        QTest::addColumn<unsigned>("width");
+        QTest::newRow("narrow, every id up to 2^24 - 1") << 3000 << -1 << 1 << 3U;
+        QTest::newRow("narrow, two in three kept") << 3000 << -1 << 3 << 3U;
+        QTest::newRow("widened by the first set") << 3000 << 0 << 1 << 4U;
+        QTest::newRow("widened midway") << 3000 << 1777 << 1 << 4U;
+        QTest::newRow("widened by the last set, two in three kept") << 3000 << 2999 << 3 << 4U;
+    }
+    void valueIdsInThreeOrFourBytes()
+    {
+        QFETCH(int, sets);
+        QFETCH(int, wideFrom);
+        QFETCH(int, keepEvery);
+        QFETCH(unsigned, width);
+        core::LabelSetPool pool;
+        std::vector<std::uint32_t> keys;
+        for (int k = 0; k < 8; ++k)
+            keys.push_back(pool.internKey("k" + std::to_string(k)));
+        std::mt19937 rng(7);
+        // Ids near the edges of each byte width, the largest narrow one among them.
+        const std::vector<std::uint32_t> narrow{0,      1,       0xFF,     0x100,
+                                                0xFFFF, 0x10000, 0xFFFFFE, 0xFFFFFF};
+        std::vector<std::vector<std::uint32_t>> want;
+        std::vector<std::uint32_t> shapeOf;
+        for (int i = 0; i < sets; ++i) {
+            const size_t n = rng() % 7; // empty sets too
+            std::vector<std::uint32_t> values;
+            for (size_t j = 0; j < n; ++j)
+                values.push_back(narrow[rng() % narrow.size()] ^ (rng() % 2 ? rng() & 0xFFFF : 0));
+            if (i >= wideFrom && wideFrom >= 0 && !values.empty())
+                values[rng() % n] = i == wideFrom ? 0x1000000U : 0xFFFFFFFFU - rng() % 1000;
+            if (i == wideFrom && values.empty())
+                values.push_back(0x1000000U);
+            const std::uint32_t shape =
+                pool.shapeOfKeys(std::span<const std::uint32_t>(keys.data(), values.size()));
+            QCOMPARE(pool.appendNewSet(shape, values), static_cast<std::uint32_t>(i));
+            want.push_back(values);
+            shapeOf.push_back(shape);
+        }
+        QCOMPARE(pool.valueIdBytes(), width);
+        const auto check = [&](const std::vector<std::uint32_t> &ids) {
+            for (std::uint32_t set = 0; set < ids.size(); ++set) {
+                const std::vector<std::uint32_t> &w = want[ids[set]];
+                const core::PackedIdRun v = pool.values(set);
+                QCOMPARE(v.size(), w.size());
+                std::vector<std::uint32_t> viaPairs;
+                for (const core::LabelSetPool::Pair &p : pool.pairs(set))
+                    viaPairs.push_back(p.value);
+                QCOMPARE(viaPairs, w);
+                for (size_t j = 0; j < w.size(); ++j) {
+                    QCOMPARE(v[j], w[j]);
+                    QCOMPARE(pool.valueId(set, keys[j]), w[j]);
+                }
+                QCOMPARE(pool.shapeOf(set), shapeOf[ids[set]]);
+            }
+        };
+        std::vector<std::uint32_t> all(want.size());
+        for (std::uint32_t i = 0; i < all.size(); ++i)
+            all[i] = i;
+        check(all);
+        std::vector<char> keep(want.size());
+        std::vector<std::uint32_t> kept;
+        for (std::uint32_t i = 0; i < keep.size(); ++i)
+            if ((keep[i] = keepEvery == 1 || i % keepEvery != 0))
+                kept.push_back(i);
+        const std::vector<std::uint32_t> newId = pool.keepSets(keep);
+        QCOMPARE(pool.size(), kept.size());
+        for (std::uint32_t i = 0; i < kept.size(); ++i)
+            QCOMPARE(newId[kept[i]], i);
+        check(kept);
+        // A set appended after the move reads back too, and so does an intern of a kept one.
+        const std::vector<std::uint32_t> last = want[kept.back()];
+        const std::uint32_t shape = shapeOf[kept.back()];
+        QCOMPARE(pool.appendNewSet(shape, last), static_cast<std::uint32_t>(kept.size()));
+        kept.push_back(kept.back());
+        check(kept);
+    }
+
     /// Sets appended unsought are found by the next intern, and only once.
     void appendedSetsAreFoundLater()
     {
