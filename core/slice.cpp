@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <future>
 #include <numeric>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace unalloc::core {
@@ -130,6 +131,8 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
 {
     SliceObjects out;
     out.cube = &cube;
+    if (cube.sources().size() > 0xFFFF) // SliceObject::source has 16 bits; sources are a few
+        throw std::length_error("a slice's objects hold at most 65,535 sources");
     const SliceFilter inSlice(cube, options);
     CurrencyCheck currency;
     FlatIndex index;
@@ -155,9 +158,13 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
             if (out.items.empty() || out.items.back().labelSet != g.labelSet ||
                 out.items.back().object != g.object ||
                 out.items.back().source != ctx[g.context].source)
-                out.items.push_back({ctx[g.context].source, g.object, g.labelSet, {}, 0});
+                out.items.push_back({.amount = {},
+                                     .object = g.object,
+                                     .labelSet = g.labelSet,
+                                     .rows = 0,
+                                     .source = ctx[g.context].source});
             out.items.back().amount += g.amount;
-            out.items.back().rows += g.rows;
+            out.items.back().rows += static_cast<std::uint64_t>(g.rows);
             continue;
         }
         const auto [id, inserted] = index.findOrInsert(
@@ -168,10 +175,14 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
                        o.source == ctx[g.context].source;
             });
         if (inserted)
-            out.items.push_back({ctx[g.context].source, g.object, g.labelSet, {}, 0});
+            out.items.push_back({.amount = {},
+                                 .object = g.object,
+                                 .labelSet = g.labelSet,
+                                 .rows = 0,
+                                 .source = ctx[g.context].source});
         SliceObject &o = out.items[id];
         o.amount += g.amount;
-        o.rows += g.rows;
+        o.rows += static_cast<std::uint64_t>(g.rows);
     }
     out.error = currency.error();
     const std::vector<std::uint32_t> sourceRank = ranks(cube.sources());

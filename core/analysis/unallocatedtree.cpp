@@ -111,8 +111,7 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
         for (size_t i = from; i < to; ++i) {
             if (i + kFar < to) {
                 const SliceObject &far = backlog.at(i + kFar); // the address only: not read here
-                __builtin_prefetch(&far.source); // its first and last bytes: at most two lines
-                __builtin_prefetch(&far.rows);
+                __builtin_prefetch(&far);                      // 32 bytes: one line
             }
             if (i + kAhead < to)
                 __builtin_prefetch(&drill.ofSet[backlog.at(i + kAhead).labelSet]);
@@ -120,7 +119,7 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
             const auto key =
                 static_cast<std::uint32_t>(size_t{o.source} * groupCount + drill.ofSet[o.labelSet]);
             sums[key].amount += o.amount;
-            sums[key].rows += o.rows;
+            sums[key].rows += static_cast<std::int64_t>(o.rows);
             keyOfItem[i] = key;
         }
     };

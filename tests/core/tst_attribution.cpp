@@ -62,6 +62,7 @@ private slots:
     void slices();
     void backlogAndFixPlan();
     void backlogMergesAndLimits();
+    void backlogKeepsRowCountsPastFourBillion();
     void availableKeysOrder();
     void largeSliceIsInBacklogOrder();
 };
@@ -380,6 +381,26 @@ void TestAttribution::backlogMergesAndLimits()
     QCOMPARE(got, lines({"anthropic/job 20.50 rows 1 {}", "opencost/__idle__ 20.50 rows 2 {}",
                          "opencost/job 20.50 rows 1 {}", "opencost/job 1.00 rows 1 {namespace}"}));
     QCOMPARE(backlog(cube, opts("team"), 2)->size(), size_t(2));
+}
+
+/// A backlog item's rows are the sum of its groups' rows, exactly, past 2^32 (an item packs its
+/// row count and source into one word); the item's source stays its own.
+void TestAttribution::backlogKeepsRowCountsPastFourBillion()
+{
+    CostCube cube;
+    const Currency usd = Currency::usd();
+    cube.addGroup(LabelMap{}, "opencost", "job", 0, usd, 1, dec("5.00"), 3'000'000'000);
+    cube.addGroup(LabelMap{}, "opencost", "job", 1, usd, 1, dec("5.00"), 4'000'000'001);
+    cube.addGroup(LabelMap{}, "openai", "job", 0, usd, 1, dec("10.00"), 1);
+    cube.addGroup(LabelMap{}, "zeta", "job", 0, usd, 1, dec("10.00"), (std::int64_t{1} << 47) + 5);
+    const auto items = backlog(cube, opts("team"));
+    QVERIFY(items.has_value());
+    QStringList got;
+    for (const auto &i : *items)
+        got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows " +
+                                  std::to_string(i.rows));
+    QCOMPARE(got, lines({"openai/job 10.00 rows 1", "opencost/job 10.00 rows 7000000001",
+                         "zeta/job 10.00 rows 140737488355333"}));
 }
 
 void TestAttribution::availableKeysOrder()
