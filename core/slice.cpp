@@ -27,6 +27,51 @@ std::vector<std::uint32_t> ranks(const StringPool &pool)
     return rank;
 }
 
+/// @brief Where each key, and each value that is some set's first label, stands when sorted by
+/// text: from 1, equal texts sharing a rank (0: not a first value). The backlog orders a tie's
+/// objects by their sets' first labels; comparing ranks, not texts, keeps the comparisons off
+/// the string pool (a tie of a per-request ledger holds thousands of objects).
+struct FirstLabelRanks
+{
+    std::vector<std::uint32_t> key, value;
+};
+
+template<class Text>
+void rankByText(std::vector<std::uint32_t> &ids, const Text &text, std::vector<std::uint32_t> &rank)
+{
+    std::sort(ids.begin(), ids.end(),
+              [&text](std::uint32_t a, std::uint32_t b) { return text(a) < text(b); });
+    std::uint32_t r = 0;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (i == 0 || text(ids[i - 1]) != text(ids[i]))
+            ++r;
+        rank[ids[i]] = r;
+    }
+}
+
+FirstLabelRanks firstLabelRanks(const LabelSetPool &sets)
+{
+    FirstLabelRanks out;
+    out.value.assign(sets.valueCount(), 0);
+    std::vector<std::uint32_t> firsts; // read in set order: the pool's memory in sequence
+    for (std::uint32_t set = 0; set < sets.size(); ++set) {
+        const PackedIdRun values = sets.values(set);
+        if (!values.empty() && out.value[values[0]] == 0) {
+            out.value[values[0]] = 1;
+            firsts.push_back(values[0]);
+        }
+    }
+    rankByText(
+        firsts, [&sets](std::uint32_t v) -> const std::string & { return sets.valueText(v); },
+        out.value);
+    std::vector<std::uint32_t> keys(sets.keyCount());
+    std::iota(keys.begin(), keys.end(), 0U);
+    out.key.assign(keys.size(), 0);
+    rankByText(
+        keys, [&sets](std::uint32_t k) -> const std::string & { return sets.keyText(k); }, out.key);
+    return out;
+}
+
 } // namespace
 
 namespace {
@@ -222,24 +267,21 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     }
     const LabelSetPool &sets = cube.labelSets();
     // A tie's objects are first ordered by their set's first label, gathered once per object
-    // (per-request sets nearly always differ there); only sets whose first labels are equal
-    // are compared in full. Walking two sets' labels in every comparison missed the cache
-    // several times each.
+    // (per-request sets nearly always differ there) as the ranks of its key and value texts;
+    // only sets whose first labels are equal are compared in full. Walking two sets' labels,
+    // or two texts, in every comparison missed the cache several times each.
     struct Tied
     {
-        std::uint32_t key, value; ///< the first label's ids; kAbsent for the empty set
+        std::uint32_t key, value; ///< the first label's ranks; 0 and 0 for the empty set
         std::uint32_t at;         ///< the object's offset in its tie
     };
-    constexpr std::uint32_t kNone = LabelSetPool::kAbsent;
+    const FirstLabelRanks rank = firstLabelRanks(sets);
     const auto tiedBefore = [&sets](const Tied &a, const Tied &b, std::uint32_t setA,
                                     std::uint32_t setB) {
-        if (a.key != b.key) { // distinct ids are distinct texts; the empty set comes first
-            if (a.key == kNone || b.key == kNone)
-                return a.key == kNone;
-            return sets.keyText(a.key) < sets.keyText(b.key);
-        }
+        if (a.key != b.key) // the empty set comes first
+            return a.key < b.key;
         if (a.value != b.value)
-            return sets.valueText(a.value) < sets.valueText(b.value);
+            return a.value < b.value;
         return sets.compare(setA, setB) < 0;
     };
     const auto orderTies = [&](Iter first, Iter last) {
@@ -253,8 +295,9 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
                 for (auto it = run; it != end; ++it) {
                     const LabelSetPool::Pairs p = sets.pairs(it->labelSet);
                     const auto at = static_cast<std::uint32_t>(it - run);
-                    tied.push_back(p.empty() ? Tied{kNone, kNone, at}
-                                             : Tied{p[0].key, p[0].value, at});
+                    tied.push_back(p.empty()
+                                       ? Tied{0, 0, at}
+                                       : Tied{rank.key[p[0].key], rank.value[p[0].value], at});
                 }
                 scratch.assign(run, end);
                 std::sort(tied.begin(), tied.end(), [&](const Tied &a, const Tied &b) {

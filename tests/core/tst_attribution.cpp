@@ -417,7 +417,9 @@ void TestAttribution::largeSliceIsInBacklogOrder()
     // Past 2^18 objects the order is found on two threads, the objects split at the median: it
     // must be the backlog order all the same. 37 amounts × 2 sources × 3 objects make tie runs
     // of about 1,350 objects (one of them across the middle), ordered by their labels, whose
-    // first label (end_user) is shared by 60 objects each. A third of them have a team.
+    // first label (end_user) is shared by 60 objects each; some sets start with another key
+    // (session, or aaa: interned after end_user, yet first by text), one set is empty. A third
+    // of them have a team.
     CostCube cube;
     const char *sources[] = {"litellm", "opencost"};
     const char *objects[] = {"gpt-4o", "claude", "pod"};
@@ -426,8 +428,14 @@ void TestAttribution::largeSliceIsInBacklogOrder()
         const int k = static_cast<int>((std::int64_t{i} * 7919) % n); // not in any order
         std::vector<LabelMap::Entry> entries{{"end_user", "u" + std::to_string(k % 5000)},
                                              {"session", "s" + std::to_string(k)}};
+        if (k % 11 == 0) // another first key, and one that sorts first though interned later
+            entries.erase(entries.begin());
+        else if (k % 17 == 0)
+            entries.insert(entries.begin(), {"aaa", "x" + std::to_string(k % 4)});
         if (k % 3 == 0)
             entries.emplace_back("team", "t" + std::to_string(k % 7));
+        if (k == 12346) // the empty set, first in its tie
+            entries.clear();
         const LabelMap labels(std::move(entries));
         cube.addGroup(labels, sources[k % 2], objects[k % 3], 0, Currency::usd(), 1,
                       Decimal::fromInt(k % 37), 1);
