@@ -141,6 +141,21 @@ bool timeReports(const std::string &ledgerPath, bool objects)
                 load * 1e3, cube->groupCount(), cube->labelSets().size(), cube->contexts().size(),
                 first * 1e3, (load + first) * 1e3, report->total.toString().c_str(),
                 report->unallocatedPct().toString().c_str());
+    {
+        // What the cube's label sets hold: labels, the width of a value id, distinct texts.
+        const core::LabelSetPool &sets = cube->labelSets();
+        size_t labels = 0, textBytes = 0;
+        for (std::uint32_t set = 0; set < sets.size(); ++set)
+            labels += sets.values(set).size();
+        for (std::uint32_t v = 0; v < sets.valueCount(); ++v)
+            textBytes += sets.valueText(v).size();
+        std::printf("label sets: %zu labels (%.1f per set), value ids of %u bytes; %zu value "
+                    "texts, %.1f MB of text\n",
+                    labels,
+                    sets.size() ? static_cast<double>(labels) / static_cast<double>(sets.size())
+                                : 0.0,
+                    sets.valueIdBytes(), sets.valueCount(), static_cast<double>(textBytes) / 1e6);
+    }
     core::AttributionOptions other;
     other.ownerKey = "service";
     other.fallbacks = {"cost_center", "namespace", "team"};
