@@ -160,12 +160,12 @@ std::vector<std::uint32_t> LabelSetPool::keepSets(const std::vector<char> &keep)
         const std::uint32_t from = m_begin[set], to = m_begin[set + 1];
         if (at != from) // moves down: the kept sets before it took no more room than it had
             m_setValues.moveDown(from, to, at);
-        m_setShape[kept] = m_setShape[set];
+        m_setShape.moveDown(set, set + 1, kept);
         m_begin[kept] = at;
         at += to - from;
         newId[set] = kept++;
     }
-    m_setShape.resize(kept);
+    m_setShape.truncate(kept);
     m_setValues.truncate(at);
     m_begin.resize(kept + 1);
     m_begin[kept] = at;

@@ -184,7 +184,7 @@ public:
     void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)
     {
         if (texts.size() > PackedIds::kNarrowMax)
-            m_setValues.widen(); // before any set: nothing to rewrite
+            m_setValues.widen(4); // before any set: nothing to rewrite
         m_values.adopt(std::move(texts), std::move(present));
     }
     /// False for a value id that is a hole of adoptValues() (or out of range).
@@ -211,6 +211,8 @@ public:
     }
     /// Bytes per stored value id: 3 while the value texts are fewer than 2^24, else 4.
     unsigned valueIdBytes() const { return m_setValues.width(); }
+    /// Bytes per stored shape id: 1 while the shapes are fewer than 256.
+    unsigned shapeIdBytes() const { return m_setShape.width(); }
     size_t size() const { return m_setShape.size(); }
     const std::string &keyText(std::uint32_t key) const { return m_keys.at(key); }
     const std::string &valueText(std::uint32_t value) const { return m_values.at(value); }
@@ -257,8 +259,8 @@ private:
     std::vector<std::uint32_t> m_shapeBegin{0}; ///< shape i is m_shapeKeys[begin[i], begin[i+1])
     FlatIndex m_shapeIndex;                     ///< shapes by the hash of their keys
     std::uint32_t m_lastShape = kAbsent;        ///< the shape interned last
-    std::vector<std::uint32_t> m_setShape;      ///< per set
-    PackedIds m_setValues;                      ///< every set's value ids
+    PackedIds m_setShape{1};                    ///< per set: few shapes, one byte while < 256
+    PackedIds m_setValues{3};                   ///< every set's value ids
     std::vector<std::uint32_t> m_begin{0}; ///< set i's values are m_setValues[begin[i], begin[i+1])
     /// Sets [0, m_indexedSets) by the hash of their pairs; the sets appendNewSet() added after
     /// them are indexed at the next intern.

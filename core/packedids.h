@@ -11,7 +11,7 @@ namespace unalloc::core {
 // Ids are read as four little-endian bytes and masked (see PackedIdRun).
 static_assert(std::endian::native == std::endian::little);
 
-/// @brief A run of ids packed at 3 or 4 bytes each, read in place.
+/// @brief A run of ids packed at 1 to 4 bytes each, read in place.
 class PackedIdRun final
 {
 public:
@@ -20,8 +20,13 @@ public:
         : m_bytes(bytes)
         , m_size(size)
         , m_width(width)
-        , m_mask(width == 3 ? 0xFFFFFFU : 0xFFFFFFFFU)
+        , m_mask(maskOf(width))
     {}
+    /// The largest id `width` bytes hold.
+    static constexpr std::uint32_t maskOf(unsigned width)
+    {
+        return width >= 4 ? 0xFFFFFFFFU : (std::uint32_t{1} << (8 * width)) - 1;
+    }
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
     /// Id i: four bytes loaded and masked to the width (the store keeps a byte after the last
@@ -42,17 +47,21 @@ private:
     std::uint32_t m_mask = 0xFFFFFFFFU;
 };
 
-/// @brief A growing array of ids stored in 3 bytes each while every id is below 2^24, and in
-/// 4 from the first that is not (all ids are then rewritten once).
+/// @brief A growing array of ids stored in as few bytes each as the largest id needs, from a
+/// width given at construction: when an id does not fit, every id is rewritten once, wider.
 ///
-/// A per-request ledger holds one value id per label of every set: at ten million sets of 14
-/// labels, 420 MB at 3 bytes instead of 560 at 4. Dictionaries that large are rare (the 10M
-/// ledger of the benchmark has about 2.4 million distinct label texts).
+/// A per-request ledger holds one value id per label of every set and one shape id per set:
+/// at ten million sets of 13.3 labels, 399 MB of value ids at 3 bytes instead of 532 at 4,
+/// and 10 MB of shape ids at 1 byte instead of 40. Value dictionaries of 2^24 texts are rare
+/// (the benchmark's 10M ledger has 2.3 million), and so are more than 255 shapes.
 class PackedIds final
 {
 public:
-    static constexpr std::uint32_t kNarrowMax = 0xFFFFFFU;
+    static constexpr std::uint32_t kNarrowMax = 0xFFFFFFU; ///< the largest 3-byte id
 
+    explicit PackedIds(unsigned width = 3)
+        : m_width(width)
+    {}
     size_t size() const { return m_size; }
     unsigned width() const { return m_width; }
     std::uint32_t operator[](size_t i) const { return run(i, i + 1)[0]; }
@@ -65,17 +74,18 @@ public:
     void push_back(std::uint32_t id) { append(std::span<const std::uint32_t>(&id, 1)); }
     void append(std::span<const std::uint32_t> ids)
     {
-        if (m_width == 3)
+        if (m_width < 4) {
+            std::uint32_t all = 0;
             for (const std::uint32_t id : ids)
-                if (id > kNarrowMax) {
-                    widen();
-                    break;
-                }
+                all |= id;
+            if (all > PackedIdRun::maskOf(m_width))
+                widen(widthOf(all));
+        }
         const size_t at = m_size * m_width;
         m_bytes.resize(at + ids.size() * m_width + kPad);
         unsigned char *out = m_bytes.data() + at;
-        // Four bytes per id, each id's store overwriting the byte after the one before: the
-        // ids go in ascending order, so only the trailing pad keeps a stray (zero) byte.
+        // Four bytes per id, each id's store overwriting the bytes after the one before: the
+        // ids go in ascending order, so only the trailing pad keeps stray (zero) bytes.
         for (const std::uint32_t id : ids) {
             std::memcpy(out, &id, sizeof id);
             out += m_width;
@@ -93,25 +103,30 @@ public:
     {
         m_size = n;
         m_bytes.resize(n * m_width + kPad);
-        m_bytes.back() = 0;
     }
-    /// Stores every id in 4 bytes from now on.
-    void widen()
+    /// Stores every id in `width` bytes (at least the current width) from now on.
+    void widen(unsigned width)
     {
-        if (m_width == 4)
+        if (width <= m_width)
             return;
-        std::vector<unsigned char> wide(m_size * 4 + kPad);
+        std::vector<unsigned char> wide(m_size * width + kPad);
         const PackedIdRun all = run(0, m_size);
-        for (size_t i = 0; i < m_size; ++i) {
+        unsigned char *out = wide.data();
+        for (size_t i = 0; i < m_size; ++i, out += width) {
             const std::uint32_t id = all[i];
-            std::memcpy(wide.data() + i * 4, &id, sizeof id);
+            std::memcpy(out, &id, sizeof id);
         }
         m_bytes = std::move(wide);
-        m_width = 4;
+        m_width = width;
     }
 
 private:
-    static constexpr size_t kPad = 1; ///< the byte a 4-byte load of the last 3-byte id reads
+    /// Bytes the id needs.
+    static unsigned widthOf(std::uint32_t id)
+    {
+        return id <= 0xFFU ? 1 : id <= 0xFFFFU ? 2 : id <= kNarrowMax ? 3 : 4;
+    }
+    static constexpr size_t kPad = 3; ///< what a 4-byte load of the last 1-byte id reads past it
     std::vector<unsigned char> m_bytes = std::vector<unsigned char>(kPad, 0);
     size_t m_size = 0;
     unsigned m_width = 3;

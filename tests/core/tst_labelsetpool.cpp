@@ -266,6 +266,97 @@ private slots:
         check(kept);
     }
 
+    /// PackedIds from a given width: ids up to each width's edge, the largest placed midway so
+    /// that the ids before it are rewritten; all read back, also after a subset is moved down.
+    void packedIdsWiden_data()
+    {
+        QTest::addColumn<unsigned>("start");
+        QTest::addColumn<quint32>("largest");
+        QTest::addColumn<unsigned>("width");
+        QTest::newRow("1 byte, 255") << 1U << quint32(0xFF) << 1U;
+        QTest::newRow("1 byte, 256") << 1U << quint32(0x100) << 2U;
+        QTest::newRow("1 byte, 2^16 - 1") << 1U << quint32(0xFFFF) << 2U;
+        QTest::newRow("1 byte, 2^16") << 1U << quint32(0x10000) << 3U;
+        QTest::newRow("1 byte, 2^24") << 1U << quint32(0x1000000) << 4U;
+        QTest::newRow("3 bytes, 255") << 3U << quint32(0xFF) << 3U;
+        QTest::newRow("3 bytes, 2^24 - 1") << 3U << quint32(0xFFFFFF) << 3U;
+        QTest::newRow("3 bytes, 2^32 - 1") << 3U << quint32(0xFFFFFFFF) << 4U;
+    }
+    void packedIdsWiden()
+    {
+        QFETCH(unsigned, start);
+        QFETCH(quint32, largest);
+        QFETCH(unsigned, width);
+        core::PackedIds ids(start);
+        std::mt19937 rng(11);
+        std::vector<std::uint32_t> want;
+        for (int i = 0; i < 1000; ++i)
+            want.push_back(i == 777 ? largest
+                                    : static_cast<std::uint32_t>(rng() % (largest / 2 + 1)));
+        for (size_t i = 0; i < want.size();) { // runs of 1 to 9 ids, as sets append them
+            const size_t n = std::min<size_t>(1 + rng() % 9, want.size() - i);
+            ids.append(std::span<const std::uint32_t>(want.data() + i, n));
+            i += n;
+        }
+        QCOMPARE(ids.width(), width);
+        QCOMPARE(ids.size(), want.size());
+        for (size_t i = 0; i < want.size(); ++i)
+            QCOMPARE(ids[i], want[i]);
+        std::vector<std::uint32_t> kept;
+        for (size_t i = 0; i < want.size(); i += 3) {
+            ids.moveDown(i, i + 1, kept.size());
+            kept.push_back(want[i]);
+        }
+        ids.truncate(kept.size());
+        ids.push_back(largest);
+        kept.push_back(largest);
+        QCOMPARE(ids.size(), kept.size());
+        const core::PackedIdRun all = ids.run(0, ids.size());
+        for (size_t i = 0; i < kept.size(); ++i)
+            QCOMPARE(all[i], kept[i]);
+    }
+
+    /// More than 255 shapes widen the per-set shape ids; every set keeps its own shape and
+    /// labels, also after keepSets().
+    void manyShapes()
+    {
+        core::LabelSetPool pool;
+        std::vector<std::uint32_t> keys;
+        for (char k = 'a'; k < 'a' + 12; ++k) // id order is key order
+            keys.push_back(pool.internKey(std::string(1, k)));
+        std::vector<std::vector<std::uint32_t>> shapeKeys;
+        std::vector<std::uint32_t> shapeOf;
+        for (std::uint32_t mask = 1; mask < 1200; ++mask) { // 1,199 key sequences
+            std::vector<std::uint32_t> ks;
+            for (size_t k = 0; k < keys.size(); ++k)
+                if (mask >> k & 1)
+                    ks.push_back(keys[k]);
+            const std::uint32_t shape = pool.shapeOfKeys(ks);
+            std::vector<std::uint32_t> values(ks.size(), mask);
+            QCOMPARE(pool.appendNewSet(shape, values), mask - 1);
+            shapeKeys.push_back(ks);
+            shapeOf.push_back(shape);
+        }
+        QCOMPARE(pool.shapeCount(), size_t(1199));
+        QCOMPARE(pool.shapeIdBytes(), 2U);
+        std::vector<char> keep(pool.size());
+        for (size_t i = 0; i < keep.size(); ++i)
+            keep[i] = i % 5 != 0;
+        const std::vector<std::uint32_t> newId = pool.keepSets(keep);
+        for (std::uint32_t old = 0; old < keep.size(); ++old) {
+            if (!keep[old])
+                continue;
+            const std::uint32_t set = newId[old];
+            QCOMPARE(pool.shapeOf(set), shapeOf[old]);
+            const core::LabelSetPool::Pairs p = pool.pairs(set);
+            QCOMPARE(p.size(), shapeKeys[old].size());
+            for (size_t j = 0; j < p.size(); ++j) {
+                QCOMPARE(p[j].key, shapeKeys[old][j]);
+                QCOMPARE(p[j].value, old + 1);
+            }
+        }
+    }
+
     /// Sets appended unsought are found by the next intern, and only once.
     void appendedSetsAreFoundLater()
     {

@@ -149,12 +149,13 @@ bool timeReports(const std::string &ledgerPath, bool objects)
             labels += sets.values(set).size();
         for (std::uint32_t v = 0; v < sets.valueCount(); ++v)
             textBytes += sets.valueText(v).size();
-        std::printf("label sets: %zu labels (%.1f per set), value ids of %u bytes; %zu value "
-                    "texts, %.1f MB of text\n",
+        std::printf("label sets: %zu labels (%.1f per set), value ids of %u bytes, shape ids "
+                    "of %u (%zu shapes); %zu value texts, %.1f MB of text\n",
                     labels,
                     sets.size() ? static_cast<double>(labels) / static_cast<double>(sets.size())
                                 : 0.0,
-                    sets.valueIdBytes(), sets.valueCount(), static_cast<double>(textBytes) / 1e6);
+                    sets.valueIdBytes(), sets.shapeIdBytes(), sets.shapeCount(), sets.valueCount(),
+                    static_cast<double>(textBytes) / 1e6);
     }
     core::AttributionOptions other;
     other.ownerKey = "service";
