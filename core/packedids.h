@@ -29,8 +29,8 @@ public:
     }
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    /// Id i: four bytes loaded and masked to the width (the store keeps a byte after the last
-    /// id, so the load never reads past it).
+    /// Id i: four bytes loaded and masked to the width (the store keeps three bytes after the
+    /// last id, so the load never reads past it).
     std::uint32_t operator[](size_t i) const
     {
         std::uint32_t v = 0;

@@ -275,7 +275,12 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
         std::uint32_t key, value; ///< the first label's ranks; 0 and 0 for the empty set
         std::uint32_t at;         ///< the object's offset in its tie
     };
-    const FirstLabelRanks rank = firstLabelRanks(sets);
+    // The ranks cost a pass over the whole pool: only for a slice with a tie to order.
+    const bool tied = std::adjacent_find(out.items.begin(), out.items.end(),
+                                         [&](const SliceObject &a, const SliceObject &b) {
+                                             return !before(a, b);
+                                         }) != out.items.end();
+    const FirstLabelRanks rank = tied ? firstLabelRanks(sets) : FirstLabelRanks{};
     const auto tiedBefore = [&sets](const Tied &a, const Tied &b, std::uint32_t setA,
                                     std::uint32_t setB) {
         if (a.key != b.key) // the empty set comes first
