@@ -41,7 +41,7 @@ struct SetChunk
         std::uint32_t shape;     ///< SetMeetings::Note::shape
         std::uint32_t valuesEnd; ///< end of its value ids in values
         bool mayMeet;            ///< SetMeetings::Note::mayMeet
-        std::uint64_t hash;      ///< LabelSetPool::hashOfValues of its values
+        std::uint64_t hash;      ///< LabelSetPool::hashOfValues of its values (if mayMeet)
     };
     struct NewShape
     {
@@ -152,6 +152,14 @@ Result<CostCube> SqliteLedger::loadCube() const
     // A bit per id (a byte per id measured slower at 1M sets: the check is a cache miss, and
     // bits keep the table eight times smaller).
     const std::vector<bool> readerHolds = dictionaryHolds;
+    // Ids 1 to heldRun are all held (a ledger's dictionary has holes only where strings were
+    // removed): their check is a compare, not a bit read per label (half this loop's time).
+    const std::uint64_t heldRun = [&readerHolds] {
+        std::uint64_t n = 0;
+        while (n + 1 < readerHolds.size() && readerHolds[n + 1])
+            ++n;
+        return n;
+    }();
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
@@ -406,7 +414,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             const size_t begin = sc.values.size();
             for (const auto &label : ids.labels) {
                 const std::uint64_t v = label.second;
-                if (v >= readerHolds.size() || !readerHolds[v]) {
+                if (v - 1 >= heldRun && (v >= readerHolds.size() || !readerHolds[v])) {
                     corruptSet(id, "names a string the ledger does not hold");
                     break;
                 }
@@ -414,13 +422,16 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             if (readError)
                 break;
-            // Hashed here, where the values are at hand: the builder is the busier thread.
-            // A value's cube id is its stored id, so this is the cube's hash of the set.
+            // A set that may meet another is hashed here, where its values are at hand; a value's
+            // cube id is its stored id, so this is the cube's hash of the set. The others are
+            // appended unsought (a pool hashes them itself if a later set is sought among them):
+            // hashing every label took a third of this loop at ten million sets.
             const std::uint32_t *values = sc.values.data() + begin;
             sc.sets.push_back(
                 {id, note.shape, static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
-                 LabelSetPool::hashOfValues(ids.labels.size(),
-                                            [values](size_t i) { return values[i]; })});
+                 note.mayMeet ? LabelSetPool::hashOfValues(ids.labels.size(),
+                                                           [values](size_t i) { return values[i]; })
+                              : 0});
             if (ids.hasCollisions)
                 sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
             if (sc.sets.size() == kChunkSets) {
