@@ -145,9 +145,8 @@ Result<ChunkReader> ChunkReader::open(std::string body, std::int64_t first, std:
     return r;
 }
 
-Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
+Result<bool> ChunkReader::nextSlot(std::int64_t &id)
 {
-    // A local cursor: stored back into m_pos once per set, not after every byte.
     const std::string_view b = m_body;
     size_t pos = m_pos;
     while (m_slot < m_span) {
@@ -159,30 +158,12 @@ Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
         const std::int64_t slot = m_slot++;
         if (shape == 0)
             continue;
-        if (shape > m_shapes.size()) {
-            m_pos = pos;
+        m_pos = pos;
+        if (shape > m_shapes.size())
             return fail(chunkCorrupt(m_first, "names shape " + std::to_string(shape) + " of " +
                                                   std::to_string(m_shapes.size())));
-        }
-        const Shape &s = m_shapes[shape - 1];
         m_current = static_cast<std::uint32_t>(shape - 1);
-        const size_t n = s.keys.size();
-        m_values.resize(n);
-        ids.labels.resize(n);
-        std::uint64_t *const values = m_values.data();
-        std::pair<std::uint64_t, std::uint64_t> *const labels = ids.labels.data();
-        const std::uint64_t *const keys = s.keys.data();
-        for (size_t i = 0; i < n; ++i) {
-            std::uint64_t v = 0;
-            if (!getVarint(b, pos, v)) {
-                m_pos = pos;
-                return fail(chunkCorrupt(m_first, "ends early"));
-            }
-            values[i] = v;
-            labels[i] = {keys[i], v};
-        }
-        m_pos = pos;
-        ids.hasCollisions = s.hasCollisions;
+        m_valuesAt = pos;
         id = m_first + slot;
         return true;
     }
@@ -192,9 +173,62 @@ Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
     return false;
 }
 
+Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
+{
+    auto got = nextSlot(id);
+    if (!got || !*got)
+        return got;
+    const Shape &s = m_shapes[m_current];
+    const size_t n = s.keys.size();
+    ids.labels.resize(n);
+    // A local cursor: stored back into m_pos once per set, not after every byte.
+    const std::string_view b = m_body;
+    size_t pos = m_pos;
+    std::pair<std::uint64_t, std::uint64_t> *const labels = ids.labels.data();
+    const std::uint64_t *const keys = s.keys.data();
+    for (size_t i = 0; i < n; ++i) {
+        std::uint64_t v = 0;
+        if (!getVarint(b, pos, v)) {
+            m_pos = pos;
+            return fail(chunkCorrupt(m_first, "ends early"));
+        }
+        labels[i] = {keys[i], v};
+    }
+    m_pos = pos;
+    ids.hasCollisions = s.hasCollisions;
+    return true;
+}
+
+Result<bool> ChunkReader::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+{
+    auto got = nextSlot(id);
+    if (!got || !*got)
+        return got;
+    const size_t n = m_shapes[m_current].keys.size(), at = values.size();
+    values.resize(at + n);
+    std::uint32_t *const out = values.data() + at;
+    const std::string_view b = m_body;
+    size_t pos = m_pos;
+    for (size_t i = 0; i < n; ++i) {
+        std::uint64_t v = 0;
+        if (!getVarint(b, pos, v)) {
+            m_pos = pos;
+            values.resize(at);
+            return fail(chunkCorrupt(m_first, "ends early"));
+        }
+        out[i] = v < 0xffffffffU ? static_cast<std::uint32_t>(v) : 0xffffffffU;
+    }
+    m_pos = pos;
+    return true;
+}
+
 std::string_view ChunkReader::body()
 {
     const Shape &s = m_shapes[m_current];
+    m_values.resize(s.keys.size());
+    size_t pos = m_valuesAt;
+    for (std::uint64_t &v : m_values)
+        (void)getVarint(m_body, pos, v); // checked when the set was read
     rebuild(m_set, s.keys, m_values.data(), std::string_view(m_body).substr(s.restAt, s.restSize));
     return m_set;
 }
@@ -228,13 +262,6 @@ Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
 
 Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
 {
-    if (!m_started) {
-        m_started = true;
-        auto st = m_db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");
-        if (!st)
-            return fail(st.error());
-        m_chunks = std::move(*st);
-    }
     for (;;) {
         if (m_reader) {
             auto got = m_reader->nextIds(id, ids);
@@ -242,22 +269,50 @@ Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
                 return got;
             m_reader.reset();
         }
-        if (!m_chunks.isValid())
-            return false;
-        auto row = m_chunks.step();
-        if (!row)
-            return fail(row.error());
-        if (!*row) {
-            m_chunks = {};
-            return false;
-        }
-        auto reader =
-            ChunkReader::open(std::string(m_chunks.blob(2)), m_chunks.int64(0), m_chunks.int64(1));
-        if (!reader)
-            return fail(reader.error());
-        m_reader = std::move(*reader);
-        ++m_serial;
+        if (auto opened = openNext(); !opened || !*opened)
+            return opened;
     }
+}
+
+Result<bool> SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+{
+    for (;;) {
+        if (m_reader) {
+            auto got = m_reader->nextValues(id, values);
+            if (!got || *got)
+                return got;
+            m_reader.reset();
+        }
+        if (auto opened = openNext(); !opened || !*opened)
+            return opened;
+    }
+}
+
+Result<bool> SetScan::openNext()
+{
+    if (!m_started) {
+        m_started = true;
+        auto st = m_db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");
+        if (!st)
+            return fail(st.error());
+        m_chunks = std::move(*st);
+    }
+    if (!m_chunks.isValid())
+        return false;
+    auto row = m_chunks.step();
+    if (!row)
+        return fail(row.error());
+    if (!*row) {
+        m_chunks = {};
+        return false;
+    }
+    auto reader =
+        ChunkReader::open(std::string(m_chunks.blob(2)), m_chunks.int64(0), m_chunks.int64(1));
+    if (!reader)
+        return fail(reader.error());
+    m_reader = std::move(*reader);
+    ++m_serial;
+    return true;
 }
 
 Result<void> ChunkReader::indexSlots()

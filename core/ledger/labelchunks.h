@@ -72,7 +72,14 @@ public:
     /// As next(), the set as ids (what a loader needs, no body rebuilt): its labels' (key id,
     /// value id) and whether it records collisions. body() then gives its body.
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
-    /// The body of the set nextIds() returned last (valid until the next call).
+    /// As nextIds(), for a loader: only the set's value ids, appended to `values` (an id past
+    /// 2^32 − 2 reads as 2^32 − 1, which no loaded dictionary holds); its key ids are keys().
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
+    /// The key ids of the set nextIds() or nextValues() returned last, and whether it records
+    /// collisions.
+    const std::vector<std::uint64_t> &keys() const { return m_shapes[m_current].keys; }
+    bool hasCollisions() const { return m_shapes[m_current].hasCollisions; }
+    /// The body of the set nextIds() or nextValues() returned last (valid until the next call).
     std::string_view body();
     /// The shape of the set nextIds() returned last: its number in this chunk and what it is
     /// (the key ids, then the bytes after the labels: raw labels and collisions). Two sets of
@@ -100,9 +107,12 @@ private:
     size_t m_pos = 0;
     std::vector<std::uint32_t> m_slotAt; ///< indexSlots: offset of each slot's shape number
     std::string m_set;                   ///< the body next() returned
-    std::vector<std::uint64_t> m_values; ///< the value ids of the set returned last
+    std::vector<std::uint64_t> m_values; ///< body()'s scratch: the set's value ids
+    size_t m_valuesAt = 0;               ///< where the set returned last has its value ids
     std::uint32_t m_current = 0;         ///< its shape
-    labelsetcodec::BodyIds m_ids;        ///< next()'s scratch
+    /// Steps to the next slot that holds a set: its id, m_current and m_valuesAt (m_pos there).
+    Result<bool> nextSlot(std::int64_t &id);
+    labelsetcodec::BodyIds m_ids; ///< next()'s scratch
 };
 
 /// @brief Every stored set in id order.
@@ -116,6 +126,8 @@ public:
     Result<bool> next(std::int64_t &id, std::string_view &body);
     /// The next stored set as ids (ChunkReader::nextIds); body() gives its body.
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
+    /// The next stored set's value ids (ChunkReader::nextValues; chunk().keys() are its keys).
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
     std::string_view body() { return m_reader->body(); }
     /// The chunk of the set nextIds() returned last (ChunkReader::shapeNumber and shapeBytes).
     const ChunkReader &chunk() const { return *m_reader; }
@@ -130,6 +142,8 @@ private:
     std::uint64_t m_serial = 0;
     labelsetcodec::BodyIds m_ids; ///< next()'s scratch
     bool m_started = false;
+    /// Opens the next chunk as m_reader: false after the last.
+    Result<bool> openNext();
 };
 
 /// @brief Bodies read by id (a page of rows), keeping the chunks read last.

@@ -375,7 +375,6 @@ Result<CostCube> SqliteLedger::loadCube() const
         constexpr size_t kChunkSets = 4096;
         labelchunks::SetScan scan(m_db);
         SetChunk sc;
-        labelsetcodec::BodyIds ids;
         SetMeetings meetings;
         const auto corruptSet = [&](std::int64_t id, const std::string &why) {
             readError = Error{"ledger-corrupt",
@@ -385,9 +384,11 @@ Result<CostCube> SqliteLedger::loadCube() const
                               {}};
         };
         std::int64_t id = 0;
-        // The sets as ids straight from their chunks: a body is rebuilt only for a set with
-        // collisions (the builder decodes those in full).
-        for (auto row = scan.nextIds(id, ids); !readError; row = scan.nextIds(id, ids)) {
+        // The sets' value ids straight from their chunks into the chunk handed over: a body is
+        // rebuilt only for a set with collisions (the builder decodes those in full).
+        size_t begin = 0;
+        for (auto row = scan.nextValues(id, sc.values); !readError;
+             begin = sc.values.size(), row = scan.nextValues(id, sc.values)) {
             if (!row) {
                 readError = row.error();
                 readError->file = m_path;
@@ -403,22 +404,20 @@ Result<CostCube> SqliteLedger::loadCube() const
                                   {}};
                 break;
             }
-            const SetMeetings::Note note = meetings.note(scan, ids);
+            const std::vector<std::uint64_t> &keys = scan.chunk().keys();
+            const SetMeetings::Note note = meetings.note(scan, keys);
             if (note.firstSeen) {
                 SetChunk::NewShape &ns = sc.newShapes.emplace_back();
                 ns.shape = note.shape;
                 ns.firstSet = id;
-                for (const auto &label : ids.labels)
-                    ns.keys.push_back(label.first);
+                ns.keys = keys;
             }
-            const size_t begin = sc.values.size();
-            for (const auto &label : ids.labels) {
-                const std::uint64_t v = label.second;
+            for (size_t at = begin; at < sc.values.size(); ++at) {
+                const std::uint64_t v = sc.values[at];
                 if (v - 1 >= heldRun && (v >= readerHolds.size() || !readerHolds[v])) {
                     corruptSet(id, "names a string the ledger does not hold");
                     break;
                 }
-                sc.values.push_back(static_cast<std::uint32_t>(v));
             }
             if (readError)
                 break;
@@ -429,10 +428,10 @@ Result<CostCube> SqliteLedger::loadCube() const
             const std::uint32_t *values = sc.values.data() + begin;
             sc.sets.push_back(
                 {id, note.shape, static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
-                 note.mayMeet ? LabelSetPool::hashOfValues(ids.labels.size(),
+                 note.mayMeet ? LabelSetPool::hashOfValues(keys.size(),
                                                            [values](size_t i) { return values[i]; })
                               : 0});
-            if (ids.hasCollisions)
+            if (scan.chunk().hasCollisions())
                 sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
             if (sc.sets.size() == kChunkSets) {
                 if (!setQueue.push(std::move(sc)))

@@ -27,8 +27,8 @@ public:
         bool firstSeen = false;  ///< this set is the first of its shape
         bool mayMeet = false;    ///< a set before it may have equal labels
     };
-    /// Notes the set `scan` returned last, whose labels are `labels`.
-    Note note(const labelchunks::SetScan &scan, const labelsetcodec::BodyIds &labels)
+    /// Notes the set `scan` returned last, whose key ids are `keys`.
+    Note note(const labelchunks::SetScan &scan, const std::vector<std::uint64_t> &keys)
     {
         if (scan.chunkSerial() != m_chunk) {
             m_chunk = scan.chunkSerial();
@@ -45,11 +45,11 @@ public:
             shape = it->second;
             if (inserted) {
                 firstSeen = true;
-                std::string keys;
-                for (const auto &label : labels.labels)
-                    labelsetcodec::putVarint(keys, label.first);
+                std::string sequence;
+                for (const std::uint64_t k : keys)
+                    labelsetcodec::putVarint(sequence, k);
                 const auto [seq, newSequence] = m_sequenceIndex.try_emplace(
-                    std::move(keys), static_cast<std::uint32_t>(m_mixed.size()));
+                    std::move(sequence), static_cast<std::uint32_t>(m_mixed.size()));
                 if (newSequence)
                     m_mixed.push_back(false);
                 else

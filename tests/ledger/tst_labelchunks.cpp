@@ -125,6 +125,15 @@ void TestLabelChunks::roundTrip_data()
     for (int i = 0; i < 512; ++i)
         same.push_back(body(userSet(i), {{"owner", "t" + std::to_string(i % 7)}}));
     QTest::newRow("512 sets of one shape") << same;
+    // String ids at and past 2^32 − 1 (a 32-bit reader of values must not wrap them).
+    const auto wide = [](std::int64_t base) {
+        std::int64_t next = base;
+        auto b = labelsetcodec::encode(
+            LabelMap({{"team", "a"}, {"user", "b"}}), {}, {},
+            [&next](std::string_view) { return Result<std::int64_t>(next++); });
+        return b ? *b : std::string();
+    };
+    QTest::newRow("ids past 32 bits") << Cells{wide(0xfffffffdLL), wide(0x100000001LL), wide(1)};
 }
 
 void TestLabelChunks::roundTrip()
@@ -159,6 +168,26 @@ void TestLabelChunks::roundTrip()
         QCOMPARE(std::string(reader->body()), wantBody);
     }
     QCOMPARE(reader->nextIds(id, ids).value_or(true), false);
+    // As value ids appended to what a loader holds, 32 bits each (2^32 − 1 for any larger).
+    reader = labelchunks::ChunkReader::open(chunk, first, std::int64_t(cells.size()));
+    QVERIFY(reader.has_value());
+    std::vector<std::uint32_t> values{7}, wantValues{7};
+    for (const auto &[wantId, wantBody] : want) {
+        QCOMPARE(reader->nextValues(id, values).value_or(false), true);
+        QCOMPARE(id, wantId);
+        QVERIFY(labelsetcodec::decodeIds(wantBody, fromBody).has_value());
+        std::vector<std::uint64_t> wantKeys;
+        for (const auto &[k, v] : fromBody.labels) {
+            wantKeys.push_back(k);
+            wantValues.push_back(v < 0xffffffffU ? std::uint32_t(v) : 0xffffffffU);
+        }
+        QCOMPARE(values, wantValues);
+        QCOMPARE(reader->keys(), wantKeys);
+        QCOMPARE(reader->hasCollisions(), fromBody.hasCollisions);
+        QCOMPARE(std::string(reader->body()), wantBody);
+    }
+    QCOMPARE(reader->nextValues(id, values).value_or(true), false);
+    QCOMPARE(values, wantValues);
     // The builder starts over after finish().
     QCOMPARE(builder.slotCount(), std::int64_t(0));
     if (cells.size() >= 512) // shared shapes: a set costs its values, not its keys
