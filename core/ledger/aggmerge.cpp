@@ -106,6 +106,11 @@ struct Merged::Impl
     std::optional<sql::Stmt> nextSegment; ///< the batch's segment after a given id
     std::optional<sql::Stmt> adjustments; ///< the agg table in key order
     std::optional<Group> adjustment;      ///< its current row
+    std::mutex *lock = nullptr;           ///< serialize()
+    std::unique_lock<std::mutex> hold() const
+    {
+        return lock ? std::unique_lock<std::mutex>(*lock) : std::unique_lock<std::mutex>();
+    }
     /// Streams by their head's key (the heap's top is the smallest).
     std::vector<size_t> heap;
 
@@ -136,6 +141,7 @@ struct Merged::Impl
                 return fail(got.error());
             if (*got)
                 return true;
+            const auto held = hold();
             nextSegment->reset();
             nextSegment->bind(1, s.stream);
             nextSegment->bind(2, s.segment);
@@ -166,6 +172,7 @@ struct Merged::Impl
             adjustment.reset();
             return {};
         }
+        const auto held = hold();
         auto row = adjustments->step();
         if (!row)
             return fail(row.error());
@@ -192,6 +199,11 @@ Merged Merged::runs(const sql::Db &db, std::int64_t batch)
     merged.m->column = "run";
     merged.m->runsBatch = batch;
     return merged;
+}
+
+void Merged::serialize(std::mutex &lock)
+{
+    m->lock = &lock;
 }
 
 Merged::Merged(Merged &&) noexcept = default;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -125,6 +126,9 @@ public:
     Result<void> start();
     /// The next group; false at the end.
     Result<bool> next(Group &g);
+    /// After start(): steps the connection only while holding `lock` (a loader's other thread
+    /// reads it too).
+    void serialize(std::mutex &lock);
 
 private:
     struct Impl;

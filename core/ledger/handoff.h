@@ -1,6 +1,6 @@
 #pragma once
-// A small bounded queue between two threads: the one that reads the ledger and the one that
-// builds from what it read (SqliteLedger::loadCube).
+// A small bounded queue between two threads: one that reads the ledger and the one that builds
+// from what it read (SqliteLedger::loadCube).
 
 #include <condition_variable>
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 namespace unalloc::core {
 
-/// @brief A small bounded hand-off between the two threads of loadCube().
+/// @brief A small bounded hand-off between a reader and the builder of loadCube().
 template<typename Chunk> class HandOff final
 {
 public:

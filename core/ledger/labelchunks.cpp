@@ -290,6 +290,9 @@ Result<bool> SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &v
 
 Result<bool> SetScan::openNext()
 {
+    std::unique_lock<std::mutex> held;
+    if (m_lock)
+        held = std::unique_lock<std::mutex>(*m_lock);
     if (!m_started) {
         m_started = true;
         auto st = m_db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");
@@ -306,8 +309,11 @@ Result<bool> SetScan::openNext()
         m_chunks = {};
         return false;
     }
-    auto reader =
-        ChunkReader::open(std::string(m_chunks.blob(2)), m_chunks.int64(0), m_chunks.int64(1));
+    std::string body(m_chunks.blob(2));
+    const std::int64_t first = m_chunks.int64(0), span = m_chunks.int64(1);
+    if (held)
+        held.unlock(); // the chunk is parsed outside the lock
+    auto reader = ChunkReader::open(std::move(body), first, span);
     if (!reader)
         return fail(reader.error());
     m_reader = std::move(*reader);

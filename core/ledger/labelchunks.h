@@ -5,6 +5,7 @@
 #include "sqlitedb.h"
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -129,6 +130,8 @@ public:
     /// The next stored set's value ids (ChunkReader::nextValues; chunk().keys() are its keys).
     Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
     std::string_view body() { return m_reader->body(); }
+    /// Steps the connection only while holding `lock` (a loader's other thread reads it too).
+    void serialize(std::mutex &lock) { m_lock = &lock; }
     /// The chunk of the set nextIds() returned last (ChunkReader::shapeNumber and shapeBytes).
     const ChunkReader &chunk() const { return *m_reader; }
     /// Counts the chunks opened so far: a caller's notes on one chunk's shapes are stale when
@@ -142,6 +145,7 @@ private:
     std::uint64_t m_serial = 0;
     labelsetcodec::BodyIds m_ids; ///< next()'s scratch
     bool m_started = false;
+    std::mutex *m_lock = nullptr;
     /// Opens the next chunk as m_reader: false after the last.
     Result<bool> openNext();
 };

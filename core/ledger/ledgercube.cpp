@@ -1,6 +1,8 @@
-// SqliteLedger::loadCube: the aggregate (segments and adjustments, aggsegment.h) into a
-// CostCube on two threads (the groups are merged in key order on one, folded on the other).
+// SqliteLedger::loadCube: the stored label sets and the aggregate (segments and adjustments,
+// aggsegment.h) into a CostCube on three threads: one reads the sets, one merges the groups in
+// key order, one builds the cube from both.
 #include "aggsegment.h"
+#include "cubesets.h"
 #include "labelchunks.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
@@ -12,7 +14,8 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
+#include <limits>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
@@ -30,38 +33,8 @@ struct AggChunk
     std::vector<aggsegment::Group> rows;
 };
 
-/// @brief Stored label sets as string ids (decoded by the thread that steps SQLite), handed to
-/// the thread that adds them to the cube: each set's id, values and shape (SetMeetings), the
-/// keys of a shape given once, before its first set.
-struct SetChunk
-{
-    struct Stored
-    {
-        std::int64_t id;
-        std::uint32_t shape;     ///< SetMeetings::Note::shape
-        std::uint32_t valuesEnd; ///< end of its value ids in values
-        bool mayMeet;            ///< SetMeetings::Note::mayMeet
-        std::uint64_t hash;      ///< LabelSetPool::hashOfValues of its values (if mayMeet)
-    };
-    struct NewShape
-    {
-        std::uint32_t shape;
-        std::int64_t firstSet;           ///< the id of its first set (for errors)
-        std::vector<std::uint64_t> keys; ///< stored string ids, in key order
-    };
-    std::vector<Stored> sets;          ///< every stored set of the chunk, in id order
-    std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
-    std::vector<NewShape> newShapes;
-    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into sets, its body)
-    /// Empties the chunk, keeping its buffers (HandOff::reuse).
-    void clear()
-    {
-        sets.clear();
-        values.clear();
-        newShapes.clear();
-        collisionBodies.clear();
-    }
-};
+using cubesets::SetAdder;
+using cubesets::SetChunk;
 
 } // namespace
 
@@ -82,19 +55,13 @@ Result<CostCube> SqliteLedger::loadCube() const
     } restore{[&] {
         setCacheSize(cacheSize ? *cacheSize : -2000);
     }};
-    // Stored sets are decoded on the builder thread while this one steps SQLite; those some
-    // group uses are interned into the cube (so the cube holds only sets that carry cost), their
-    // texts translated to the cube's string ids once per distinct string. Then the groups,
-    // merged in key order here, are folded in there.
-    // Per stored set id, four bytes (ten million per-request sets): the cube's id of the set
-    // in the low 30 bits (kMissing: the ledger holds no set of this id), kCollides when it
-    // records key collisions (setCollisions holds them), and kFresh when the cube's label set
-    // was new at this set: the aggregate's key order then makes every group of it new and its
-    // objects adjacent (appendNewGroup).
-    constexpr std::uint32_t kCubeId = 0x3fffffffU, kMissing = kCubeId;
-    constexpr std::uint32_t kCollides = 1U << 30, kFresh = 1U << 31;
-    std::vector<std::uint32_t> sets;
-    std::unordered_map<std::int64_t, std::vector<CollisionTotal>> setCollisions;
+    // Three threads: this one reads the stored sets, another reads the aggregate's groups (the
+    // batches' segments merged in key order), the builder adds both to the cube. The builder
+    // adds every stored set before the first group that has it (the aggregate's key order
+    // starts with the set id, and sets come in id order), so the cube sees the sets and the
+    // groups in the order one thread gave them, and is the same. The two readers share the
+    // connection, taking turns (sqlLock) only to step a statement: a chunk or a segment per
+    // step, decoded outside the lock. The sets that carry cost are kept; the others dropped.
     std::vector<char> setUsed; ///< per cube set: some group of the aggregate has it
     auto strings = labelsetcodec::StringTable::load(m_db);
     if (!strings)
@@ -122,26 +89,29 @@ Result<CostCube> SqliteLedger::loadCube() const
             aggKnown[static_cast<size_t>(id)] = true;
         }
     }
+    std::mutex sqlLock; ///< the readers' turns on the connection
     aggsegment::Merged merged(m_db);
     if (auto r = merged.start(); !r)
         return fail(r.error());
+    merged.serialize(sqlLock);
+    labelchunks::SetScan scan(m_db); // lives until both readers are done with the connection
+    scan.serialize(sqlLock);
 
-    // Two threads: this one steps SQLite (about half the time of a large ledger), the other
-    // decodes and folds the groups into the cube. The cube sees the rows in the aggregate's
-    // order either way, so the result is the same as one thread's.
-    // Every stored set goes into the cube, in id order (the aggregate's key order: the order of
-    // the sets' first groups); the few no group uses (a meter split can move all of a set's
-    // rows) are dropped at the end. The room the cube needs is counted, not found by a first
-    // pass over the aggregate (which took a fifth of a load).
+    // The room the cube needs is counted, not found by a first pass over the aggregate (which
+    // took a fifth of a load).
     const auto count = [this](const char *sqlText) {
         const auto n = m_db.scalar(sqlText);
         return n && *n > 0 ? static_cast<size_t>(*n) : size_t{0};
     };
-    const size_t storedSets = count("SELECT sum(sets) FROM label_chunks");
-    // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a corrupt
-    // chunk's end is checked as its sets are read; the room stays near the sets' count).
-    sets.reserve(
-        std::min(count("SELECT max(first + span) FROM label_chunks") + 1, 2 * storedSets + 1024));
+    // Both in one pass over label_chunks (each pass read every leaf page of the table: 0.1 s
+    // at ten million sets).
+    size_t storedSets = 0, idsEnd = 0;
+    if (auto st = m_db.prepare("SELECT sum(sets), max(first + span) FROM label_chunks")) {
+        if (auto row = st->step(); row && *row) {
+            storedSets = static_cast<size_t>(std::max<std::int64_t>(st->int64(0), 0));
+            idsEnd = static_cast<size_t>(std::max<std::int64_t>(st->int64(1), 0));
+        }
+    }
     const size_t storedGroups = count("SELECT sum(groups) FROM agg_segments") +
                                 count("SELECT count(*) FROM agg WHERE rows > 0");
     // The dictionary goes to the cube (the builder adopts it); the reader keeps which ids it
@@ -163,7 +133,7 @@ Result<CostCube> SqliteLedger::loadCube() const
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
-    std::optional<Error> buildError;
+    std::optional<Error> buildError, groupError;
     const auto stopBoth = [&] {
         setQueue.stop();
         queue.stop();
@@ -175,8 +145,10 @@ Result<CostCube> SqliteLedger::loadCube() const
         // shape.
         LabelSetPool &pool = cube.labelSetsForLoading();
         pool.adoptValues(std::move(dictionary), std::move(dictionaryHolds));
-        std::unordered_map<std::uint64_t, std::uint32_t> keyIds; // stored id → key id (a few)
-        pool.reserve(storedSets, 0);
+        // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a
+        // corrupt chunk's end is checked as its sets are read; the room stays near the sets'
+        // count).
+        SetAdder adder(cube, storedSets, std::min(idsEnd + 1, 2 * storedSets + 1024));
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
         cube.reserveAppended(storedGroups);
@@ -184,116 +156,27 @@ Result<CostCube> SqliteLedger::loadCube() const
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
             stopBoth();
         };
-        const auto keyId = [&](std::uint64_t id) {
-            if (id >= pool.valueCount() || !pool.holdsValue(static_cast<std::uint32_t>(id)))
-                return LabelSetPool::kAbsent;
-            const auto [k, added] = keyIds.try_emplace(id, 0);
-            if (added)
-                k->second = pool.internKey(pool.valueText(static_cast<std::uint32_t>(id)));
-            return k->second;
-        };
-        // The stored sets first, read by the other thread as it steps SQLite: the sets that
-        // carry cost are added to the cube in id order — the order of their first groups in
-        // the aggregate, so ids come out as a group-by-group load gave them.
-        {
-            const labelsetcodec::StringLookup text = [&pool](std::int64_t id) {
-                return id >= 0 && static_cast<std::uint64_t>(id) < pool.valueCount() &&
-                               pool.holdsValue(static_cast<std::uint32_t>(id))
-                           ? &pool.valueText(static_cast<std::uint32_t>(id))
-                           : nullptr;
-            };
-            struct Shape
-            {
-                std::uint32_t poolShape = 0;
-                std::vector<std::uint32_t> keys; ///< the cube's key ids
-            };
-            std::vector<Shape> shapes; // by SetMeetings number
-            std::vector<LabelSetPool::Pair> pairs;
-            bool valuesReserved = false;
-            while (auto c = setQueue.pop()) {
-                // Each shape's keys are translated and their order checked once.
-                for (const SetChunk::NewShape &ns : c->newShapes) {
-                    Shape shape;
-                    for (const std::uint64_t stored : ns.keys) {
-                        const std::uint32_t k = keyId(stored);
-                        if (k == LabelSetPool::kAbsent)
-                            return corrupt("stored label set " + std::to_string(ns.firstSet) +
-                                           " names a string the ledger does not hold");
-                        if (!shape.keys.empty() &&
-                            !(pool.keyText(shape.keys.back()) < pool.keyText(k)))
-                            return corrupt("stored label set " + std::to_string(ns.firstSet) +
-                                           " has labels out of key order");
-                        shape.keys.push_back(k);
-                    }
-                    shape.poolShape = pool.shapeOfKeys(shape.keys);
-                    if (ns.shape >= shapes.size())
-                        shapes.resize(ns.shape + 1);
-                    shapes[ns.shape] = std::move(shape);
+        // Adds the stored sets through id `need` (all of them when the aggregate has ended);
+        // false when the ledger is damaged.
+        bool setsDone = false;
+        const auto setsThrough = [&](std::int64_t need) {
+            while (!setsDone && adder.lastId() < need) {
+                auto c = setQueue.pop();
+                if (!c) {
+                    setsDone = true;
+                    break;
                 }
-                // Room for every set's labels at the first chunk's average (+5 %): the
-                // pool's labels then do not grow by doubling, which held the old and the new
-                // copy at once (64 + 128 MB at a million per-request sets).
-                if (!valuesReserved && !c->sets.empty()) {
-                    valuesReserved = true;
-                    const double perSet =
-                        static_cast<double>(c->values.size()) / static_cast<double>(c->sets.size());
-                    pool.reserve(
-                        storedSets,
-                        static_cast<size_t>(perSet * 1.05 * static_cast<double>(storedSets)) + 64);
-                }
-                std::uint32_t from = 0;
-                size_t nextCollision = 0;
-                for (size_t at = 0; at < c->sets.size(); ++at) {
-                    const SetChunk::Stored &u = c->sets[at];
-                    const std::span<const std::uint32_t> values(c->values.data() + from,
-                                                                u.valuesEnd - from);
-                    from = u.valuesEnd;
-                    const Shape &shape = shapes[u.shape];
-                    if (static_cast<size_t>(u.id) >= sets.size())
-                        sets.resize(static_cast<size_t>(u.id) + 1, kMissing);
-                    std::uint32_t &s = sets[static_cast<size_t>(u.id)];
-                    const size_t known = pool.size();
-                    std::uint32_t cubeId = 0;
-                    if (u.mayMeet) {
-                        pairs.clear();
-                        for (size_t j = 0; j < values.size(); ++j)
-                            pairs.push_back({shape.keys[j], values[j]});
-                        cubeId = cube.internLabelSet(pairs, u.hash);
-                    } else {
-                        cubeId = pool.appendNewSet(shape.poolShape, values);
-                    }
-                    if (cubeId >= kCubeId)
-                        return corrupt("the ledger holds more than " + std::to_string(kCubeId - 1) +
-                                       " label sets");
-                    s = cubeId | (pool.size() > known ? kFresh : 0U);
-                    if (nextCollision >= c->collisionBodies.size() ||
-                        c->collisionBodies[nextCollision].first != at)
-                        continue;
-                    const std::string &body = c->collisionBodies[nextCollision++].second;
-                    auto v = labelsetcodec::decode(body, text,
-                                                   labelsetcodec::Parts::LabelsAndCollisions);
-                    if (!v) {
-                        buildError = v.error();
-                        return stopBoth();
-                    }
-                    std::vector<CollisionTotal> list;
-                    for (const Collision &col : v->collisions) {
-                        CollisionTotal t;
-                        t.canonicalKey = col.canonicalKey;
-                        for (const std::string &k : col.rawKeys)
-                            t.rawKeys += (t.rawKeys.empty() ? "" : ", ") + k;
-                        t.winnerRawKey = col.winnerRawKey;
-                        list.push_back(std::move(t));
-                    }
-                    setCollisions[u.id] = std::move(list);
-                    s |= kCollides;
+                if (auto r = adder.add(*c); !r) {
+                    buildError = r.error();
+                    buildError->file = m_path;
+                    stopBoth();
+                    return false;
                 }
                 setQueue.giveBack(std::move(*c));
             }
-        }
-        if (buildError)
-            return;
-        setUsed.assign(pool.size(), 0);
+            setUsed.resize(pool.size(), 0);
+            return true;
+        };
         std::int64_t lastCurrencyId = -1;
         Currency lastCurrency;
         // The cube's id of each aggregate text in each role, found once per text.
@@ -313,14 +196,16 @@ Result<CostCube> SqliteLedger::loadCube() const
                        : nullptr;
         };
         while (auto chunk = queue.pop()) {
+            std::int64_t need = 0; // the last set of the chunk (key order: its last group's)
+            for (const aggsegment::Group &r : chunk->rows)
+                need = std::max(need, r.labelSet);
+            if (!setsThrough(need))
+                return;
             for (const aggsegment::Group &r : chunk->rows) {
-                const bool stored = r.labelSet >= 0 &&
-                                    static_cast<std::uint64_t>(r.labelSet) < sets.size() &&
-                                    (sets[static_cast<size_t>(r.labelSet)] & kCubeId) != kMissing;
-                if (!stored)
+                const std::uint32_t set = adder.at(r.labelSet);
+                const std::uint32_t setId = set & SetAdder::kCubeId;
+                if (setId == SetAdder::kMissing)
                     return corrupt("the aggregate references a missing label set");
-                const std::uint32_t set = sets[static_cast<size_t>(r.labelSet)];
-                const std::uint32_t setId = set & kCubeId;
                 setUsed[setId] = 1;
                 const std::string *sourceText = text(r.source), *objectText = text(r.object),
                                   *providerText = text(r.provider), *modelText = text(r.model);
@@ -337,7 +222,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 const std::string_view source = *sourceText, object = *objectText,
                                        provider = *providerText, model = *modelText;
-                if (set & kFresh)
+                if (set & SetAdder::kFresh)
                     cube.appendNewGroup(CostGroup{
                         .amount = r.amount,
                         .rows = r.rows,
@@ -357,9 +242,9 @@ Result<CostCube> SqliteLedger::loadCube() const
                 else // stored sets that differ only in raw labels share the cube's set: merge
                     cube.addGroup(setId, source, object, r.day, lastCurrency, r.batch, r.amount,
                                   r.rows, provider, model, r.days);
-                if (!(set & kCollides))
+                if (!(set & SetAdder::kCollides))
                     continue;
-                for (CollisionTotal t : setCollisions.at(r.labelSet)) {
+                for (CollisionTotal t : adder.collisions(r.labelSet)) {
                     t.currency = lastCurrency;
                     t.amount = r.amount;
                     t.rows = r.rows;
@@ -368,12 +253,45 @@ Result<CostCube> SqliteLedger::loadCube() const
             }
             queue.giveBack(std::move(*chunk));
         }
+        // The sets after the last group's (none carries cost): read on, so the reader ends.
+        setsThrough(std::numeric_limits<std::int64_t>::max());
+    });
+    // The groups in key order, merged from the segments. A damaged aggregate ends only this
+    // reader: the sets are still read, and an error of theirs is reported first (as when the
+    // sets were read before the groups).
+    std::thread groupReader([&] {
+        constexpr size_t kChunkRows = 4096;
+        AggChunk chunk;
+        chunk.rows.reserve(kChunkRows);
+        // Declared once: Merged::next sets every field, and a group initialised per pass was a
+        // `rep stos` that took a third of this loop's time on an AMD virtual machine.
+        aggsegment::Group g;
+        for (;;) {
+            auto got = merged.next(g);
+            if (!got) {
+                groupError = got.error();
+                groupError->file = m_path;
+                break;
+            }
+            if (!*got)
+                break;
+            chunk.rows.push_back(g);
+            if (chunk.rows.size() == kChunkRows) {
+                if (!queue.push(std::move(chunk)))
+                    break; // the builder failed: its error is the one to report
+                chunk = queue.reuse();
+                chunk.rows.clear();
+                chunk.rows.reserve(kChunkRows);
+            }
+        }
+        if (!groupError && !chunk.rows.empty())
+            queue.push(std::move(chunk));
+        queue.close();
     });
 
     std::optional<Error> readError;
     {
         constexpr size_t kChunkSets = 4096;
-        labelchunks::SetScan scan(m_db);
         SetChunk sc;
         SetMeetings meetings;
         const auto corruptSet = [&](std::int64_t id, const std::string &why) {
@@ -442,41 +360,16 @@ Result<CostCube> SqliteLedger::loadCube() const
         }
         if (!readError && !sc.sets.empty())
             setQueue.push(std::move(sc));
+        if (readError)
+            stopBoth();
         setQueue.close();
     }
-    constexpr size_t kChunkRows = 4096;
-    AggChunk chunk;
-    chunk.rows.reserve(kChunkRows);
-    // Declared once: Merged::next sets every field, and a group initialised per pass was a
-    // `rep stos` that took a third of this loop's time on an AMD virtual machine.
-    aggsegment::Group g;
-    for (; !readError;) {
-        auto got = merged.next(g);
-        if (!got) {
-            Error e = got.error();
-            e.file = m_path;
-            readError = std::move(e);
-            break;
-        }
-        if (!*got)
-            break;
-        chunk.rows.push_back(g);
-        if (chunk.rows.size() == kChunkRows) {
-            if (!queue.push(std::move(chunk)))
-                break; // the builder failed: its error is the one to report
-            chunk = queue.reuse();
-            chunk.rows.clear();
-            chunk.rows.reserve(kChunkRows);
-        }
-    }
-    if (!readError && !chunk.rows.empty())
-        queue.push(std::move(chunk));
-    if (readError)
-        stopBoth();
-    queue.close();
+    groupReader.join();
     builder.join();
     if (readError)
         return fail(*readError);
+    if (groupError)
+        return fail(*groupError);
     if (buildError)
         return fail(*buildError);
     if (std::find(setUsed.begin(), setUsed.end(), 0) != setUsed.end())

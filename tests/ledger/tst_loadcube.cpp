@@ -1,6 +1,7 @@
-// Loading a ledger into a cube refuses a file whose label sets name what the file does not
-// hold, and says which set: the load reads the stored sets on one thread and builds the cube
-// on another, and either may be the one that finds the fault.
+// Loading a ledger into a cube gives the cube its rows give, however the threads that read the
+// stored sets and the groups take turns; it refuses a file whose label sets or aggregate are
+// damaged, and says which set: the load reads the stored sets on one thread, the groups on
+// another and builds the cube on a third, and any may be the one that finds the fault.
 #include "ledgerstorefixtures.h"
 #include "ledgertestutil.h"
 
@@ -16,6 +17,8 @@ class TestLoadCube final : public QObject
 
 private slots:
     void intactLedgerLoads();
+    void manySetsInterleaveWithGroups();
+    void aDamagedSetIsReportedBeforeADamagedSegment();
     void setsWithoutCostAreLeftOut();
     void damagedLedgersAreRefused_data();
     void damagedLedgersAreRefused();
@@ -93,6 +96,81 @@ void TestLoadCube::setsWithoutCostAreLeftOut()
                    cube->usageName(cube->context(c).usageModel), cube->context(c).days);
     QCOMPARE(cube->groupCount(), size_t(4));
     QCOMPARE(cube->rawGroups()[1].amount.toString(), std::string("4.00"));
+}
+
+void TestLoadCube::manySetsInterleaveWithGroups()
+{
+    // Three batches of per-request sets, more than a hand-off chunk of sets (4,096) and of
+    // groups each: the builder takes sets and groups in turns. Batch two repeats half of batch
+    // one's sets, some with another raw spelling of the same labels (sets that meet in the
+    // cube); batch three has sets of its own and another source.
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    int serial = 0; // record keys of their own: a repeated key would supersede its row
+    const auto request = [&serial](int i, const char *teamKey, const std::string &source) {
+        core::CostRow r =
+            makeRow("r" + std::to_string(serial++),
+                    std::to_string(i % 97) + ".0" + std::to_string(i % 10), i % 20, {}, source);
+        const std::string team = "t" + std::to_string(i % 7), session = "s-" + std::to_string(i),
+                          user = "u" + std::to_string(i % 500);
+        r.labels = core::LabelMap({{"session", session}, {"team", team}, {"user", user}});
+        r.rawLabels = {{"session", session}, {teamKey, team}, {"user", user}};
+        return r;
+    };
+    std::vector<core::CostRow> rows;
+    for (int i = 0; i < 9000; ++i)
+        rows.push_back(request(i, "team", "fake"));
+    importRows(*l, rows);
+    rows.clear();
+    for (int i = 0; i < 6000; ++i)
+        rows.push_back(
+            request(i < 3000 ? i * 3 : 20000 + i, i % 5 == 0 ? "team_id" : "team", "fake"));
+    importRows(*l, rows);
+    rows.clear();
+    for (int i = 0; i < 5000; ++i)
+        rows.push_back(request(40000 + i, "team", "other"));
+    importRows(*l, rows);
+    const std::vector<std::string> want = dumpCube(cubeFromRows(*l));
+    QCOMPARE(want.size(), size_t(9000 + 3000 + 5000 + 3000)); // (set, source, object, day)
+    for (int run = 0; run < 3; ++run) {
+        auto cube = l->loadCube();
+        QVERIFY(cube.has_value());
+        QCOMPARE(cube->labelSets().size(), size_t(9000 + 3000 + 5000));
+        QCOMPARE(cube->rowCount(), std::int64_t(9000 + 6000 + 5000));
+        QCOMPARE(dumpCube(*cube), want);
+    }
+}
+
+void TestLoadCube::aDamagedSetIsReportedBeforeADamagedSegment()
+{
+    // Both readers find a fault: the stored sets' is reported, as when the sets were read
+    // before the groups, whichever thread gets there first.
+    QTemporaryDir dir;
+    const std::string path = sampleLedger(dir);
+    QVERIFY(execRaw(path, "DELETE FROM label_strings WHERE s = 'ads';"
+                          "UPDATE agg_segments SET body = substr(body, 1, length(body) - 3)"));
+    for (int run = 0; run < 20; ++run) {
+        auto l = core::LedgerStore::open(path, true);
+        QVERIFY(l.has_value());
+        auto cube = (*l)->loadCube();
+        QVERIFY(!cube.has_value());
+        QVERIFY2(cube.error().message().find("names a string the ledger does not hold") !=
+                     std::string::npos,
+                 cube.error().message().c_str());
+        QCOMPARE(cube.error().file, path);
+    }
+    // The segment alone: its own error, naming the file.
+    QTemporaryDir other;
+    const std::string intact = sampleLedger(other);
+    QVERIFY(execRaw(intact, "UPDATE agg_segments SET body = substr(body, 1, length(body) - 3)"));
+    auto l = core::LedgerStore::open(intact, true);
+    QVERIFY(l.has_value());
+    auto cube = (*l)->loadCube();
+    QVERIFY(!cube.has_value());
+    QCOMPARE(cube.error().code, std::string("ledger-corrupt"));
+    QVERIFY2(cube.error().message().find("aggregate segment") != std::string::npos,
+             cube.error().message().c_str());
+    QCOMPARE(cube.error().file, intact);
 }
 
 void TestLoadCube::damagedLedgersAreRefused_data()

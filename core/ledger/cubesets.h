@@ -1,0 +1,101 @@
+#pragma once
+// The stored label sets of a load (SqliteLedger::loadCube): as the thread that reads them hands
+// them over, and as the thread that builds the cube adds them to its pool.
+
+#include "core/costcube.h"
+#include "core/result.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace unalloc::core::cubesets {
+
+/// @brief Stored label sets as string ids, decoded by the reading thread: each set's id, values
+/// and shape (SetMeetings), the keys of a shape given once, before its first set.
+struct SetChunk
+{
+    struct Stored
+    {
+        std::int64_t id;
+        std::uint32_t shape;     ///< SetMeetings::Note::shape
+        std::uint32_t valuesEnd; ///< end of its value ids in values
+        bool mayMeet;            ///< SetMeetings::Note::mayMeet
+        std::uint64_t hash;      ///< LabelSetPool::hashOfValues of its values (if mayMeet)
+    };
+    struct NewShape
+    {
+        std::uint32_t shape;
+        std::int64_t firstSet;           ///< the id of its first set (for errors)
+        std::vector<std::uint64_t> keys; ///< stored string ids, in key order
+    };
+    std::vector<Stored> sets;          ///< every stored set of the chunk, in id order
+    std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
+    std::vector<NewShape> newShapes;
+    std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into sets, its body)
+    /// Empties the chunk, keeping its buffers (HandOff::reuse).
+    void clear()
+    {
+        sets.clear();
+        values.clear();
+        newShapes.clear();
+        collisionBodies.clear();
+    }
+};
+
+/// @brief Adds stored sets to a cube's pool, chunk by chunk in id order, and keeps what the
+/// aggregate's groups need of each: the cube's set, whether it was new, its collisions.
+///
+/// The pool must hold the ledger's dictionary as its values (LabelSetPool::adoptValues): a
+/// value's id is its stored string id. Every stored set goes in; sets that carry no cost are
+/// the caller's to drop (CostCube::keepLabelSets).
+class SetAdder final
+{
+public:
+    /// Per stored id: the cube's set in the low 30 bits (kMissing: the ledger holds no set of
+    /// this id), kCollides when it records key collisions, kFresh when the cube's set was new at
+    /// it (the aggregate's key order then makes every group of it new: appendNewGroup).
+    static constexpr std::uint32_t kCubeId = 0x3fffffffU, kMissing = kCubeId;
+    static constexpr std::uint32_t kCollides = 1U << 30, kFresh = 1U << 31;
+
+    /// `storedSets` sets are stored, with ids below `idsRoom` (room reserved up front).
+    SetAdder(CostCube &cube, size_t storedSets, size_t idsRoom);
+    /// Adds the chunk's sets; "ledger-corrupt" (naming the set) when one is damaged.
+    Result<void> add(const SetChunk &chunk);
+    /// The entry of stored id `id` (kMissing when none was added).
+    std::uint32_t at(std::int64_t id) const
+    {
+        return id >= 0 && static_cast<std::uint64_t>(id) < m_sets.size()
+                   ? m_sets[static_cast<size_t>(id)]
+                   : kMissing;
+    }
+    /// The collisions of stored set `id` (an entry with kCollides).
+    const std::vector<CollisionTotal> &collisions(std::int64_t id) const
+    {
+        return m_collisions.at(id);
+    }
+    /// The id of the last set added (0 before the first).
+    std::int64_t lastId() const { return m_lastId; }
+
+private:
+    struct Shape
+    {
+        std::uint32_t poolShape = 0;
+        std::vector<std::uint32_t> keys; ///< the cube's key ids
+    };
+    std::uint32_t keyId(std::uint64_t stored);
+    CostCube &m_cube;
+    LabelSetPool &m_pool;
+    size_t m_storedSets;
+    std::vector<std::uint32_t> m_sets; ///< per stored id (above)
+    std::unordered_map<std::int64_t, std::vector<CollisionTotal>> m_collisions;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_keyIds; ///< stored id → key id (a few)
+    std::vector<Shape> m_shapes;                               ///< by SetMeetings number
+    std::vector<LabelSetPool::Pair> m_pairs;                   ///< scratch
+    bool m_valuesReserved = false;
+    std::int64_t m_lastId = 0;
+};
+
+} // namespace unalloc::core::cubesets
