@@ -179,12 +179,14 @@ public:
     std::uint32_t shapeOfKeys(std::span<const std::uint32_t> keys);
     std::uint32_t internKey(std::string_view s) { return m_keys.intern(s); }
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
-    /// StringPool::adopt for the value texts: value id = index into `texts`. Only before the
-    /// first set is interned.
+    /// StringPool::adopt for the value texts: value id = index into `texts`. Before the first
+    /// set is interned, or after sets were appended by those ids (a loader of stored sets).
     void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)
     {
-        if (texts.size() > PackedIds::kNarrowMax)
-            m_setValues.widen(4); // before any set: nothing to rewrite
+        // Wide from the start when no set is there to rewrite; sets already appended widen
+        // their ids only if one needs it (PackedIds::append).
+        if (texts.size() > PackedIds::kNarrowMax && m_setValues.size() == 0)
+            m_setValues.widen(4);
         m_values.adopt(std::move(texts), std::move(present));
     }
     /// False for a value id that is a hole of adoptValues() (or out of range).

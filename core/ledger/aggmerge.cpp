@@ -106,10 +106,10 @@ struct Merged::Impl
     std::optional<sql::Stmt> nextSegment; ///< the batch's segment after a given id
     std::optional<sql::Stmt> adjustments; ///< the agg table in key order
     std::optional<Group> adjustment;      ///< its current row
-    std::mutex *lock = nullptr;           ///< serialize()
-    std::unique_lock<std::mutex> hold() const
+    sql::Turns *turns = nullptr;          ///< serialize()
+    std::unique_lock<sql::Turns> hold() const
     {
-        return lock ? std::unique_lock<std::mutex>(*lock) : std::unique_lock<std::mutex>();
+        return turns ? std::unique_lock<sql::Turns>(*turns) : std::unique_lock<sql::Turns>();
     }
     /// Streams by their head's key (the heap's top is the smallest).
     std::vector<size_t> heap;
@@ -201,9 +201,9 @@ Merged Merged::runs(const sql::Db &db, std::int64_t batch)
     return merged;
 }
 
-void Merged::serialize(std::mutex &lock)
+void Merged::serialize(sql::Turns &turns)
 {
-    m->lock = &lock;
+    m->turns = &turns;
 }
 
 Merged::Merged(Merged &&) noexcept = default;

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -126,9 +125,9 @@ public:
     Result<void> start();
     /// The next group; false at the end.
     Result<bool> next(Group &g);
-    /// After start(): steps the connection only while holding `lock` (a loader's other thread
-    /// reads it too).
-    void serialize(std::mutex &lock);
+    /// After start(): steps the connection only in its turn (a loader's other threads read it
+    /// too).
+    void serialize(sql::Turns &turns);
 
 private:
     struct Impl;

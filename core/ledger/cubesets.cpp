@@ -1,7 +1,7 @@
 // SetAdder: stored label sets into a loading cube's pool (cubesets.h).
 #include "cubesets.h"
 
-#include "labelsetcodec.h"
+#include "setmeetings.h"
 
 #include <algorithm>
 
@@ -17,9 +17,15 @@ Error corruptSet(std::int64_t id, const std::string &why)
 
 } // namespace
 
-SetAdder::SetAdder(CostCube &cube, size_t storedSets, size_t idsRoom)
+SetAdder::SetAdder(CostCube &cube,
+                   size_t storedSets,
+                   size_t idsRoom,
+                   labelsetcodec::StringLookup keyText,
+                   labelsetcodec::StringLookup collisionText)
     : m_cube(cube)
     , m_pool(cube.labelSetsForLoading())
+    , m_keyText(std::move(keyText))
+    , m_collisionText(std::move(collisionText))
     , m_storedSets(storedSets)
 {
     m_sets.reserve(idsRoom);
@@ -28,12 +34,13 @@ SetAdder::SetAdder(CostCube &cube, size_t storedSets, size_t idsRoom)
 
 std::uint32_t SetAdder::keyId(std::uint64_t stored)
 {
-    if (stored >= m_pool.valueCount() || !m_pool.holdsValue(static_cast<std::uint32_t>(stored)))
+    if (const auto known = m_keyIds.find(stored); known != m_keyIds.end())
+        return known->second;
+    const std::string *text =
+        stored <= std::uint64_t{1} << 40 ? m_keyText(static_cast<std::int64_t>(stored)) : nullptr;
+    if (!text)
         return LabelSetPool::kAbsent;
-    const auto [k, added] = m_keyIds.try_emplace(stored, 0);
-    if (added)
-        k->second = m_pool.internKey(m_pool.valueText(static_cast<std::uint32_t>(stored)));
-    return k->second;
+    return m_keyIds[stored] = m_pool.internKey(*text);
 }
 
 Result<void> SetAdder::add(const SetChunk &c)
@@ -98,13 +105,8 @@ Result<void> SetAdder::add(const SetChunk &c)
             c.collisionBodies[nextCollision].first != at)
             continue;
         const std::string &body = c.collisionBodies[nextCollision++].second;
-        const labelsetcodec::StringLookup text = [this](std::int64_t id) {
-            return id >= 0 && static_cast<std::uint64_t>(id) < m_pool.valueCount() &&
-                           m_pool.holdsValue(static_cast<std::uint32_t>(id))
-                       ? &m_pool.valueText(static_cast<std::uint32_t>(id))
-                       : nullptr;
-        };
-        auto v = labelsetcodec::decode(body, text, labelsetcodec::Parts::LabelsAndCollisions);
+        auto v =
+            labelsetcodec::decode(body, m_collisionText, labelsetcodec::Parts::LabelsAndCollisions);
         if (!v)
             return fail(v.error());
         std::vector<CollisionTotal> list;
@@ -119,6 +121,108 @@ Result<void> SetAdder::add(const SetChunk &c)
         m_collisions[u.id] = std::move(list);
         s |= kCollides;
     }
+    return {};
+}
+
+SetReading readSets(labelchunks::SetScan &scan, HandOff<SetChunk> &queue, const std::string &file)
+{
+    constexpr size_t kChunkSets = 4096;
+    SetReading out;
+    SetChunk sc;
+    SetMeetings meetings;
+    std::int64_t id = 0;
+    // The sets' value ids straight from their chunks into the chunk handed over: a body is
+    // rebuilt only for a set with collisions (the builder decodes those in full).
+    size_t begin = 0;
+    std::uint32_t lowest = 0xffffffffU, highest = 0;
+    for (auto row = scan.nextValues(id, sc.values);;
+         begin = sc.values.size(), row = scan.nextValues(id, sc.values)) {
+        if (!row) {
+            out.error = row.error();
+            out.error->file = file;
+            break;
+        }
+        if (!*row)
+            break;
+        if (id < 0 || id > std::int64_t{1} << 32) {
+            out.error = Error{"ledger-corrupt",
+                              "stored label set id " + std::to_string(id) + " is out of range",
+                              file,
+                              {},
+                              {}};
+            break;
+        }
+        const std::vector<std::uint64_t> &keys = scan.chunk().keys();
+        const SetMeetings::Note note = meetings.note(scan, keys);
+        if (note.firstSeen) {
+            SetChunk::NewShape &ns = sc.newShapes.emplace_back();
+            ns.shape = note.shape;
+            ns.firstSet = id;
+            ns.keys = keys;
+        }
+        // Only the range of the ids is kept: checking each against the dictionary's bits was
+        // half this loop's time at ten million sets.
+        const std::uint32_t *values = sc.values.data() + begin;
+        for (size_t i = 0; i < keys.size(); ++i) {
+            lowest = std::min(lowest, values[i]);
+            highest = std::max(highest, values[i]);
+        }
+        // A set that may meet another is hashed here, where its values are at hand; a value's
+        // cube id is its stored id, so this is the cube's hash of the set. The others are
+        // appended unsought (a pool hashes them itself if a later set is sought among them):
+        // hashing every label took a third of this loop at ten million sets.
+        sc.sets.push_back(
+            {id, note.shape, static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
+             note.mayMeet
+                 ? LabelSetPool::hashOfValues(keys.size(), [values](size_t i) { return values[i]; })
+                 : 0});
+        if (scan.chunk().hasCollisions())
+            sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
+        if (sc.sets.size() == kChunkSets) {
+            if (!queue.push(std::move(sc)))
+                break;
+            sc = queue.reuse();
+            sc.clear();
+        }
+    }
+    if (!out.error && !sc.sets.empty())
+        queue.push(std::move(sc));
+    queue.close();
+    if (highest > 0 || lowest != 0xffffffffU) {
+        out.lowest = lowest;
+        out.highest = highest;
+    }
+    return out;
+}
+
+Result<void> checkValues(const sql::Db &db,
+                         const SetReading &reading,
+                         const std::vector<bool> &holds,
+                         const std::string &file)
+{
+    if (reading.lowest > reading.highest) // no value was read
+        return {};
+    // A ledger's dictionary holds every id from 1 up (strings are never removed): the range
+    // decides. Otherwise each set is looked at again.
+    std::uint64_t heldRun = 0; // ids 1 … heldRun are all held
+    while (heldRun + 1 < holds.size() && holds[heldRun + 1])
+        ++heldRun;
+    if (reading.lowest >= 1 && reading.highest <= heldRun)
+        return {};
+    labelchunks::SetScan scan(db);
+    std::vector<std::uint32_t> values;
+    std::int64_t id = 0;
+    for (auto row = scan.nextValues(id, values); row && *row;
+         values.clear(), row = scan.nextValues(id, values))
+        for (const std::uint32_t v : values)
+            if (v >= holds.size() || !holds[v])
+                return fail(Error{"ledger-corrupt",
+                                  "stored label set " + std::to_string(id) +
+                                      " names a string the ledger does "
+                                      "not hold",
+                                  file,
+                                  {},
+                                  {}});
     return {};
 }
 

@@ -4,8 +4,12 @@
 
 #include "core/costcube.h"
 #include "core/result.h"
+#include "handoff.h"
+#include "labelchunks.h"
+#include "labelsetcodec.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -48,9 +52,11 @@ struct SetChunk
 /// @brief Adds stored sets to a cube's pool, chunk by chunk in id order, and keeps what the
 /// aggregate's groups need of each: the cube's set, whether it was new, its collisions.
 ///
-/// The pool must hold the ledger's dictionary as its values (LabelSetPool::adoptValues): a
-/// value's id is its stored string id. Every stored set goes in; sets that carry no cost are
-/// the caller's to drop (CostCube::keepLabelSets).
+/// A value's id in the pool is its stored string id: the caller adopts the ledger's dictionary
+/// as the pool's values (LabelSetPool::adoptValues), before or after the sets, and checks the
+/// value ids against it. Key texts (a few) are read through `keyText`, a set with collisions
+/// through `collisionText`. Every stored set goes in; sets that carry no cost are the caller's to
+/// drop (CostCube::keepLabelSets).
 class SetAdder final
 {
 public:
@@ -61,7 +67,11 @@ public:
     static constexpr std::uint32_t kCollides = 1U << 30, kFresh = 1U << 31;
 
     /// `storedSets` sets are stored, with ids below `idsRoom` (room reserved up front).
-    SetAdder(CostCube &cube, size_t storedSets, size_t idsRoom);
+    SetAdder(CostCube &cube,
+             size_t storedSets,
+             size_t idsRoom,
+             labelsetcodec::StringLookup keyText,
+             labelsetcodec::StringLookup collisionText);
     /// Adds the chunk's sets; "ledger-corrupt" (naming the set) when one is damaged.
     Result<void> add(const SetChunk &chunk);
     /// The entry of stored id `id` (kMissing when none was added).
@@ -88,6 +98,7 @@ private:
     std::uint32_t keyId(std::uint64_t stored);
     CostCube &m_cube;
     LabelSetPool &m_pool;
+    labelsetcodec::StringLookup m_keyText, m_collisionText;
     size_t m_storedSets;
     std::vector<std::uint32_t> m_sets; ///< per stored id (above)
     std::unordered_map<std::int64_t, std::vector<CollisionTotal>> m_collisions;
@@ -97,5 +108,26 @@ private:
     bool m_valuesReserved = false;
     std::int64_t m_lastId = 0;
 };
+
+/// What readSets() found: the first fault, and the range of the value ids it handed over
+/// (checked against the dictionary once that is read: checkValues).
+struct SetReading
+{
+    std::optional<Error> error;
+    std::uint64_t lowest = ~std::uint64_t{0}, highest = 0;
+};
+
+/// Reads every stored set of `scan` into chunks of `queue`, in id order, until the builder
+/// stops it or a set is damaged; closes the queue. Errors name `file`. A value id is not
+/// checked here: the dictionary may still be being read.
+SetReading readSets(labelchunks::SetScan &scan, HandOff<SetChunk> &queue, const std::string &file);
+
+/// Whether every value id in [reading.lowest, reading.highest] is one `holds` marks, and if
+/// not, the first stored set that names a string the ledger does not hold ("ledger-corrupt",
+/// naming `file`), found by reading the sets again from `db`.
+Result<void> checkValues(const sql::Db &db,
+                         const SetReading &reading,
+                         const std::vector<bool> &holds,
+                         const std::string &file);
 
 } // namespace unalloc::core::cubesets

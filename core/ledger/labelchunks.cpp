@@ -290,9 +290,9 @@ Result<bool> SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &v
 
 Result<bool> SetScan::openNext()
 {
-    std::unique_lock<std::mutex> held;
-    if (m_lock)
-        held = std::unique_lock<std::mutex>(*m_lock);
+    std::unique_lock<sql::Turns> held;
+    if (m_turns)
+        held = std::unique_lock<sql::Turns>(*m_turns);
     if (!m_started) {
         m_started = true;
         auto st = m_db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");

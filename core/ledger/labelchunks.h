@@ -5,7 +5,6 @@
 #include "sqlitedb.h"
 
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -130,8 +129,8 @@ public:
     /// The next stored set's value ids (ChunkReader::nextValues; chunk().keys() are its keys).
     Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
     std::string_view body() { return m_reader->body(); }
-    /// Steps the connection only while holding `lock` (a loader's other thread reads it too).
-    void serialize(std::mutex &lock) { m_lock = &lock; }
+    /// Steps the connection only in its turn (a loader's other threads read it too).
+    void serialize(sql::Turns &turns) { m_turns = &turns; }
     /// The chunk of the set nextIds() returned last (ChunkReader::shapeNumber and shapeBytes).
     const ChunkReader &chunk() const { return *m_reader; }
     /// Counts the chunks opened so far: a caller's notes on one chunk's shapes are stale when
@@ -145,7 +144,7 @@ private:
     std::uint64_t m_serial = 0;
     labelsetcodec::BodyIds m_ids; ///< next()'s scratch
     bool m_started = false;
-    std::mutex *m_lock = nullptr;
+    sql::Turns *m_turns = nullptr;
     /// Opens the next chunk as m_reader: false after the last.
     Result<bool> openNext();
 };

@@ -211,8 +211,11 @@ Result<void> decodeIds(std::string_view body, BodyIds &out)
     return {};
 }
 
-Result<StringTable> StringTable::load(const sql::Db &db)
+Result<StringTable> StringTable::load(const sql::Db &db, sql::Turns *turns)
 {
+    std::unique_lock<sql::Turns> held; // declared first: the statement is finalised holding it
+    if (turns)
+        held = std::unique_lock<sql::Turns>(*turns);
     auto st = db.prepare("SELECT id, s FROM label_strings ORDER BY id");
     if (!st)
         return fail(st.error());
@@ -225,7 +228,9 @@ Result<StringTable> StringTable::load(const sql::Db &db)
     }
     t.m_strings.emplace_back();
     t.m_known.push_back(false);
-    for (;;) {
+    for (size_t n = 1;; ++n) {
+        if (turns && n % 256 == 0)
+            turns->letWaitersIn();
         auto row = st->step();
         if (!row)
             return fail(row.error());

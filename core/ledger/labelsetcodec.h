@@ -132,8 +132,9 @@ Result<void> decodeIds(std::string_view body, BodyIds &out);
 class StringTable final
 {
 public:
-    /// Reads `label_strings` whole.
-    static Result<StringTable> load(const sql::Db &db);
+    /// Reads `label_strings` whole; with `turns`, lets the connection's other threads in
+    /// every few hundred rows.
+    static Result<StringTable> load(const sql::Db &db, sql::Turns *turns = nullptr);
     const std::string *find(std::int64_t id) const
     {
         return id > 0 && static_cast<size_t>(id) < m_strings.size() && m_known[size_t(id)]

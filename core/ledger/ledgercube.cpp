@@ -1,19 +1,19 @@
-// SqliteLedger::loadCube: the stored label sets and the aggregate (segments and adjustments,
-// aggsegment.h) into a CostCube on three threads: one reads the sets, one merges the groups in
-// key order, one builds the cube from both.
+// SqliteLedger::loadCube: the dictionary, the stored label sets and the aggregate (segments and
+// adjustments, aggsegment.h) into a CostCube on four threads: one reads the dictionary, one the
+// sets, one merges the groups in key order, one builds the cube from sets and groups.
 #include "aggsegment.h"
 #include "cubesets.h"
 #include "labelchunks.h"
 #include "labelsetcodec.h"
 #include "ledgercodec.h"
 #include "ledgerschema.h"
-#include "setmeetings.h"
 #include "sqliteledger.h"
 
 #include "handoff.h"
 
 #include <algorithm>
 #include <functional>
+#include <future>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -55,17 +55,15 @@ Result<CostCube> SqliteLedger::loadCube() const
     } restore{[&] {
         setCacheSize(cacheSize ? *cacheSize : -2000);
     }};
-    // Three threads: this one reads the stored sets, another reads the aggregate's groups (the
-    // batches' segments merged in key order), the builder adds both to the cube. The builder
-    // adds every stored set before the first group that has it (the aggregate's key order
-    // starts with the set id, and sets come in id order), so the cube sees the sets and the
-    // groups in the order one thread gave them, and is the same. The two readers share the
-    // connection, taking turns (sqlLock) only to step a statement: a chunk or a segment per
-    // step, decoded outside the lock. The sets that carry cost are kept; the others dropped.
+    // Four threads: this one reads the dictionary, one the stored sets, one the aggregate's
+    // groups (the batches' segments merged in key order), and the builder adds sets and groups
+    // to the cube. The builder adds every stored set before the first group that has it (the
+    // aggregate's key order starts with the set id, and sets come in id order), so the cube
+    // sees the sets and the groups in the order one thread gave them, and is the same. The
+    // threads share the connection, taking turns (sql::Turns) only to step a statement: a
+    // chunk or a segment per step, decoded outside; the dictionary lets the others in every few
+    // hundred strings. The sets that carry cost are kept; the others dropped.
     std::vector<char> setUsed; ///< per cube set: some group of the aggregate has it
-    auto strings = labelsetcodec::StringTable::load(m_db);
-    if (!strings)
-        return fail(strings.error());
     // The aggregate's texts (source, cost object, currency, provider, model) by id.
     std::vector<std::string> aggTexts;
     std::vector<bool> aggKnown;
@@ -89,13 +87,14 @@ Result<CostCube> SqliteLedger::loadCube() const
             aggKnown[static_cast<size_t>(id)] = true;
         }
     }
-    std::mutex sqlLock; ///< the readers' turns on the connection
+    sql::Turns turns; ///< the threads' turns on the connection
     aggsegment::Merged merged(m_db);
     if (auto r = merged.start(); !r)
         return fail(r.error());
-    merged.serialize(sqlLock);
-    labelchunks::SetScan scan(m_db); // lives until both readers are done with the connection
-    scan.serialize(sqlLock);
+    merged.serialize(turns);
+    labelchunks::SetScan scan(m_db); // these live until every thread is done with the connection
+    scan.serialize(turns);
+    labelsetcodec::StringCache keyTexts(m_db);
 
     // The room the cube needs is counted, not found by a first pass over the aggregate (which
     // took a fifth of a load).
@@ -114,22 +113,22 @@ Result<CostCube> SqliteLedger::loadCube() const
     }
     const size_t storedGroups = count("SELECT sum(groups) FROM agg_segments") +
                                 count("SELECT count(*) FROM agg WHERE rows > 0");
-    // The dictionary goes to the cube (the builder adopts it); the reader keeps which ids it
-    // holds, to check each value id as it reads it.
-    std::vector<std::string> dictionary;
-    std::vector<bool> dictionaryHolds;
-    std::tie(dictionary, dictionaryHolds) = strings->release();
-    // A bit per id (a byte per id measured slower at 1M sets: the check is a cache miss, and
-    // bits keep the table eight times smaller).
-    const std::vector<bool> readerHolds = dictionaryHolds;
-    // Ids 1 to heldRun are all held (a ledger's dictionary has holes only where strings were
-    // removed): their check is a compare, not a bit read per label (half this loop's time).
-    const std::uint64_t heldRun = [&readerHolds] {
-        std::uint64_t n = 0;
-        while (n + 1 < readerHolds.size() && readerHolds[n + 1])
-            ++n;
-        return n;
-    }();
+    // The dictionary is read by this thread while the others load the sets and groups, and
+    // becomes the cube's value pool as it is: a value's id is its stored string id, so no label
+    // is translated (a million per-request sets carry some fourteen million labels). The
+    // builder reads the few key texts one by one meanwhile; a set with collisions, decoded in
+    // full, waits for the dictionary.
+    std::optional<labelsetcodec::StringTable> dictionary;
+    std::promise<void> dictionaryRead;
+    const std::shared_future<void> dictionaryReady = dictionaryRead.get_future().share();
+    const labelsetcodec::StringLookup keyText = [&](std::int64_t id) {
+        const std::lock_guard turn(turns);
+        return keyTexts.find(id);
+    };
+    const labelsetcodec::StringLookup collisionText = [&](std::int64_t id) {
+        dictionaryReady.wait();
+        return dictionary ? dictionary->find(id) : nullptr;
+    };
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
@@ -139,16 +138,12 @@ Result<CostCube> SqliteLedger::loadCube() const
         queue.stop();
     };
     std::thread builder([&] {
-        // The ledger's dictionary becomes the cube's value pool as it is: a value's id is its
-        // stored string id, so no label is translated (a million per-request sets carry some
-        // fourteen million labels). A key text is copied into the (small) key pool, once per
-        // shape.
         LabelSetPool &pool = cube.labelSetsForLoading();
-        pool.adoptValues(std::move(dictionary), std::move(dictionaryHolds));
         // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a
         // corrupt chunk's end is checked as its sets are read; the room stays near the sets'
         // count).
-        SetAdder adder(cube, storedSets, std::min(idsEnd + 1, 2 * storedSets + 1024));
+        SetAdder adder(cube, storedSets, std::min(idsEnd + 1, 2 * storedSets + 1024), keyText,
+                       collisionText);
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
         cube.reserveAppended(storedGroups);
@@ -289,89 +284,36 @@ Result<CostCube> SqliteLedger::loadCube() const
         queue.close();
     });
 
+    cubesets::SetReading reading;
+    std::thread setReader([&] { reading = cubesets::readSets(scan, setQueue, m_path); });
+    auto strings = labelsetcodec::StringTable::load(m_db, &turns);
+    if (strings)
+        dictionary = std::move(*strings);
+    dictionaryRead.set_value();
     std::optional<Error> readError;
-    {
-        constexpr size_t kChunkSets = 4096;
-        SetChunk sc;
-        SetMeetings meetings;
-        const auto corruptSet = [&](std::int64_t id, const std::string &why) {
-            readError = Error{"ledger-corrupt",
-                              "stored label set " + std::to_string(id) + " " + why,
-                              m_path,
-                              {},
-                              {}};
-        };
-        std::int64_t id = 0;
-        // The sets' value ids straight from their chunks into the chunk handed over: a body is
-        // rebuilt only for a set with collisions (the builder decodes those in full).
-        size_t begin = 0;
-        for (auto row = scan.nextValues(id, sc.values); !readError;
-             begin = sc.values.size(), row = scan.nextValues(id, sc.values)) {
-            if (!row) {
-                readError = row.error();
-                readError->file = m_path;
-                break;
-            }
-            if (!*row)
-                break;
-            if (id < 0 || id > std::int64_t{1} << 32) {
-                readError = Error{"ledger-corrupt",
-                                  "stored label set id " + std::to_string(id) + " is out of range",
-                                  m_path,
-                                  {},
-                                  {}};
-                break;
-            }
-            const std::vector<std::uint64_t> &keys = scan.chunk().keys();
-            const SetMeetings::Note note = meetings.note(scan, keys);
-            if (note.firstSeen) {
-                SetChunk::NewShape &ns = sc.newShapes.emplace_back();
-                ns.shape = note.shape;
-                ns.firstSet = id;
-                ns.keys = keys;
-            }
-            for (size_t at = begin; at < sc.values.size(); ++at) {
-                const std::uint64_t v = sc.values[at];
-                if (v - 1 >= heldRun && (v >= readerHolds.size() || !readerHolds[v])) {
-                    corruptSet(id, "names a string the ledger does not hold");
-                    break;
-                }
-            }
-            if (readError)
-                break;
-            // A set that may meet another is hashed here, where its values are at hand; a value's
-            // cube id is its stored id, so this is the cube's hash of the set. The others are
-            // appended unsought (a pool hashes them itself if a later set is sought among them):
-            // hashing every label took a third of this loop at ten million sets.
-            const std::uint32_t *values = sc.values.data() + begin;
-            sc.sets.push_back(
-                {id, note.shape, static_cast<std::uint32_t>(sc.values.size()), note.mayMeet,
-                 note.mayMeet ? LabelSetPool::hashOfValues(keys.size(),
-                                                           [values](size_t i) { return values[i]; })
-                              : 0});
-            if (scan.chunk().hasCollisions())
-                sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
-            if (sc.sets.size() == kChunkSets) {
-                if (!setQueue.push(std::move(sc)))
-                    break;
-                sc = setQueue.reuse();
-                sc.clear();
-            }
-        }
-        if (!readError && !sc.sets.empty())
-            setQueue.push(std::move(sc));
-        if (readError)
-            stopBoth();
-        setQueue.close();
+    if (!strings) {
+        readError = strings.error();
+        stopBoth();
+    }
+    setReader.join();
+    if (reading.error) {
+        readError = readError ? readError : reading.error;
+        stopBoth();
     }
     groupReader.join();
     builder.join();
     if (readError)
         return fail(*readError);
+    // Every value id the sets name must be a string the dictionary holds (a damaged set before a
+    // damaged segment, as when the sets were read before the groups).
+    auto [texts, holds] = dictionary->release();
+    if (auto r = cubesets::checkValues(m_db, reading, holds, m_path); !r)
+        return fail(r.error());
     if (groupError)
         return fail(*groupError);
     if (buildError)
         return fail(*buildError);
+    cube.labelSetsForLoading().adoptValues(std::move(texts), std::move(holds));
     if (std::find(setUsed.begin(), setUsed.end(), 0) != setUsed.end())
         cube.keepLabelSets(setUsed);
     return cube;

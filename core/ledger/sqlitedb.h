@@ -2,9 +2,12 @@
 
 #include "core/result.h"
 
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -99,5 +102,34 @@ private:
 
 /// An Error with code `sqlite` and the connection's message.
 Error sqlError(sqlite3 *db, std::string_view what);
+
+/// @brief Turns on one connection for threads that share it (a connection is opened without
+/// SQLite's own mutex): lock() around every use. A thread that holds it long calls
+/// letWaitersIn() now and then; a plain mutex re-taken at once could starve the others.
+class Turns final
+{
+public:
+    void lock()
+    {
+        m_waiting.fetch_add(1);
+        m_mutex.lock();
+        m_waiting.fetch_sub(1);
+    }
+    void unlock() { m_mutex.unlock(); }
+    /// Called holding the lock: if another thread waits for it, lets it take a turn first.
+    void letWaitersIn()
+    {
+        if (m_waiting.load() == 0)
+            return;
+        m_mutex.unlock();
+        while (m_waiting.load() != 0)
+            std::this_thread::yield();
+        m_mutex.lock();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::atomic<int> m_waiting{0};
+};
 
 } // namespace unalloc::core::sql
