@@ -260,11 +260,11 @@ Result<bool> SetScan::next(std::int64_t &id, std::string_view &body)
     return got;
 }
 
-Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
+template<typename Read> Result<bool> SetScan::fromChunks(Read &&read)
 {
     for (;;) {
         if (m_reader) {
-            auto got = m_reader->nextIds(id, ids);
+            auto got = read(*m_reader);
             if (!got || *got)
                 return got;
             m_reader.reset();
@@ -274,18 +274,14 @@ Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
     }
 }
 
+Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
+{
+    return fromChunks([&](ChunkReader &r) { return r.nextIds(id, ids); });
+}
+
 Result<bool> SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
 {
-    for (;;) {
-        if (m_reader) {
-            auto got = m_reader->nextValues(id, values);
-            if (!got || *got)
-                return got;
-            m_reader.reset();
-        }
-        if (auto opened = openNext(); !opened || !*opened)
-            return opened;
-    }
+    return fromChunks([&](ChunkReader &r) { return r.nextValues(id, values); });
 }
 
 Result<bool> SetScan::openNext()

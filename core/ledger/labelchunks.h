@@ -147,6 +147,8 @@ private:
     sql::Turns *m_turns = nullptr;
     /// Opens the next chunk as m_reader: false after the last.
     Result<bool> openNext();
+    /// `read` on the chunks in turn until it gives a set or an error (SetScan's readers).
+    template<typename Read> Result<bool> fromChunks(Read &&read);
 };
 
 /// @brief Bodies read by id (a page of rows), keeping the chunks read last.
