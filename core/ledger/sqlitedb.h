@@ -3,11 +3,11 @@
 #include "core/result.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -105,7 +105,8 @@ Error sqlError(sqlite3 *db, std::string_view what);
 
 /// @brief Turns on one connection for threads that share it (a connection is opened without
 /// SQLite's own mutex): lock() around every use. A thread that holds it long calls
-/// letWaitersIn() now and then; a plain mutex re-taken at once could starve the others.
+/// letWaitersIn() now and then: a mutex released and taken again at once would mostly be taken
+/// again by the same thread, so the others' turns are handed over.
 class Turns final
 {
 public:
@@ -114,22 +115,32 @@ public:
         m_waiting.fetch_add(1);
         m_mutex.lock();
         m_waiting.fetch_sub(1);
+        {
+            const std::lock_guard signal(m_signalMutex);
+            ++m_taken;
+        }
+        m_turnTaken.notify_all();
     }
     void unlock() { m_mutex.unlock(); }
-    /// Called holding the lock: if another thread waits for it, lets it take a turn first.
+    /// Called holding the lock: if other threads wait for it, sleeps until one has had its turn.
     void letWaitersIn()
     {
         if (m_waiting.load() == 0)
             return;
+        std::unique_lock signal(m_signalMutex);
+        const std::uint64_t taken = m_taken;
         m_mutex.unlock();
-        while (m_waiting.load() != 0)
-            std::this_thread::yield();
+        m_turnTaken.wait(signal, [&] { return m_taken != taken; });
+        signal.unlock();
         m_mutex.lock();
     }
 
 private:
     std::mutex m_mutex;
     std::atomic<int> m_waiting{0};
+    std::mutex m_signalMutex;            ///< guards m_taken
+    std::uint64_t m_taken = 0;           ///< turns taken through lock()
+    std::condition_variable m_turnTaken; ///< m_taken changed
 };
 
 } // namespace unalloc::core::sql
