@@ -55,6 +55,26 @@ Result<CostCube> SqliteLedger::loadCube() const
     } restore{[&] {
         setCacheSize(cacheSize ? *cacheSize : -2000);
     }};
+    // One read transaction for the whole load: every thread reads one snapshot of the ledger
+    // (a commit by another connection between two statements would otherwise show part of
+    // it), and the connection takes its shared lock once, not at each statement. Ended after
+    // the statements below are finalised (declared before them). Inside a caller's
+    // transaction, BEGIN fails and that one is the snapshot.
+    struct ReadSnapshot
+    {
+        const sql::Db &db;
+        bool began;
+        ~ReadSnapshot()
+        {
+            if (!began)
+                return;
+            if (auto st = db.prepare("COMMIT"))
+                (void)st->exec();
+        }
+    } snapshot{m_db, [this] {
+                   auto st = m_db.prepare("BEGIN");
+                   return st && st->exec().has_value();
+               }()};
     // Four threads: this one reads the dictionary, one the stored sets, one the aggregate's
     // groups (the batches' segments merged in key order), and the builder adds sets and groups
     // to the cube. The builder adds every stored set before the first group that has it (the
