@@ -18,7 +18,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <unordered_map>
 
 namespace unalloc::core {
 
