@@ -27,15 +27,7 @@ std::vector<std::uint32_t> ranks(const StringPool &pool)
     return rank;
 }
 
-/// @brief Where each key, and each value that is some set's first label, stands when sorted by
-/// text: from 1, equal texts sharing a rank (0: not a first value). The backlog orders a tie's
-/// objects by their sets' first labels; comparing ranks, not texts, keeps the comparisons off
-/// the string pool (a tie of a per-request ledger holds thousands of objects).
-struct FirstLabelRanks
-{
-    std::vector<std::uint32_t> key, value;
-};
-
+/// Each id of `ids` ranked by text from 1 into `rank`, equal texts sharing a rank.
 template<class Text>
 void rankByText(std::vector<std::uint32_t> &ids, const Text &text, std::vector<std::uint32_t> &rank)
 {
@@ -49,26 +41,83 @@ void rankByText(std::vector<std::uint32_t> &ids, const Text &text, std::vector<s
     }
 }
 
-FirstLabelRanks firstLabelRanks(const LabelSetPool &sets)
+/// Per label set, where its first label stands among all sets' first labels sorted by key text,
+/// then value text: from 1 (sets with the same first label share it); 0 for the empty set. The
+/// backlog orders a tie's objects by it, and compares two sets in full only when it is equal.
+/// Found in two passes over the sets in id order (the pool's memory in sequence), so that a
+/// tie's objects, in amount order, each read one number: reading each one's first label from the
+/// pool, and ranking its key and value texts, was three dependent cache misses an object and
+/// three quarters of ordering the ties of ten million per-request objects.
+std::vector<std::uint32_t> firstLabelOrder(const LabelSetPool &sets)
 {
-    FirstLabelRanks out;
-    out.value.assign(sets.valueCount(), 0);
-    std::vector<std::uint32_t> firsts; // read in set order: the pool's memory in sequence
+    constexpr std::uint32_t kNone = 0xffffffffU;
+    std::vector<std::uint32_t> firstKeyOfShape(sets.shapeCount(), kNone);
+    for (std::uint32_t shape = 0; shape < sets.shapeCount(); ++shape)
+        if (const auto keys = sets.shapeKeys(shape); !keys.empty())
+            firstKeyOfShape[shape] = keys[0];
+    // The key each value is first under; a value first under a second key too (two shapes that
+    // share a value text) is kept as an extra (key, value) pair.
+    std::vector<std::uint32_t> keyOf(sets.valueCount(), kNone);
+    std::vector<std::uint32_t> firstValues;
+    std::unordered_map<std::uint64_t, std::uint32_t> extra; // key << 32 | value → its number
+    const auto pairOf = [](std::uint32_t key, std::uint32_t value) {
+        return static_cast<std::uint64_t>(key) << 32 | value;
+    };
     for (std::uint32_t set = 0; set < sets.size(); ++set) {
-        const PackedIdRun values = sets.values(set);
-        if (!values.empty() && out.value[values[0]] == 0) {
-            out.value[values[0]] = 1;
-            firsts.push_back(values[0]);
+        const std::uint32_t key = firstKeyOfShape[sets.shapeOf(set)];
+        if (key == kNone)
+            continue;
+        const std::uint32_t value = sets.values(set)[0];
+        if (keyOf[value] == kNone) {
+            keyOf[value] = key;
+            firstValues.push_back(value);
+        } else if (keyOf[value] != key) {
+            extra.try_emplace(pairOf(key, value), 0);
         }
     }
-    rankByText(
-        firsts, [&sets](std::uint32_t v) -> const std::string & { return sets.valueText(v); },
-        out.value);
-    std::vector<std::uint32_t> keys(sets.keyCount());
-    std::iota(keys.begin(), keys.end(), 0U);
-    out.key.assign(keys.size(), 0);
-    rankByText(
-        keys, [&sets](std::uint32_t k) -> const std::string & { return sets.keyText(k); }, out.key);
+    std::vector<std::uint32_t> keyRank(sets.keyCount()), valueRank(sets.valueCount(), 0);
+    {
+        std::vector<std::uint32_t> keys(sets.keyCount());
+        std::iota(keys.begin(), keys.end(), 0U);
+        rankByText(
+            keys, [&sets](std::uint32_t k) -> const std::string & { return sets.keyText(k); },
+            keyRank);
+        std::vector<std::uint32_t> values = firstValues;
+        for (const auto &[p, n] : extra)
+            values.push_back(static_cast<std::uint32_t>(p));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        rankByText(
+            values, [&sets](std::uint32_t v) -> const std::string & { return sets.valueText(v); },
+            valueRank);
+    }
+    // Every distinct first (key, value) pair, numbered in (key text, value text) order.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> labels; // (ranks, key << 32 | value)
+    labels.reserve(firstValues.size() + extra.size());
+    for (const std::uint32_t v : firstValues)
+        labels.emplace_back(pairOf(keyRank[keyOf[v]], valueRank[v]), pairOf(keyOf[v], v));
+    for (const auto &[p, n] : extra)
+        labels.emplace_back(pairOf(keyRank[p >> 32], valueRank[static_cast<std::uint32_t>(p)]), p);
+    // The pool holds each text once, so no two of these pairs have equal ranks.
+    std::sort(labels.begin(), labels.end());
+    std::vector<std::uint32_t> numberOf(sets.valueCount(), 0); // of (keyOf[v], v)
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const auto number = static_cast<std::uint32_t>(i + 1);
+        const std::uint64_t p = labels[i].second;
+        const auto value = static_cast<std::uint32_t>(p);
+        if (keyOf[value] == p >> 32)
+            numberOf[value] = number;
+        else
+            extra[p] = number;
+    }
+    std::vector<std::uint32_t> out(sets.size(), 0);
+    for (std::uint32_t set = 0; set < sets.size(); ++set) {
+        const std::uint32_t key = firstKeyOfShape[sets.shapeOf(set)];
+        if (key == kNone)
+            continue;
+        const std::uint32_t value = sets.values(set)[0];
+        out[set] = keyOf[value] == key ? numberOf[value] : extra.at(pairOf(key, value));
+    }
     return out;
 }
 
@@ -253,7 +302,12 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     const bool parallel = out.items.size() >= kParallelObjects;
     using Iter = std::vector<SliceObject>::iterator;
     Iter split = out.items.end();
+    const LabelSetPool &sets = cube.labelSets();
+    // A large slice's ties are ordered by firstLabelOrder (below), found meanwhile on the core
+    // that the median's search leaves idle (ten million per-request objects nearly all tie).
+    std::future<std::vector<std::uint32_t>> firstLabels;
     if (parallel) {
+        firstLabels = std::async(std::launch::async, firstLabelOrder, std::cref(sets));
         const Iter mid = out.items.begin() + static_cast<std::ptrdiff_t>(out.items.size() / 2);
         std::nth_element(out.items.begin(), mid, out.items.end(), before);
         auto left =
@@ -265,30 +319,24 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
     } else {
         std::sort(out.items.begin(), out.items.end(), before);
     }
-    const LabelSetPool &sets = cube.labelSets();
-    // A tie's objects are first ordered by their set's first label, gathered once per object
-    // (per-request sets nearly always differ there) as the ranks of its key and value texts;
-    // only sets whose first labels are equal are compared in full. Walking two sets' labels,
-    // or two texts, in every comparison missed the cache several times each.
+    // A tie's objects are first ordered by their set's first label (firstLabelOrder: one number
+    // per set, read once per object; per-request sets nearly always differ there); only sets
+    // whose first labels are equal are compared in full.
     struct Tied
     {
-        std::uint32_t key, value; ///< the first label's ranks; 0 and 0 for the empty set
-        std::uint32_t at;         ///< the object's offset in its tie
+        std::uint32_t first; ///< firstLabelOrder of the object's set
+        std::uint32_t at;    ///< the object's offset in its tie
     };
-    // The ranks cost a pass over the whole pool: only for a slice with a tie to order.
-    const bool tied = std::adjacent_find(out.items.begin(), out.items.end(),
-                                         [&](const SliceObject &a, const SliceObject &b) {
-                                             return !before(a, b);
-                                         }) != out.items.end();
-    const FirstLabelRanks rank = tied ? firstLabelRanks(sets) : FirstLabelRanks{};
-    const auto tiedBefore = [&sets](const Tied &a, const Tied &b, std::uint32_t setA,
-                                    std::uint32_t setB) {
-        if (a.key != b.key) // the empty set comes first
-            return a.key < b.key;
-        if (a.value != b.value)
-            return a.value < b.value;
-        return sets.compare(setA, setB) < 0;
-    };
+    // The numbers cost two passes over the whole pool: for a small slice, only when it has a tie
+    // to order.
+    const std::vector<std::uint32_t> firstOf =
+        firstLabels.valid() ? firstLabels.get()
+        : std::adjacent_find(out.items.begin(), out.items.end(),
+                             [&](const SliceObject &a, const SliceObject &b) {
+                                 return !before(a, b);
+                             }) != out.items.end()
+            ? firstLabelOrder(sets)
+            : std::vector<std::uint32_t>{};
     const auto orderTies = [&](Iter first, Iter last) {
         std::vector<Tied> tied;
         std::vector<SliceObject> scratch;
@@ -297,16 +345,13 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
                 std::find_if(run + 1, last, [&](const SliceObject &o) { return before(*run, o); });
             if (end - run > 1) {
                 tied.clear();
-                for (auto it = run; it != end; ++it) {
-                    const LabelSetPool::Pairs p = sets.pairs(it->labelSet);
-                    const auto at = static_cast<std::uint32_t>(it - run);
-                    tied.push_back(p.empty()
-                                       ? Tied{0, 0, at}
-                                       : Tied{rank.key[p[0].key], rank.value[p[0].value], at});
-                }
+                for (auto it = run; it != end; ++it)
+                    tied.push_back({firstOf[it->labelSet], static_cast<std::uint32_t>(it - run)});
                 scratch.assign(run, end);
                 std::sort(tied.begin(), tied.end(), [&](const Tied &a, const Tied &b) {
-                    return tiedBefore(a, b, scratch[a.at].labelSet, scratch[b.at].labelSet);
+                    if (a.first != b.first) // the empty set comes first
+                        return a.first < b.first;
+                    return sets.compare(scratch[a.at].labelSet, scratch[b.at].labelSet) < 0;
                 });
                 for (size_t k = 0; k < tied.size(); ++k)
                     run[static_cast<std::ptrdiff_t>(k)] = scratch[tied[k].at];

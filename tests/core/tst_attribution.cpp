@@ -418,8 +418,9 @@ void TestAttribution::largeSliceIsInBacklogOrder()
     // must be the backlog order all the same. 37 amounts × 2 sources × 3 objects make tie runs
     // of about 1,350 objects (one of them across the middle), ordered by their labels, whose
     // first label (end_user) is shared by 60 objects each; some sets start with another key
-    // (session, or aaa: interned after end_user, yet first by text), one set is empty. A third
-    // of them have a team.
+    // (session, or aaa: interned after end_user, yet first by text), some with a value that other
+    // sets have first under end_user (one value id, first under two keys), one set is empty. A
+    // third of them have a team.
     CostCube cube;
     const char *sources[] = {"litellm", "opencost"};
     const char *objects[] = {"gpt-4o", "claude", "pod"};
@@ -428,7 +429,9 @@ void TestAttribution::largeSliceIsInBacklogOrder()
         const int k = static_cast<int>((std::int64_t{i} * 7919) % n); // not in any order
         std::vector<LabelMap::Entry> entries{{"end_user", "u" + std::to_string(k % 5000)},
                                              {"session", "s" + std::to_string(k)}};
-        if (k % 11 == 0) // another first key, and one that sorts first though interned later
+        if (k % 22 == 0) // first under session, a value text that is first under end_user too
+            entries = {{"session", "u" + std::to_string(k % 5000)}, {"zz", std::to_string(k)}};
+        else if (k % 11 == 0) // another first key, and one that sorts first though interned later
             entries.erase(entries.begin());
         else if (k % 17 == 0)
             entries.insert(entries.begin(), {"aaa", "x" + std::to_string(k % 4)});
