@@ -70,13 +70,11 @@ std::vector<FixStep> fixPlan(const AttributionReport &report, const std::vector<
 std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &cube)
 {
     const LabelSetPool &pool = cube.labelSets();
-    std::vector<std::int64_t> rowsPerSet(pool.size(), 0);
-    for (const CostGroup &g : cube.rawGroups())
-        rowsPerSet[g.labelSet] += g.rows;
-    // Rows per shape first: a shape's keys are the same for every set of it.
+    // Rows per shape first: a shape's keys are the same for every set of it. Summed straight
+    // from the groups: a per-set array was 80 MB of fresh memory at ten million sets.
     std::vector<std::int64_t> rowsPerShape(pool.shapeCount(), 0);
-    for (size_t i = 0; i < rowsPerSet.size(); ++i)
-        rowsPerShape[pool.shapeOf(static_cast<std::uint32_t>(i))] += rowsPerSet[i];
+    for (const CostGroup &g : cube.rawGroups())
+        rowsPerShape[pool.shapeOf(g.labelSet)] += g.rows;
     std::vector<std::int64_t> rowsPerKey(pool.keyCount(), 0);
     for (std::uint32_t shape = 0; shape < rowsPerShape.size(); ++shape) {
         if (rowsPerShape[shape] == 0)

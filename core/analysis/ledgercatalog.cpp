@@ -26,18 +26,45 @@ std::pair<int, int> yearMonth(std::int32_t day)
     return {year, month};
 }
 
-std::vector<MonthSlice> monthsOf(const CostCube &cube)
+/// The distinct days the groups fall on, in order. A bitmap over the groups' span of days (a
+/// std::set insert at every change of day was 0.2 s at ten million per-request groups, whose
+/// days alternate); a set where the span is implausibly long.
+std::vector<std::int32_t> daysOf(const CostCube &cube,
+                                 std::optional<std::int32_t> firstDay,
+                                 std::optional<std::int32_t> lastDay)
 {
-    std::map<std::pair<int, int>, MonthSlice> months;
+    const std::vector<CostGroup> &groups = cube.rawGroups();
+    if (!firstDay || !lastDay)
+        return {};
+    const std::int64_t first = *firstDay, span = std::int64_t{*lastDay} - first + 1;
+    std::vector<std::int32_t> out;
+    if (span <= (std::int64_t{1} << 24)) {
+        std::vector<char> met(static_cast<size_t>(span), 0);
+        for (const CostGroup &g : groups)
+            met[static_cast<size_t>(g.day - first)] = 1;
+        for (std::int64_t d = 0; d < span; ++d)
+            if (met[static_cast<size_t>(d)])
+                out.push_back(static_cast<std::int32_t>(first + d));
+        return out;
+    }
     std::set<std::int32_t> days;
     std::int32_t last = std::numeric_limits<std::int32_t>::min();
-    for (const CostGroup &g : cube.rawGroups()) {
+    for (const CostGroup &g : groups) {
         if (g.day != last) { // groups of one day tend to come together
             days.insert(g.day);
             last = g.day;
         }
     }
-    for (const std::int32_t day : days) {
+    return {days.begin(), days.end()};
+}
+
+/// The months of the groups' days; `firstDay` and `lastDay` are their first and last.
+std::vector<MonthSlice> monthsOf(const CostCube &cube,
+                                 std::optional<std::int32_t> firstDay,
+                                 std::optional<std::int32_t> lastDay)
+{
+    std::map<std::pair<int, int>, MonthSlice> months;
+    for (const std::int32_t day : daysOf(cube, firstDay, lastDay)) {
         const auto ym = yearMonth(day);
         if (months.contains(ym))
             continue;
@@ -167,7 +194,7 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
         c.sources.push_back(std::move(info));
     }
     c.batches = std::move(batches);
-    c.months = monthsOf(cube);
+    c.months = monthsOf(cube, c.firstDay, c.lastDay);
     c.currencies = currencyRows(cube);
     return c;
 }
