@@ -85,7 +85,7 @@ std::vector<std::pair<std::string, std::int64_t>> availableKeys(const CostCube &
     std::map<std::string, std::int64_t> counts;
     for (size_t k = 0; k < rowsPerKey.size(); ++k)
         if (rowsPerKey[k] > 0)
-            counts[pool.keyText(static_cast<std::uint32_t>(k))] += rowsPerKey[k];
+            counts[std::string(pool.keyText(static_cast<std::uint32_t>(k)))] += rowsPerKey[k];
     std::vector<std::pair<std::string, std::int64_t>> out(counts.begin(), counts.end());
     std::stable_sort(out.begin(), out.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });

@@ -109,12 +109,12 @@ Decimal Backlog::unallocatedAfter(size_t i) const
     return u;
 }
 
-const std::string &Backlog::source(size_t i) const
+std::string_view Backlog::source(size_t i) const
 {
     return m_objects->cube->sources().at(at(i).source);
 }
 
-const std::string &Backlog::name(size_t i) const
+std::string_view Backlog::name(size_t i) const
 {
     return m_objects->cube->objects().at(at(i).object);
 }
@@ -126,7 +126,8 @@ LabelSetRef Backlog::labels(size_t i) const
 
 BacklogItem Backlog::item(size_t i) const
 {
-    return BacklogItem{source(i), name(i), amount(i), rows(i), labels(i).toMap()};
+    return BacklogItem{std::string(source(i)), std::string(name(i)), amount(i), rows(i),
+                       labels(i).toMap()};
 }
 
 FixStep Backlog::step(size_t i, Decimal total) const

@@ -70,15 +70,15 @@ void CostCube::addRow(const CostRow &row)
 }
 
 void CostCube::addGroup(const LabelMap &labels,
-                        const std::string &source,
-                        const std::string &object,
+                        std::string_view source,
+                        std::string_view object,
                         std::int32_t day,
                         Currency currency,
                         std::int64_t batch,
                         Decimal amount,
                         std::int64_t rows,
-                        const std::string &usageProvider,
-                        const std::string &usageModel,
+                        std::string_view usageProvider,
+                        std::string_view usageModel,
                         std::int32_t days)
 {
     addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
@@ -204,10 +204,12 @@ std::vector<CostGroup> CostCube::groups() const
         if (const auto c = m_labelSets.compare(a.labelSet, b.labelSet); c != 0)
             return c < 0;
         const GroupContext &x = context(a), &y = context(b);
-        return std::tie(m_sources.at(x.source), m_objects.at(a.object), a.day, x.currency, x.batch,
-                        usageName(x.usageProvider), usageName(x.usageModel), x.days) <
-               std::tie(m_sources.at(y.source), m_objects.at(b.object), b.day, y.currency, y.batch,
-                        usageName(y.usageProvider), usageName(y.usageModel), y.days);
+        return std::make_tuple(m_sources.at(x.source), m_objects.at(a.object), a.day, x.currency,
+                               x.batch, usageName(x.usageProvider), usageName(x.usageModel),
+                               x.days) < std::make_tuple(m_sources.at(y.source),
+                                                         m_objects.at(b.object), b.day, y.currency,
+                                                         y.batch, usageName(y.usageProvider),
+                                                         usageName(y.usageModel), y.days);
     });
     return out;
 }
@@ -223,10 +225,9 @@ std::uint32_t CostCube::usageId(std::string_view s, std::uint32_t &last)
     return last = m_usageNames.intern(s) + 1;
 }
 
-const std::string &CostCube::usageName(std::uint32_t id) const
+std::string_view CostCube::usageName(std::uint32_t id) const
 {
-    static const std::string kNone;
-    return id == 0 ? kNone : m_usageNames.at(id - 1);
+    return id == 0 ? std::string_view() : m_usageNames.at(id - 1);
 }
 
 std::vector<CollisionTotal> CostCube::collisions() const

@@ -69,15 +69,15 @@ public:
     void addRow(const CostRow &row);
     /// Adds an already-aggregated group (the ledger store loads its aggregate this way).
     void addGroup(const LabelMap &labels,
-                  const std::string &source,
-                  const std::string &object,
+                  std::string_view source,
+                  std::string_view object,
                   std::int32_t day,
                   Currency currency,
                   std::int64_t batch,
                   Decimal amount,
                   std::int64_t rows,
-                  const std::string &usageProvider = {},
-                  const std::string &usageModel = {},
+                  std::string_view usageProvider = {},
+                  std::string_view usageModel = {},
                   std::int32_t days = 1);
     /// Adds group `g` of cube `from` (another cube) with amount `amount`: its label set,
     /// source, object and usage names are carried over by text.
@@ -158,7 +158,7 @@ public:
     const StringPool &sources() const { return m_sources; }
     const StringPool &objects() const { return m_objects; }
     /// Usage provider or model text of a GroupContext id; "" for 0.
-    const std::string &usageName(std::uint32_t id) const;
+    std::string_view usageName(std::uint32_t id) const;
     /// The context of group `g`; of id `id`.
     const GroupContext &context(const CostGroup &g) const { return m_contexts[g.context]; }
     const GroupContext &context(std::uint32_t id) const { return m_contexts[id]; }

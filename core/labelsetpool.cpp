@@ -23,21 +23,21 @@ void StringPool::indexAll() const
 {
     for (; m_indexed < m_strings.size(); ++m_indexed)
         if (m_present.empty() || m_present[m_indexed])
-            m_index.findOrInsert(hashText(m_strings[m_indexed]),
+            m_index.findOrInsert(hashText(m_strings.at(m_indexed)),
                                  static_cast<std::uint32_t>(m_indexed),
                                  [](std::uint32_t) { return false; });
 }
 
 std::uint32_t StringPool::intern(std::string_view s)
 {
-    if (holds(m_last) && m_strings[m_last] == s)
+    if (holds(m_last) && m_strings.at(m_last) == s)
         return m_last;
     indexAll();
     const auto [id, inserted] =
         m_index.findOrInsert(hashText(s), static_cast<std::uint32_t>(m_strings.size()),
-                             [&](std::uint32_t i) { return m_strings[i] == s; });
+                             [&](std::uint32_t i) { return m_strings.at(i) == s; });
     if (inserted) {
-        m_strings.emplace_back(s);
+        m_strings.push(s);
         if (!m_present.empty())
             m_present.push_back(true);
         m_indexed = m_strings.size();
@@ -45,14 +45,11 @@ std::uint32_t StringPool::intern(std::string_view s)
     return m_last = id;
 }
 
-void StringPool::adopt(std::vector<std::string> &&strings, std::vector<bool> &&present)
+void StringPool::adopt(TextArena &&strings, std::vector<bool> &&present)
 {
     m_strings = std::move(strings);
     m_present = std::move(present);
     m_present.resize(m_strings.size(), false);
-    for (size_t i = 0; i < m_strings.size(); ++i)
-        if (!m_present[i])
-            m_strings[i].clear();
     m_index = FlatIndex{};
     m_indexed = 0;
     m_last = 0;
@@ -62,7 +59,7 @@ std::int64_t StringPool::find(std::string_view s) const
 {
     indexAll();
     const std::uint32_t id =
-        m_index.find(hashText(s), [&](std::uint32_t i) { return m_strings[i] == s; });
+        m_index.find(hashText(s), [&](std::uint32_t i) { return m_strings.at(i) == s; });
     return id == FlatIndex::kNone ? -1 : static_cast<std::int64_t>(id);
 }
 

@@ -3,9 +3,11 @@
 #include "flatindex.h"
 #include "labels.h"
 #include "packedids.h"
+#include "textarena.h"
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,13 +24,14 @@ public:
     /// @brief Takes `strings` as the whole pool, id = index (a loader whose dictionary already
     /// numbers unique texts: no id is translated). The ids `present` marks false are holes:
     /// their text is empty and they are never found or interned. Replaces what the pool held.
-    void adopt(std::vector<std::string> &&strings, std::vector<bool> &&present);
+    void adopt(TextArena &&strings, std::vector<bool> &&present);
     /// False for a hole left by adopt().
     bool holds(std::uint32_t id) const
     {
         return id < m_strings.size() && (m_present.empty() || m_present[id]);
     }
-    const std::string &at(std::uint32_t id) const { return m_strings[id]; }
+    /// Valid until the next intern().
+    std::string_view at(std::uint32_t id) const { return m_strings.at(id); }
     size_t size() const { return m_strings.size(); }
     /// Id of `s`, or -1.
     std::int64_t find(std::string_view s) const;
@@ -36,7 +39,7 @@ public:
 private:
     void indexAll() const;
 
-    std::vector<std::string> m_strings;
+    TextArena m_strings;
     std::vector<bool> m_present;  ///< empty, or false at the holes adopt() left
     mutable FlatIndex m_index;    ///< over m_strings[0, m_indexed)
     mutable size_t m_indexed = 0; ///< strings adopt() took are indexed lazily
@@ -53,13 +56,13 @@ public:
         : m_pool(&pool)
         , m_id(id)
     {}
-    /// Value for `key`, or nullptr when absent.
-    const std::string *find(std::string_view key) const;
+    /// Value for `key`, or nullopt when absent.
+    std::optional<std::string_view> find(std::string_view key) const;
     size_t size() const;
     bool empty() const { return size() == 0; }
     /// Key and value of label `i` (0 ≤ i < size()), in key order.
-    const std::string &key(size_t i) const;
-    const std::string &value(size_t i) const;
+    std::string_view key(size_t i) const;
+    std::string_view value(size_t i) const;
     LabelMap toMap() const;
 
 private:
@@ -181,7 +184,7 @@ public:
     std::uint32_t internValue(std::string_view s) { return m_values.intern(s); }
     /// StringPool::adopt for the value texts: value id = index into `texts`. Before the first
     /// set is interned, or after sets were appended by those ids (a loader of stored sets).
-    void adoptValues(std::vector<std::string> &&texts, std::vector<bool> &&present)
+    void adoptValues(TextArena &&texts, std::vector<bool> &&present)
     {
         // Wide from the start when no set is there to rewrite; sets already appended widen
         // their ids only if one needs it (PackedIds::append).
@@ -216,8 +219,8 @@ public:
     /// Bytes per stored shape id: 1 while the shapes are fewer than 256.
     unsigned shapeIdBytes() const { return m_setShape.width(); }
     size_t size() const { return m_setShape.size(); }
-    const std::string &keyText(std::uint32_t key) const { return m_keys.at(key); }
-    const std::string &valueText(std::uint32_t value) const { return m_values.at(value); }
+    std::string_view keyText(std::uint32_t key) const { return m_keys.at(key); }
+    std::string_view valueText(std::uint32_t value) const { return m_values.at(value); }
     size_t keyCount() const { return m_keys.size(); }
     size_t valueCount() const { return m_values.size(); }
     /// Id of a key, or kAbsent when no set has it.
@@ -272,12 +275,12 @@ private:
     std::vector<std::uint32_t> m_scratchValues; ///< appendNewSet(pairs)'s values
 };
 
-inline const std::string *LabelSetRef::find(std::string_view key) const
+inline std::optional<std::string_view> LabelSetRef::find(std::string_view key) const
 {
     for (const LabelSetPool::Pair &p : m_pool->pairs(m_id))
         if (m_pool->keyText(p.key) == key)
-            return &m_pool->valueText(p.value);
-    return nullptr;
+            return m_pool->valueText(p.value);
+    return std::nullopt;
 }
 
 inline size_t LabelSetRef::size() const
@@ -285,12 +288,12 @@ inline size_t LabelSetRef::size() const
     return m_pool->pairs(m_id).size();
 }
 
-inline const std::string &LabelSetRef::key(size_t i) const
+inline std::string_view LabelSetRef::key(size_t i) const
 {
     return m_pool->keyText(m_pool->pairs(m_id)[i].key);
 }
 
-inline const std::string &LabelSetRef::value(size_t i) const
+inline std::string_view LabelSetRef::value(size_t i) const
 {
     return m_pool->valueText(m_pool->pairs(m_id)[i].value);
 }

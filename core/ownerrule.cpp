@@ -7,9 +7,9 @@
 
 namespace unalloc::core {
 
-OwnerValue classifyOwnerValue(const std::string *value)
+OwnerValue classifyOwnerValue(std::optional<std::string_view> value)
 {
-    if (value == nullptr)
+    if (!value)
         return OwnerValue::Blank;
     const std::string_view text = trimmed(*value);
     if (text.empty())
@@ -49,7 +49,7 @@ std::vector<SetOwner> resolveSetOwners(const LabelSetPool &pool,
         std::uint8_t state = valueState[value].load(std::memory_order_relaxed);
         if ((state & kClass) == kUnclassified) {
             std::uint8_t c = kOwner;
-            switch (classifyOwnerValue(&pool.valueText(value))) {
+            switch (classifyOwnerValue(pool.valueText(value))) {
             case OwnerValue::Blank:
                 c = kBlank;
                 break;
@@ -169,7 +169,7 @@ std::set<std::string, std::less<>> ownerValuesOf(const LabelSetPool &pool,
         if (v == LabelSetPool::kAbsent || seen[v])
             continue;
         seen[v] = 1;
-        if (classifyOwnerValue(&pool.valueText(v)) == OwnerValue::Owner)
+        if (classifyOwnerValue(pool.valueText(v)) == OwnerValue::Owner)
             values.emplace(trimmed(pool.valueText(v)));
     }
     return values;

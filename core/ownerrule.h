@@ -24,7 +24,11 @@ enum class OwnerValue {
     Unallocated, ///< the literal `<unallocated>`: unowned, the search ends
     Owner,       ///< an owner (its trimmed text)
 };
-OwnerValue classifyOwnerValue(const std::string *value);
+OwnerValue classifyOwnerValue(std::optional<std::string_view> value);
+inline OwnerValue classifyOwnerValue(const std::string *value)
+{
+    return classifyOwnerValue(value ? std::optional<std::string_view>(*value) : std::nullopt);
+}
 
 /// The key that decided: `via` 0 = owner key, k = fallback k, -1 = none (unowned).
 struct OwnerPick
@@ -35,13 +39,14 @@ struct OwnerPick
     bool owned() const { return via >= 0; }
 };
 
-/// The rule over any label lookup: `find(key)` returns the value of `key` or nullptr.
+/// The rule over any label lookup: `find(key)` returns the value of `key` or nullptr (a
+/// pointer to it, or an optional view of it).
 template<class Find>
 OwnerPick
 pickOwner(const Find &find, const std::string &ownerKey, const std::vector<std::string> &fallbacks)
 {
     for (size_t k = 0; k <= fallbacks.size(); ++k) {
-        const std::string *v = find(k == 0 ? ownerKey : fallbacks[k - 1]);
+        const auto v = find(k == 0 ? ownerKey : fallbacks[k - 1]);
         switch (classifyOwnerValue(v)) {
         case OwnerValue::Blank:
             continue;

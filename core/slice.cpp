@@ -80,16 +80,14 @@ std::vector<std::uint32_t> firstLabelOrder(const LabelSetPool &sets)
         std::vector<std::uint32_t> keys(sets.keyCount());
         std::iota(keys.begin(), keys.end(), 0U);
         rankByText(
-            keys, [&sets](std::uint32_t k) -> const std::string & { return sets.keyText(k); },
-            keyRank);
+            keys, [&sets](std::uint32_t k) { return sets.keyText(k); }, keyRank);
         std::vector<std::uint32_t> values = firstValues;
         for (const auto &[p, n] : extra)
             values.push_back(static_cast<std::uint32_t>(p));
         std::sort(values.begin(), values.end());
         values.erase(std::unique(values.begin(), values.end()), values.end());
         rankByText(
-            values, [&sets](std::uint32_t v) -> const std::string & { return sets.valueText(v); },
-            valueRank);
+            values, [&sets](std::uint32_t v) { return sets.valueText(v); }, valueRank);
     }
     // Every distinct first (key, value) pair, numbered in (key text, value text) order.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> labels; // (ranks, key << 32 | value)

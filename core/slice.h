@@ -129,8 +129,8 @@ public:
     size_t size() const { return m_order.size(); }
     bool empty() const { return m_order.empty(); }
     const SliceObject &at(size_t i) const { return m_objects->items[m_order[i]]; }
-    const std::string &source(size_t i) const;
-    const std::string &name(size_t i) const;
+    std::string_view source(size_t i) const;
+    std::string_view name(size_t i) const;
     LabelSetRef labels(size_t i) const;
     /// The cube the items' ids (source, object, label set) refer to; null when empty.
     const CostCube *cube() const { return m_objects ? m_objects->cube : nullptr; }

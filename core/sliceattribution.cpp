@@ -244,7 +244,8 @@ AttributionReport reportOf(const CostCube &cube,
                 if (c.rows == 0)
                     continue;
                 bucket.bySource.push_back(
-                    {cube.sources().at(static_cast<std::uint32_t>(s)), c.amount, c.rows});
+                    {std::string(cube.sources().at(static_cast<std::uint32_t>(s))), c.amount,
+                     c.rows});
             }
         }
     };
@@ -264,7 +265,8 @@ AttributionReport reportOf(const CostCube &cube,
             rows += cell[b * nSources + s].rows;
         }
         if (rows > 0)
-            r.bySource.push_back({cube.sources().at(static_cast<std::uint32_t>(s)), sum, rows});
+            r.bySource.push_back(
+                {std::string(cube.sources().at(static_cast<std::uint32_t>(s))), sum, rows});
     }
     for (size_t f = 0; f < options.fallbacks.size(); ++f)
         r.fallbackByKey.push_back(

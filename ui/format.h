@@ -9,11 +9,12 @@
 #include <QString>
 
 #include <string>
+#include <string_view>
 
 namespace unalloc::ui::fmt {
 
 /// UTF-8 std::string → QString (core text is UTF-8).
-inline QString q(const std::string &s)
+inline QString q(std::string_view s)
 {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }

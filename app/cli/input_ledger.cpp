@@ -18,8 +18,12 @@ core::CostCube onlySources(const core::CostCube &cube,
                            const std::set<std::int64_t> &batches)
 {
     core::CostCube out;
+    std::vector<char> wanted(cube.sources().size(), 1); // by source id
+    if (!sources.empty())
+        for (std::uint32_t s = 0; s < wanted.size(); ++s)
+            wanted[s] = sources.contains(std::string(cube.sources().at(s)));
     for (const core::CostGroup &g : cube.rawGroups()) {
-        if ((!sources.empty() && !sources.contains(cube.sources().at(cube.context(g).source))) ||
+        if (!wanted[cube.context(g).source] ||
             (!batches.empty() && !batches.contains(cube.context(g).batch)))
             continue;
         out.addGroupFrom(cube, g);

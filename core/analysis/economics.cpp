@@ -141,11 +141,14 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
     std::map<std::string, Acc> months, sources;
     whole.pools.resize(options.shares.size());
     std::optional<Currency> currency;
+    std::vector<char> sourceWanted(cube.sources().size(), 1); // by source id
+    if (!options.sources.empty())
+        for (std::uint32_t s = 0; s < sourceWanted.size(); ++s)
+            sourceWanted[s] = options.sources.contains(std::string(cube.sources().at(s)));
     const auto inSlice = [&](const CostGroup &g) {
         return !((options.fromDay && g.day < *options.fromDay) ||
                  (options.toDay && g.day >= *options.toDay) ||
-                 (!options.sources.empty() &&
-                  !options.sources.contains(cube.sources().at(cube.context(g).source))));
+                 !sourceWanted[cube.context(g).source]);
     };
     // A mixed slice is refused naming the first two currencies in the cube's canonical order.
     for (const CostGroup &g : cube.rawGroups()) {
@@ -249,8 +252,9 @@ Result<EconomicsReport> featureEconomics(const CostCube &cube, const EconomicsOp
               [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &[key, sum] : ordered) {
         const auto &[monthIndex, sourceId, featureId, share, counted] = key;
-        const std::string &source = cube.sources().at(sourceId);
-        const std::string feature = featureId == 0 ? std::string() : pool.valueText(featureId - 1);
+        const std::string source(cube.sources().at(sourceId));
+        const std::string feature =
+            featureId == 0 ? std::string() : std::string(pool.valueText(featureId - 1));
         const bool api = economicsSide(source) == EconomicsSide::Api;
         const std::int64_t requests = counted ? sum.rows : 0;
         Acc &month = months[monthNames[static_cast<size_t>(monthIndex)]];

@@ -178,7 +178,8 @@ LedgerCatalog buildCatalog(const CostCube &cube, std::vector<ImportBatch> batche
     }
     for (size_t i = 0; i < seen.size(); ++i) {
         if (seen[i])
-            sources[cube.sources().at(static_cast<std::uint32_t>(i))].rows += rowsPerSource[i];
+            sources[std::string(cube.sources().at(static_cast<std::uint32_t>(i)))].rows +=
+                rowsPerSource[i];
     }
     std::sort(batches.begin(), batches.end(),
               [](const ImportBatch &a, const ImportBatch &b) { return a.id < b.id; });

@@ -170,7 +170,7 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
         groups[nodeOfItem[i]].objects.push_back(static_cast<std::uint32_t>(i));
     std::map<std::string, DrillNode> sources;
     for (size_t g = 0; g < groups.size(); ++g) {
-        const std::string &name = backlog.source(groups[g].objects.front());
+        const std::string name(backlog.source(groups[g].objects.front()));
         DrillNode &src = sources[name];
         src.level = DrillNode::Level::Source;
         src.text = name;

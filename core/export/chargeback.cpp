@@ -64,9 +64,9 @@ Result<Chargeback> buildChargeback(const CostCube &cube, AttributionOptions opti
             continue;
         const std::int32_t o = ownerOf[g.labelSet].owner;
         const std::string &owner = o >= 0 ? owners[static_cast<size_t>(o)] : unallocated;
-        const std::string &source = cube.sources().at(cube.context(g).source);
-        const std::string &object = cube.objects().at(g.object);
-        StatementLine &line = by[owner][{source, object}];
+        const std::string_view source = cube.sources().at(cube.context(g).source);
+        const std::string_view object = cube.objects().at(g.object);
+        StatementLine &line = by[owner][{std::string(source), std::string(object)}];
         line.source = source;
         line.object = object;
         line.amount += g.amount;

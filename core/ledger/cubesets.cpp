@@ -36,8 +36,9 @@ std::uint32_t SetAdder::keyId(std::uint64_t stored)
 {
     if (const auto known = m_keyIds.find(stored); known != m_keyIds.end())
         return known->second;
-    const std::string *text =
-        stored <= std::uint64_t{1} << 40 ? m_keyText(static_cast<std::int64_t>(stored)) : nullptr;
+    const std::optional<std::string_view> text = stored <= std::uint64_t{1} << 40
+                                                     ? m_keyText(static_cast<std::int64_t>(stored))
+                                                     : std::nullopt;
     if (!text)
         return LabelSetPool::kAbsent;
     return m_keyIds[stored] = m_pool.internKey(*text);

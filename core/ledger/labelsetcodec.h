@@ -3,9 +3,12 @@
 #include "ledgercodec.h"
 #include "sqlitedb.h"
 
+#include "core/textarena.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -105,8 +108,9 @@ Result<std::string> encode(const LabelMap &labels,
     return body;
 }
 
-/// What a reader of bodies needs: the text of a string id (nullptr when unknown).
-using StringLookup = std::function<const std::string *(std::int64_t id)>;
+/// What a reader of bodies needs: the text of a string id (nullopt when unknown). The view
+/// stays valid while the lookup's owner lives.
+using StringLookup = std::function<std::optional<std::string_view>(std::int64_t id)>;
 
 /// Which parts of a body decode() fills in (the others stay empty).
 enum class Parts { Labels, LabelsAndCollisions, All };
@@ -135,11 +139,11 @@ public:
     /// Reads `label_strings` whole; with `turns`, lets the connection's other threads in
     /// every few hundred rows.
     static Result<StringTable> load(const sql::Db &db, sql::Turns *turns = nullptr);
-    const std::string *find(std::int64_t id) const
+    std::optional<std::string_view> find(std::int64_t id) const
     {
-        return id > 0 && static_cast<size_t>(id) < m_strings.size() && m_known[size_t(id)]
-                   ? &m_strings[static_cast<size_t>(id)]
-                   : nullptr;
+        if (id > 0 && static_cast<size_t>(id) < m_strings.size() && m_known[size_t(id)])
+            return m_strings.at(static_cast<size_t>(id));
+        return std::nullopt;
     }
     StringLookup lookup() const
     {
@@ -149,13 +153,14 @@ public:
     }
     size_t size() const { return m_strings.size(); }
     /// Moves every text out, by id, with which ids the ledger holds (the table is then empty).
-    std::pair<std::vector<std::string>, std::vector<bool>> release()
+    /// An id the ledger does not hold has an empty text.
+    std::pair<TextArena, std::vector<bool>> release()
     {
         return {std::move(m_strings), std::move(m_known)};
     }
 
 private:
-    std::vector<std::string> m_strings; ///< by id; [0] unused
+    TextArena m_strings; ///< by id; [0] unused
     std::vector<bool> m_known;
 };
 
@@ -166,8 +171,8 @@ public:
     explicit StringCache(const sql::Db &db)
         : m_db(db)
     {}
-    /// The text of `id`; nullptr when it is not in the ledger or cannot be read.
-    const std::string *find(std::int64_t id);
+    /// The text of `id`; nullopt when it is not in the ledger or cannot be read.
+    std::optional<std::string_view> find(std::int64_t id);
     StringLookup lookup()
     {
         return [this](std::int64_t id) {

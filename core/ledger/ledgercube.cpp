@@ -146,7 +146,7 @@ Result<CostCube> SqliteLedger::loadCube() const
     };
     const labelsetcodec::StringLookup collisionText = [&](std::int64_t id) {
         dictionaryReady.wait();
-        return dictionary ? dictionary->find(id) : nullptr;
+        return dictionary ? dictionary->find(id) : std::nullopt;
     };
     HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;

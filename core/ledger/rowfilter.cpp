@@ -246,8 +246,8 @@ Result<std::string> SqliteLedger::ownerSets(const LedgerRowFilter &f) const
         std::vector<LabelMap::Entry> entries;
         for (const auto &[k, v] : *ids)
             if (const auto key = keyOf.find(k); key != keyOf.end())
-                if (const std::string *text = strings.find(v))
-                    entries.emplace_back(key->second, *text);
+                if (const auto text = strings.find(v))
+                    entries.emplace_back(key->second, std::string(*text));
         LabelMap labels(std::move(entries));
         if (!rule.aliases.empty())
             labels = aliasLabels(labels, rule.aliases);

@@ -42,8 +42,8 @@ Result<FallbackIllusion> fallbackIllusion(const CostCube &cube,
             return 1;
         char &k = kindOf[v];
         if (k == 0) {
-            const std::string &text = pool.valueText(v);
-            switch (classifyOwnerValue(&text)) {
+            const std::string_view text = pool.valueText(v);
+            switch (classifyOwnerValue(text)) {
             case OwnerValue::Blank:
                 k = 1;
                 break;

@@ -52,8 +52,8 @@ std::string lower(std::string_view s)
 std::string labelOr(const LabelSetRef &labels, std::initializer_list<const char *> keys)
 {
     for (const char *k : keys)
-        if (const std::string *v = labels.find(k))
-            return *v;
+        if (const auto v = labels.find(k))
+            return std::string(*v);
     return {};
 }
 
@@ -64,9 +64,10 @@ GatewayIdentity gatewayIdentity(const CostCube &cube, const CostGroup &g)
     const GroupContext &c = cube.context(g);
     const std::string provider = cube.usageName(c.usageProvider).empty()
                                      ? labelOr(labels, {"custom_llm_provider", "provider"})
-                                     : cube.usageName(c.usageProvider);
-    const std::string model = cube.usageName(c.usageModel).empty() ? labelOr(labels, {"model"})
-                                                                   : cube.usageName(c.usageModel);
+                                     : std::string(cube.usageName(c.usageProvider));
+    const std::string model = cube.usageName(c.usageModel).empty()
+                                  ? labelOr(labels, {"model"})
+                                  : std::string(cube.usageName(c.usageModel));
     return identifyGatewayRow({provider, model, labelOr(labels, {"model_group"}), {}});
 }
 
@@ -78,7 +79,7 @@ std::string billProvider(const CostCube &cube, const CostGroup &g)
 
 std::string billModel(const CostCube &cube, const CostGroup &g)
 {
-    std::string m = cube.usageName(cube.context(g).usageModel);
+    std::string m(cube.usageName(cube.context(g).usageModel));
     if (m.empty())
         m = labelOr(cube.labelSets().ref(g.labelSet), {"model", "line_item"});
     return matchModel(m);
@@ -103,7 +104,7 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     };
     std::vector<Side> sides(cube.sources().size());
     for (size_t s = 0; s < sides.size(); ++s) {
-        const std::string &source = cube.sources().at(static_cast<std::uint32_t>(s));
+        const std::string source(cube.sources().at(static_cast<std::uint32_t>(s)));
         sides[s].wanted = o.sources.empty() || o.sources.contains(source);
         sides[s].gateway = o.gatewaySources.contains(source);
     }

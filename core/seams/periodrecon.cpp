@@ -39,10 +39,10 @@ DayRange daysOf(const LineKey &k)
     return r;
 }
 
-Result<void> addCurrency(Accum &a, Currency c, const std::string &source)
+Result<void> addCurrency(Accum &a, Currency c, std::string_view source)
 {
     if (a.currency && *a.currency != c)
-        return fail("currency-mismatch", "reconciliation of " + source + " mixes " +
+        return fail("currency-mismatch", "reconciliation of " + std::string(source) + " mixes " +
                                              a.currency->code() + " and " + c.code());
     a.currency = c;
     return {};
@@ -94,7 +94,7 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
     static const std::vector<std::pair<DayRange, LineKey>> kNoPeriods;
     std::vector<SourceSlot> slots(cube.sources().size());
     for (size_t i = 0; i < slots.size(); ++i) {
-        const std::string &source = cube.sources().at(static_cast<std::uint32_t>(i));
+        const std::string source(cube.sources().at(static_cast<std::uint32_t>(i)));
         SourceSlot &slot = slots[i];
         slot.wanted = wanted(source);
         const auto it = dated.find(source);
@@ -106,7 +106,7 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
         if (!slot.wanted || (options.fromDay && g.day < *options.fromDay) ||
             (options.toDay && g.day >= *options.toDay))
             continue;
-        const std::string &source = cube.sources().at(cube.context(g).source);
+        const std::string_view source = cube.sources().at(cube.context(g).source);
         const size_t undated = slot.periods->size();
         size_t p = undated;
         for (size_t i = 0; i < undated; ++i) {
@@ -117,7 +117,7 @@ Result<PeriodReconciliation> reconcileByPeriod(const CostCube &cube,
         }
         Accum *&a = slot.accum[p];
         if (a == nullptr)
-            a = &lines[p == undated ? LineKey{source, std::nullopt, std::nullopt}
+            a = &lines[p == undated ? LineKey{std::string(source), std::nullopt, std::nullopt}
                                     : (*slot.periods)[p].second];
         if (auto ok = addCurrency(*a, cube.context(g).currency, source); !ok)
             return fail(ok.error());

@@ -83,9 +83,9 @@ QString dump(const AnalysisSnapshot &s)
         t << "bucket " << b.key.c_str() << ' ' << b.amount.toString().c_str() << ' ' << b.rows
           << ' ' << b.viaFallback.toString().c_str() << '\n';
     for (size_t i = 0; i < s.backlog.size(); ++i)
-        t << "backlog " << s.backlog.source(i).c_str() << ' ' << s.backlog.name(i).c_str() << ' '
-          << s.backlog.amount(i).toString().c_str() << ' '
-          << s.backlog.unallocatedAfter(i).toString().c_str() << '\n';
+        t << "backlog " << std::string(s.backlog.source(i)).c_str() << ' '
+          << std::string(s.backlog.name(i)).c_str() << ' ' << s.backlog.amount(i).toString().c_str()
+          << ' ' << s.backlog.unallocatedAfter(i).toString().c_str() << '\n';
     for (const DrillNode &src : s.unallocatedTree) {
         t << "source " << src.text.c_str() << ' ' << src.amount.toString().c_str() << '\n';
         for (const DrillNode &g : src.children)
@@ -193,8 +193,8 @@ void TestAnalysis::loadedCubeAnalysesLikeABuiltOne()
     auto rebuilt = std::make_shared<CostCube>(); // the same groups through addGroup
     for (const CostGroup &g : built->groups()) { // canonical order: objects adjacent
         const LabelMap labels = built->labelSets().at(g.labelSet);
-        const std::string &source = built->sources().at(built->context(g).source);
-        const std::string &object = built->objects().at(g.object);
+        const std::string_view source = built->sources().at(built->context(g).source);
+        const std::string_view object = built->objects().at(g.object);
         loaded->appendNewGroup(loaded->internLabelSet(labels), source, object, g.day,
                                built->context(g).currency, built->context(g).batch, g.amount,
                                g.rows);
@@ -307,7 +307,8 @@ void TestAnalysis::largeBacklogSplitsExactly()
     for (size_t i = 0; i < s->backlog.size(); ++i) {
         fixed += s->backlog.amount(i);
         QCOMPARE(s->backlog.unallocatedAfter(i), u - fixed);
-        auto &e = expected[{s->backlog.source(i), *s->backlog.labels(i).find("namespace")}];
+        auto &e = expected[{std::string(s->backlog.source(i)),
+                            std::string(*s->backlog.labels(i).find("namespace"))}];
         e.first += s->backlog.amount(i);
         e.second.push_back(static_cast<std::uint32_t>(i));
     }

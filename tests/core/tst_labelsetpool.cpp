@@ -158,7 +158,9 @@ private slots:
     void adoptedValuesKeepTheirIds()
     {
         core::LabelSetPool pool;
-        std::vector<std::string> texts{"", "team", "", "a", "", "b"};
+        core::TextArena texts;
+        for (const char *t : {"", "team", "", "a", "", "b"})
+            texts.push(t);
         std::vector<bool> present{false, true, false, true, true, true};
         pool.adoptValues(std::move(texts), std::move(present));
         QCOMPARE(pool.valueCount(), size_t(6));

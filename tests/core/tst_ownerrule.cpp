@@ -316,7 +316,7 @@ private slots:
             Expected &e = expected[key];
             e.amount += g.amount;
             e.rows += g.rows;
-            auto &src = e.bySource[cube.sources().at(cube.context(g).source)];
+            auto &src = e.bySource[std::string(cube.sources().at(cube.context(g).source))];
             src.first += g.amount;
             src.second += g.rows;
             total += g.amount;

@@ -143,7 +143,7 @@ void TestSlicePaths::largeSliceSumsInSetOrder()
     std::optional<Currency> first;
     std::optional<Currency> other;
     for (const CostGroup &g : cube.rawGroups()) {
-        const std::string &source = cube.sources().at(cube.context(g).source);
+        const std::string_view source = cube.sources().at(cube.context(g).source);
         if (source != "a" && source != "b")
             continue;
         if (!first)

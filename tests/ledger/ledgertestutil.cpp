@@ -81,10 +81,11 @@ std::vector<std::string> dumpCube(const core::CostCube &cube, bool withBatch)
         const core::LabelMap labels = cube.labelSets().at(g.labelSet);
         for (const auto &[k, v] : labels.entries())
             key += k + "=" + v + ";";
-        key += "|" + cube.sources().at(cube.context(g).source) + "|" + cube.objects().at(g.object) +
-               "|" + std::to_string(g.day) + "|" + cube.context(g).currency.code() + "|" +
-               cube.usageName(cube.context(g).usageProvider) + "|" +
-               cube.usageName(cube.context(g).usageModel) + "|" +
+        key += "|" + std::string(cube.sources().at(cube.context(g).source)) + "|" +
+               std::string(cube.objects().at(g.object)) + "|" + std::to_string(g.day) + "|" +
+               cube.context(g).currency.code() + "|" +
+               std::string(cube.usageName(cube.context(g).usageProvider)) + "|" +
+               std::string(cube.usageName(cube.context(g).usageModel)) + "|" +
                std::to_string(cube.context(g).days);
         if (withBatch)
             key += "|" + std::to_string(cube.context(g).batch);

@@ -26,9 +26,11 @@ struct Dict
     }
     labelsetcodec::StringLookup lookup() const
     {
-        return [this](std::int64_t id) -> const std::string * {
+        return [this](std::int64_t id) -> std::optional<std::string_view> {
             auto it = texts.find(id);
-            return it == texts.end() ? nullptr : &it->second;
+            if (it == texts.end())
+                return std::nullopt;
+            return it->second;
         };
     }
 };

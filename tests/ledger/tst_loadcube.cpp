@@ -6,7 +6,9 @@
 #include "ledgertestutil.h"
 
 #include <QTemporaryDir>
+
 #include <QTest>
+#include <set>
 
 using namespace unalloc;
 using namespace unalloc::testing;
@@ -17,6 +19,7 @@ class TestLoadCube final : public QObject
 
 private slots:
     void intactLedgerLoads();
+    void longTextsLoad();
     void manySetsInterleaveWithGroups();
     void aDamagedSetIsReportedBeforeADamagedSegment();
     void setsWithoutCostAreLeftOut();
@@ -59,6 +62,33 @@ void TestLoadCube::intactLedgerLoads()
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(**l)));
 }
 
+void TestLoadCube::longTextsLoad()
+{
+    // The dictionary is read into one block of text with room for 32 bytes a string: texts of
+    // up to 900 bytes grow it several times over, and each set still reads its own.
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    std::vector<core::CostRow> rows;
+    for (int i = 0; i < 300; ++i) {
+        core::CostRow r = makeRow("k" + std::to_string(i), "1.25", i % 3, "team");
+        const std::string note(static_cast<size_t>(i * 2), static_cast<char>('a' + i % 26));
+        const std::string tail = std::to_string(i) + std::string(static_cast<size_t>(i), '-');
+        r.labels = core::LabelMap({{"note", note + tail}, {"team", "t" + std::to_string(i % 7)}});
+        r.rawLabels = {{"note", note + tail}, {"team", "t" + std::to_string(i % 7)}};
+        rows.push_back(r);
+    }
+    importRows(*l, rows);
+    auto cube = l->loadCube();
+    QVERIFY(cube.has_value());
+    QCOMPARE(cube->labelSets().size(), size_t(300));
+    QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(*l)));
+    std::set<std::string> notes;
+    for (std::uint32_t set = 0; set < cube->labelSets().size(); ++set)
+        notes.emplace(*cube->labelSets().ref(set).find("note"));
+    QCOMPARE(notes.size(), size_t(300));
+    QCOMPARE(notes.count(std::string(598, 'n') + "299" + std::string(299, '-')), size_t(1));
+}
+
 void TestLoadCube::setsWithoutCostAreLeftOut()
 {
     // The only row of team=b is split into team=x and team=y: its set stays stored (the row
@@ -84,7 +114,7 @@ void TestLoadCube::setsWithoutCostAreLeftOut()
     QCOMPARE(cube->labelSets().size(), size_t(4));
     std::vector<std::string> teams;
     for (std::uint32_t set = 0; set < cube->labelSets().size(); ++set)
-        teams.push_back(*cube->labelSets().ref(set).find("team"));
+        teams.emplace_back(*cube->labelSets().ref(set).find("team"));
     QCOMPARE(teams, (std::vector<std::string>{"a", "c", "x", "y"}));
     QCOMPARE(dumpCube(*cube), dumpCube(cubeFromRows(*l)));
     // The groups' index follows the new numbers: a group added again is summed into its own.

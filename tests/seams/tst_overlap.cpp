@@ -355,8 +355,8 @@ void TestOverlap::mergedLedgerConserves()
     // Bill rows of a group now sum to the group's residual; gateway rows are unchanged.
     std::map<std::string, Decimal> byObject;
     for (const CostGroup &g : m.cube.rawGroups())
-        byObject[m.cube.sources().at(m.cube.context(g).source) + "/" +
-                 m.cube.objects().at(g.object)] += g.amount;
+        byObject[std::string(m.cube.sources().at(m.cube.context(g).source)) + "/" +
+                 std::string(m.cube.objects().at(g.object))] += g.amount;
     const Decimal gpt4o = byObject["openai/gpt-4o-2024-08-06, input"] +
                           byObject["openai/gpt-4o-2024-08-06, output"] +
                           byObject["openai/gpt-4o-2024-08-06, cached input"];
