@@ -64,4 +64,13 @@ inline QStringList entries(const core::LabelMap &m)
     return out;
 }
 
+/// A list of UTF-8 literals as a QStringList: expected lines of a QCOMPARE.
+inline QStringList textLines(std::initializer_list<const char *> l)
+{
+    QStringList out;
+    for (const char *s : l)
+        out << QString::fromUtf8(s);
+    return out;
+}
+
 } // namespace unalloc::test

@@ -10,6 +10,7 @@ using namespace unalloc::core;
 using unalloc::test::bytes;
 using unalloc::test::dec;
 using unalloc::test::makeRow;
+using unalloc::test::textLines;
 
 namespace {
 
@@ -33,14 +34,6 @@ AttributionOptions opts(const char *owner, std::vector<std::string> fallbacks = 
     o.ownerKey = owner;
     o.fallbacks = std::move(fallbacks);
     return o;
-}
-
-QStringList lines(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
 }
 
 } // namespace
@@ -75,33 +68,35 @@ void TestAttribution::report_data()
     QTest::addColumn<QByteArray>("u");
     QTest::newRow("team, no fallback: ties by key, <unallocated> last though largest")
         << QByteArray("team") << QStringList()
-        << lines({"total 535.80 USD rows 7", "unallocated 335.75 F 0.00",
-                  "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
-                  "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
-                  "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
-                  "bucket <unallocated> 335.75 via-fallback 0.00 rows 3 | anthropic=25.50/1 "
-                  "openai=300.00/1 opencost=10.25/1",
-                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
-                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
-                  "resolution 200.05/4 0.00/0 335.75/3"})
+        << textLines(
+               {"total 535.80 USD rows 7", "unallocated 335.75 F 0.00",
+                "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
+                "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                "bucket <unallocated> 335.75 via-fallback 0.00 rows 3 | anthropic=25.50/1 "
+                "openai=300.00/1 opencost=10.25/1",
+                "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                "resolution 200.05/4 0.00/0 335.75/3"})
         << QByteArray("62.7");
     QTest::newRow("team, fallbacks project then workspace: F per key")
         << QByteArray("team") << QStringList{QStringLiteral("project"), QStringLiteral("workspace")}
-        << lines({"total 535.80 USD rows 7", "unallocated 10.25 F 325.50",
-                  "bucket search 300.00 via-fallback 300.00 rows 1 | openai=300.00/1",
-                  "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
-                  "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
-                  "bucket research 25.50 via-fallback 25.50 rows 1 | anthropic=25.50/1",
-                  "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
-                  "bucket <unallocated> 10.25 via-fallback 0.00 rows 1 | opencost=10.25/1",
-                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
-                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
-                  "fallback project 300.00 rows 1", "fallback workspace 25.50 rows 1",
-                  "resolution 200.05/4 325.50/2 10.25/1"})
+        << textLines(
+               {"total 535.80 USD rows 7", "unallocated 10.25 F 325.50",
+                "bucket search 300.00 via-fallback 300.00 rows 1 | openai=300.00/1",
+                "bucket alpha 100.00 via-fallback 0.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
+                "bucket beta 100.00 via-fallback 0.00 rows 1 | opencost=100.00/1",
+                "bucket research 25.50 via-fallback 25.50 rows 1 | anthropic=25.50/1",
+                "bucket zeta 0.05 via-fallback 0.00 rows 1 | litellm=0.05/1",
+                "bucket <unallocated> 10.25 via-fallback 0.00 rows 1 | opencost=10.25/1",
+                "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                "fallback project 300.00 rows 1", "fallback workspace 25.50 rows 1",
+                "resolution 200.05/4 325.50/2 10.25/1"})
         << QByteArray("1.9");
     QTest::newRow("project as owner, team as fallback: owner label beats fallback")
         << QByteArray("project") << QStringList{QStringLiteral("team")}
-        << lines(
+        << textLines(
                {"total 535.80 USD rows 7", "unallocated 35.75 F 200.00",
                 "bucket search 300.00 via-fallback 0.00 rows 1 | openai=300.00/1",
                 "bucket alpha 100.00 via-fallback 100.00 rows 2 | litellm=40.00/1 opencost=60.00/1",
@@ -115,12 +110,12 @@ void TestAttribution::report_data()
         << QByteArray("6.7");
     QTest::newRow("key nobody has: everything unallocated, U 100")
         << QByteArray("cost_center") << QStringList()
-        << lines({"total 535.80 USD rows 7", "unallocated 535.80 F 0.00",
-                  "bucket <unallocated> 535.80 via-fallback 0.00 rows 7 | anthropic=25.50/1 "
-                  "litellm=40.05/2 openai=300.00/1 opencost=170.25/3",
-                  "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
-                  "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
-                  "resolution 0.00/0 0.00/0 535.80/7"})
+        << textLines({"total 535.80 USD rows 7", "unallocated 535.80 F 0.00",
+                      "bucket <unallocated> 535.80 via-fallback 0.00 rows 7 | anthropic=25.50/1 "
+                      "litellm=40.05/2 openai=300.00/1 opencost=170.25/3",
+                      "source anthropic 25.50 rows 1", "source litellm 40.05 rows 2",
+                      "source openai 300.00 rows 1", "source opencost 170.25 rows 3",
+                      "resolution 0.00/0 0.00/0 535.80/7"})
         << QByteArray("100");
 }
 
@@ -378,8 +373,9 @@ void TestAttribution::backlogMergesAndLimits()
         got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows " +
                                   std::to_string(i.rows) + " {" + i.labels.keyList() + "}");
     // Equal amounts: by source, then name; different label sets stay separate items.
-    QCOMPARE(got, lines({"anthropic/job 20.50 rows 1 {}", "opencost/__idle__ 20.50 rows 2 {}",
-                         "opencost/job 20.50 rows 1 {}", "opencost/job 1.00 rows 1 {namespace}"}));
+    QCOMPARE(got,
+             textLines({"anthropic/job 20.50 rows 1 {}", "opencost/__idle__ 20.50 rows 2 {}",
+                        "opencost/job 20.50 rows 1 {}", "opencost/job 1.00 rows 1 {namespace}"}));
     QCOMPARE(backlog(cube, opts("team"), 2)->size(), size_t(2));
 }
 
@@ -399,8 +395,8 @@ void TestAttribution::backlogKeepsRowCountsPastFourBillion()
     for (const auto &i : *items)
         got << unalloc::test::str(i.source + "/" + i.name + " " + i.amount.toString() + " rows " +
                                   std::to_string(i.rows));
-    QCOMPARE(got, lines({"openai/job 10.00 rows 1", "opencost/job 10.00 rows 7000000001",
-                         "zeta/job 10.00 rows 140737488355333"}));
+    QCOMPARE(got, textLines({"openai/job 10.00 rows 1", "opencost/job 10.00 rows 7000000001",
+                             "zeta/job 10.00 rows 140737488355333"}));
 }
 
 void TestAttribution::availableKeysOrder()
@@ -409,7 +405,7 @@ void TestAttribution::availableKeysOrder()
     QStringList got;
     for (const auto &[k, n] : keys)
         got << unalloc::test::str(k + " " + std::to_string(n));
-    QCOMPARE(got, lines({"team 4", "project 2", "environment 1", "workspace 1"}));
+    QCOMPARE(got, textLines({"team 4", "project 2", "environment 1", "workspace 1"}));
 }
 
 void TestAttribution::largeSliceIsInBacklogOrder()

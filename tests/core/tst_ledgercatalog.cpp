@@ -9,18 +9,6 @@
 using namespace unalloc;
 using namespace unalloc::test;
 
-namespace {
-
-QStringList lines(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
-} // namespace
-
 class TestLedgerCatalog : public QObject
 {
     Q_OBJECT
@@ -31,18 +19,18 @@ private slots:
         QTest::addColumn<QStringList>("months");
         // 20454 is 2026-01-01, 20513 2026-03-01, 20485 2026-02-01.
         QTest::newRow("none") << QList<int>{} << QStringList{};
-        QTest::newRow("one day") << QList<int>{20454} << lines({"2026-01 20454..20485"});
+        QTest::newRow("one day") << QList<int>{20454} << textLines({"2026-01 20454..20485"});
         QTest::newRow("alternating days, a month without rows between")
             << QList<int>{20513, 20454, 20540, 20455, 20513, 20454}
-            << lines({"2026-01 20454..20485", "2026-03 20513..20544"});
+            << textLines({"2026-01 20454..20485", "2026-03 20513..20544"});
         QTest::newRow("a year's turn, and days before 1970")
             << QList<int>{-1, 20453, -31, 20454}
-            << lines({"1969-12 -31..0", "2025-12 20423..20454", "2026-01 20454..20485"});
+            << textLines({"1969-12 -31..0", "2025-12 20423..20454", "2026-01 20454..20485"});
         // Days 18 million apart: past the span a bitmap covers; read through a set.
         QTest::newRow("a span of days too long for a bitmap")
             << QList<int>{9000000, -9000000, 9000000, 20454}
-            << lines({"-22672-11 -9000001..-8999971", "2026-01 20454..20485",
-                      "26611-03 8999999..9000030"});
+            << textLines({"-22672-11 -9000001..-8999971", "2026-01 20454..20485",
+                          "26611-03 8999999..9000030"});
     }
     void months()
     {
@@ -86,7 +74,7 @@ private slots:
         QStringList got;
         for (const core::KeyCount &k : c.keys)
             got << QString::fromStdString(k.key) + QStringLiteral(" ") + QString::number(k.rows);
-        QCOMPARE(got, lines({"team 10", "namespace 3", "alpha 1", "zone 1"}));
+        QCOMPARE(got, textLines({"team 10", "namespace 3", "alpha 1", "zone 1"}));
         QCOMPARE(c.rowsWithKey("namespace"), std::int64_t(3));
     }
 
