@@ -211,6 +211,15 @@ Result<void> decodeIds(std::string_view body, BodyIds &out)
     return {};
 }
 
+namespace {
+
+/// StringTable::load reserves room for at most this many ids at once (more grow by doubling).
+constexpr std::int64_t kReservedIds = std::int64_t{1} << 26;
+/// The largest jump between two of a dictionary's ids beyond twice the strings before it.
+constexpr size_t kIdGap = size_t{1} << 20;
+
+} // namespace
+
 Result<StringTable> StringTable::load(const sql::Db &db, sql::Turns *turns)
 {
     std::unique_lock<sql::Turns> held; // declared first: the statement is finalised holding it
@@ -222,12 +231,13 @@ Result<StringTable> StringTable::load(const sql::Db &db, sql::Turns *turns)
     StringTable t;
     // Room for every id at once, and for texts of 32 bytes on average (label values are keys,
     // ids, IPs and names: 20 on average at ten million requests); room not written to is never
-    // backed by memory. Past it the text grows by doubling.
-    if (auto top = db.scalar("SELECT max(id) FROM label_strings");
-        top && *top > 0 && *top <= std::int64_t{1} << 32) {
-        t.m_strings.ends.reserve(static_cast<size_t>(*top) + 1);
-        t.m_strings.text.reserve(32 * static_cast<size_t>(*top));
-        t.m_known.reserve(static_cast<size_t>(*top) + 1);
+    // backed by memory. Past it the text grows by doubling. The room is bounded: a damaged id
+    // must not reserve memory the machine does not have.
+    if (auto top = db.scalar("SELECT max(id) FROM label_strings"); top && *top > 0) {
+        const size_t room = static_cast<size_t>(std::min<std::int64_t>(*top, kReservedIds));
+        t.m_strings.ends.reserve(room + 1);
+        t.m_strings.text.reserve(32 * room);
+        t.m_known.reserve(room + 1);
     }
     t.m_strings.push({});
     t.m_known.push_back(false);
@@ -244,6 +254,13 @@ Result<StringTable> StringTable::load(const sql::Db &db, sql::Turns *turns)
             return fail(corrupt("dictionary has string id " + std::to_string(id)));
         if (static_cast<size_t>(id) < t.m_strings.size()) // ids come in order, each once
             return fail(corrupt("dictionary repeats string id " + std::to_string(id)));
+        // Ids are given in sequence (the next is the largest + 1) and strings are never
+        // removed, so a ledger's holes are few; a jump far past the strings read is damage,
+        // whose holes would otherwise be held as empty texts.
+        if (static_cast<size_t>(id) - t.m_strings.size() > 2 * t.m_strings.size() + kIdGap)
+            return fail("ledger-corrupt", "the dictionary of label texts jumps from string id " +
+                                              std::to_string(t.m_strings.size() - 1) + " to " +
+                                              std::to_string(id));
         while (t.m_strings.size() < static_cast<size_t>(id)) { // a hole: an empty text
             t.m_strings.push({});
             t.m_known.push_back(false);

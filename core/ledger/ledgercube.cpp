@@ -16,6 +16,7 @@
 #include <future>
 #include <limits>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -305,13 +306,23 @@ Result<CostCube> SqliteLedger::loadCube() const
 
     cubesets::SetReading reading;
     std::thread setReader([&] { reading = cubesets::readSets(scan, setQueue, m_path); });
-    auto strings = labelsetcodec::StringTable::load(m_db, &turns);
+    // The other threads are running: nothing may leave this function before they are joined
+    // (a std::thread destroyed while joinable ends the program).
+    Result<labelsetcodec::StringTable> strings = fail("out-of-memory", "", m_path);
+    try {
+        strings = labelsetcodec::StringTable::load(m_db, &turns);
+    } catch (const std::bad_alloc &) {
+        strings = fail("out-of-memory",
+                       "not enough memory to read the ledger's dictionary of label texts", m_path);
+    }
     if (strings)
         dictionary = std::move(*strings);
     dictionaryRead.set_value();
     std::optional<Error> readError;
     if (!strings) {
         readError = strings.error();
+        if (readError->file.empty())
+            readError->file = m_path;
         stopBoth();
     }
     setReader.join();
