@@ -81,11 +81,8 @@ std::vector<std::uint32_t> firstLabelOrder(const LabelSetPool &sets)
         std::iota(keys.begin(), keys.end(), 0U);
         rankByText(
             keys, [&sets](std::uint32_t k) { return sets.keyText(k); }, keyRank);
+        // An extra pair's value is first under its first key too: firstValues holds every one.
         std::vector<std::uint32_t> values = firstValues;
-        for (const auto &[p, n] : extra)
-            values.push_back(static_cast<std::uint32_t>(p));
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
         rankByText(
             values, [&sets](std::uint32_t v) { return sets.valueText(v); }, valueRank);
     }
