@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace unalloc::ui {
 
@@ -132,7 +133,20 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
     if (isVisible()) {
         refreshCurve();
         refreshTables();
+    } else {
+        // Stale tables of a hidden view let their snapshot go now: they are refilled from the
+        // current one when shown, and an older analysis kept for them (ten million objects'
+        // backlog and drill-down) would stay in memory beside the current one and the next.
+        releaseTables();
     }
+}
+
+void UnallocatedView::releaseTables()
+{
+    if (!std::exchange(m_tablesFilled, false))
+        return;
+    m_treeModel->setSnapshot({});
+    m_backlogModel->setSnapshot({});
 }
 
 void UnallocatedView::showEvent(QShowEvent *event)
@@ -155,6 +169,7 @@ void UnallocatedView::refreshTables()
     if (!m_tablesStale || !m_snapshot)
         return;
     m_tablesStale = false;
+    m_tablesFilled = true;
     m_treeModel->setSnapshot(m_snapshot);
     m_tree->expandToDepth(0);
     for (int c = 0; c < UnallocatedTreeModel::Labels; ++c)

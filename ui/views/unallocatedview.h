@@ -56,6 +56,8 @@ private:
     /// if they do not show it yet: at once while the view is visible, else when it is shown
     /// or a table is exported, so that an owner-key change elsewhere does not wait for them.
     void refreshTables();
+    /// Empties the tables of a hidden view whose snapshot is stale (refreshTables() fills them).
+    void releaseTables();
 
     QLabel *m_summary;
     UnallocatedTreeModel *m_treeModel;
@@ -73,6 +75,7 @@ private:
     QValueAxis *m_fixAxis = nullptr;
     QValueAxis *m_uAxis = nullptr;
     bool m_tablesStale = false;
+    bool m_tablesFilled = false; ///< the tables show a snapshot (current or stale)
     bool m_curveStale = true;
 };
 
