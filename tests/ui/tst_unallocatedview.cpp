@@ -45,6 +45,7 @@ private slots:
     void clickOnAPointFindsTheFixInTheBacklog();
     void focusOnExpandsAndSelectsASource_data();
     void focusOnExpandsAndSelectsASource();
+    void hiddenViewLetsGoOfItsStaleSnapshot();
 
 private:
     QValueAxis *fixAxis() const
@@ -253,6 +254,33 @@ void TstUnallocatedView::focusOnExpandsAndSelectsASource()
     QVERIFY(m_view->focusOn(QString())); // the view itself
     QVERIFY(m_window->showView(u"unallocated"_s));
     QCOMPARE(tree->currentIndex().data().toString(), source);
+}
+
+void TstUnallocatedView::hiddenViewLetsGoOfItsStaleSnapshot()
+{
+    UI_FIND(tree, QTreeView, m_view, "unallocatedTreeView");
+    UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    QVERIFY(tree->model()->rowCount() > 0);
+    QVERIFY(backlog->model()->rowCount() > 0);
+    const std::weak_ptr<const core::AnalysisSnapshot> shown = m_view->snapshot();
+    // Hidden, and the analysis changes twice: nothing may keep the snapshot the tables showed
+    // (an analysis of ten million requests is hundreds of megabytes).
+    QVERIFY(m_window->showView(u"overview"_s));
+    core::AnalysisRequest request = m_window->analysis()->request();
+    for (const char *fallback : {"project", "namespace"}) {
+        request.fallbacks = {fallback};
+        m_window->analysis()->change(request, u"test"_s);
+        QTRY_VERIFY(m_view->snapshot()->request == request);
+    }
+    QVERIFY(shown.expired());
+    QCOMPARE(tree->model()->rowCount(), 0);
+    QCOMPARE(backlog->model()->rowCount(), 0);
+    // Shown again: filled from the current snapshot.
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    QCOMPARE(tree->model()->rowCount(), int(m_view->snapshot()->unallocatedTree.size()));
+    QCOMPARE(backlog->model()->rowCount(), int(m_view->snapshot()->backlog.size()));
+    QVERIFY(backlog->model()->rowCount() > 0);
 }
 
 QTEST_MAIN(TstUnallocatedView)
