@@ -2,6 +2,7 @@
 
 #include "costrow.h"
 #include "flatindex.h"
+#include "hugepages.h"
 #include "labelsetpool.h"
 
 #include <array>
@@ -151,7 +152,13 @@ public:
     /// Room for `groups` groups without rehashing.
     void reserve(size_t groups);
     /// Room for `groups` groups appended by appendNewGroup() (no index is built for those).
-    void reserveAppended(size_t groups) { m_groups.reserve(groups); }
+    /// Room for `groups` appended groups, faulted in on another thread meanwhile
+    /// (hugepages::prefault): the loader fills it front to back.
+    void reserveAppended(size_t groups)
+    {
+        m_groups.reserve(groups);
+        hugepages::prefaultCapacity(m_groups);
+    }
     void addCollision(const CollisionTotal &c);
 
     const LabelSetPool &labelSets() const { return m_labelSets; }

@@ -1,10 +1,13 @@
 #include "hugepages.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <system_error>
+#include <thread>
 
 #if defined(__linux__)
 #include <pthread.h>
@@ -65,6 +68,16 @@ bool BlockTable::add(std::uintptr_t start, std::size_t bytes)
     return true;
 }
 
+std::size_t BlockTable::find(std::uintptr_t start) const
+{
+    if (start == 0)
+        return 0;
+    for (std::size_t i = home(start); m_start[i] != 0; i = (i + 1) & (kSlots - 1))
+        if (m_start[i] == start)
+            return m_bytes[i];
+    return 0;
+}
+
 std::size_t BlockTable::remove(std::uintptr_t start)
 {
     if (start == 0) // the mark of an empty slot, never a block
@@ -123,6 +136,21 @@ public:
     {
         std::lock_guard lock(m_mutex);
         return m_table.remove(start);
+    }
+
+    /// Faults in [start + from, start + from + length) while `start` is a block of at least
+    /// that length; false when it is not (any more) or the kernel refuses.
+    bool populate(std::uintptr_t start, std::size_t from, std::size_t length)
+    {
+#if defined(MADV_POPULATE_WRITE)
+        std::lock_guard lock(m_mutex);
+        if (m_table.find(start) < from + length)
+            return false;
+        return madvise(reinterpret_cast<void *>(start + from), length, MADV_POPULATE_WRITE) == 0;
+#else
+        (void)start, (void)from, (void)length;
+        return false;
+#endif
     }
 
 private:
@@ -186,6 +214,37 @@ void release(void *p) noexcept
 
 } // namespace
 
+namespace unalloc::core::hugepages {
+
+std::size_t populate(const void *start, std::size_t bytes)
+{
+    const auto at = reinterpret_cast<std::uintptr_t>(start);
+    if (!start || (at & (kPageBytes - 1)) != 0)
+        return 0;
+    std::size_t done = 0;
+    // A huge page per turn of the lock: a block freed meanwhile waits at most for one.
+    while (done < bytes) {
+        const std::size_t step = std::min(kPageBytes, bytes - done);
+        if (!Registry::instance().populate(at, done, step))
+            break;
+        done += step;
+    }
+    return done;
+}
+
+void prefault(const void *start, std::size_t bytes)
+{
+    if (bytes < kPrefaultBytes || !advising())
+        return;
+    try {
+        std::thread([start, bytes] { populate(start, bytes); }).detach();
+    } catch (const std::system_error &) {
+        // No thread to spare: the pages are faulted in as they are written, as without.
+    }
+}
+
+} // namespace unalloc::core::hugepages
+
 // The replaceable global allocation functions ([new.delete.single]); the array and nothrow
 // forms of libstdc++ call these.
 void *operator new(std::size_t n)
@@ -209,5 +268,21 @@ void operator delete(void *p, std::size_t) noexcept
 {
     release(p);
 }
+
+#endif
+
+#if !defined(UNALLOC_HUGE_NEW)
+
+namespace unalloc::core::hugepages {
+
+// Without the replaced operator new there are no advised blocks: nothing to fault in.
+std::size_t populate(const void *, std::size_t)
+{
+    return 0;
+}
+
+void prefault(const void *, std::size_t) {}
+
+} // namespace unalloc::core::hugepages
 
 #endif

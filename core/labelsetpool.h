@@ -1,6 +1,7 @@
 #pragma once
 
 #include "flatindex.h"
+#include "hugepages.h"
 #include "labels.h"
 #include "packedids.h"
 #include "textarena.h"
@@ -199,11 +200,19 @@ public:
 
     /// Room for `sets` sets of `labels` labels in all without growing (the index grows as
     /// sets are interned).
+    /// Room for `sets` sets of `labels` labels in all, faulted in on another thread meanwhile
+    /// (hugepages::prefault): the caller is about to fill it.
     void reserve(size_t sets, size_t labels)
     {
-        m_begin.reserve(sets + 1);
+        if (sets + 1 > m_begin.capacity()) {
+            m_begin.reserve(sets + 1);
+            hugepages::prefaultCapacity(m_begin);
+        }
         m_setShape.reserve(sets);
-        m_setValues.reserve(labels);
+        if (labels > m_setValues.size()) {
+            m_setValues.reserve(labels);
+            m_setValues.prefaultReserved();
+        }
     }
     /// A copy of set `id` as a LabelMap.
     LabelMap at(std::uint32_t id) const;

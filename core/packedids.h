@@ -1,5 +1,7 @@
 #pragma once
 
+#include "hugepages.h"
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -71,6 +73,8 @@ public:
         return {m_bytes.data() + from * m_width, to - from, m_width};
     }
     void reserve(size_t ids) { m_bytes.reserve(ids * m_width + kPad); }
+    /// hugepages::prefault() over the room reserve() made.
+    void prefaultReserved() const { hugepages::prefaultCapacity(m_bytes); }
     void push_back(std::uint32_t id) { append(std::span<const std::uint32_t>(&id, 1)); }
     void append(std::span<const std::uint32_t> ids)
     {

@@ -1,6 +1,7 @@
 #include "slice.h"
 
 #include "flatindex.h"
+#include "hugepages.h"
 #include "ownerrule.h"
 #include "slicefilter.h"
 
@@ -236,6 +237,7 @@ SliceObjects sliceObjects(const CostCube &cube, const AttributionOptions &option
                 last = &g;
             }
         out.items.reserve(count);
+        hugepages::prefaultCapacity(out.items); // cleared on the other core while filled here
     }
     for (const CostGroup &g : cube.rawGroups()) {
         if (!inSlice(g))

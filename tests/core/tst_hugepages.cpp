@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 using namespace unalloc::core;
 
 namespace {
@@ -66,6 +69,41 @@ bool aligned(const void *p)
             QSKIP("this build keeps the platform's operator new (not Linux, or sanitizers)");      \
     } while (false)
 
+/// The kernel knows MADV_POPULATE_WRITE (Linux 5.14+).
+bool kernelPopulates()
+{
+#if defined(MADV_POPULATE_WRITE)
+    void *p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return false;
+    const bool ok = madvise(p, 4096, MADV_POPULATE_WRITE) == 0;
+    munmap(p, 4096);
+    return ok;
+#else
+    return false;
+#endif
+}
+
+/// Bytes of [p, p + bytes) in memory now (mincore).
+std::size_t residentBytes(const void *p, std::size_t bytes)
+{
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::vector<unsigned char> in((bytes + page - 1) / page);
+    if (mincore(const_cast<void *>(p), bytes, in.data()) != 0)
+        return 0;
+    std::size_t n = 0;
+    for (const unsigned char c : in)
+        n += (c & 1) ? page : 0;
+    return n;
+}
+
+#define REQUIRE_POPULATE()                                                                         \
+    do {                                                                                           \
+        REQUIRE_REPLACED_NEW();                                                                    \
+        if (!kernelPopulates())                                                                    \
+            QSKIP("this kernel has no MADV_POPULATE_WRITE");                                       \
+    } while (false)
+
 int g_handlerCalls = 0;
 
 void countAndGiveUp()
@@ -94,6 +132,9 @@ private slots:
     void tableKeepsCollidingBlocks();
     void tableStopsAtThreeQuarters();
     void failureReachesTheNewHandler();
+    void populateFaultsInWithoutWriting();
+    void populateOnlyAdvisedBlocks();
+    void prefaultRunsAside();
 };
 
 void TestHugePages::initTestCase()
@@ -302,6 +343,69 @@ void TestHugePages::failureReachesTheNewHandler()
     std::set_new_handler(nullptr);
     QVERIFY(threw);
     QCOMPARE(g_handlerCalls, 1);
+}
+
+void TestHugePages::populateFaultsInWithoutWriting()
+{
+    REQUIRE_POPULATE();
+    constexpr std::size_t kBytes = std::size_t{16} << 20;
+    auto *block = new unsigned char[kBytes]; // not value-initialised: nothing touched yet
+    block[5] = 42;
+    QVERIFY(residentBytes(block, kBytes) < kBytes);
+    QCOMPARE(hugepages::populate(block, kBytes), kBytes);
+    QCOMPARE(residentBytes(block, kBytes), kBytes);
+    // Faulted in, not written: the byte written before is still there, the rest still zero.
+    QCOMPARE(int(block[5]), 42);
+    size_t nonZero = 0;
+    for (std::size_t i = 0; i < kBytes; ++i)
+        nonZero += block[i] != 0;
+    QCOMPARE(nonZero, size_t{1});
+    delete[] block;
+}
+
+void TestHugePages::populateOnlyAdvisedBlocks()
+{
+    REQUIRE_POPULATE();
+    constexpr std::size_t kBytes = std::size_t{8} << 20;
+    auto *block = new unsigned char[kBytes];
+    // Not past the block's end: the rest is someone else's memory.
+    QCOMPARE(hugepages::populate(block, kBytes * 4), kBytes);
+    // Only from a block's start.
+    QCOMPARE(hugepages::populate(block + hugepages::kPageBytes, hugepages::kPageBytes), size_t{0});
+    volatile std::uintptr_t gone =
+        reinterpret_cast<std::uintptr_t>(block); // looked up after it is gone
+    delete[] block;
+    QCOMPARE(hugepages::populate(reinterpret_cast<const void *>(gone), kBytes), size_t{0});
+    // malloc's memory is not touched.
+    auto small = std::make_unique<unsigned char[]>(1024);
+    QCOMPARE(hugepages::populate(small.get(), 1024), size_t{0});
+    hugepages::advise(false);
+    auto *plain = new unsigned char[kBytes];
+    hugepages::advise(true);
+    QCOMPARE(hugepages::populate(plain, kBytes), size_t{0});
+    delete[] plain;
+}
+
+void TestHugePages::prefaultRunsAside()
+{
+    REQUIRE_POPULATE();
+    constexpr std::size_t kBytes = hugepages::kPrefaultBytes;
+    auto *block = new unsigned char[kBytes];
+    hugepages::prefault(block, kBytes);
+    QTRY_COMPARE_WITH_TIMEOUT(residentBytes(block, kBytes), kBytes, 60000);
+    delete[] block;
+    // Below the size, no thread and no pages.
+    auto *small = new unsigned char[kBytes / 2];
+    hugepages::prefault(small, kBytes / 2);
+    QTest::qWait(200);
+    QVERIFY(residentBytes(small, kBytes / 2) < kBytes / 2);
+    delete[] small;
+    // A block freed while its pages are faulted in: the thread stops at the next huge page.
+    for (int i = 0; i < 20; ++i) {
+        auto *brief = new unsigned char[kBytes * 2];
+        hugepages::prefault(brief, kBytes * 2);
+        delete[] brief;
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHugePages)
