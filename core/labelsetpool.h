@@ -6,6 +6,7 @@
 #include "packedids.h"
 #include "textarena.h"
 
+#include <algorithm>
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -200,19 +201,20 @@ public:
 
     /// Room for `sets` sets of `labels` labels in all without growing (the index grows as
     /// sets are interned).
-    /// Room for `sets` sets of `labels` labels in all, faulted in on another thread meanwhile
-    /// (hugepages::prefault): the caller is about to fill it.
     void reserve(size_t sets, size_t labels)
     {
-        if (sets + 1 > m_begin.capacity()) {
-            m_begin.reserve(sets + 1);
-            hugepages::prefaultCapacity(m_begin);
-        }
+        m_begin.reserve(sets + 1);
         m_setShape.reserve(sets);
-        if (labels > m_setValues.size()) {
-            m_setValues.reserve(labels);
-            m_setValues.prefaultReserved();
-        }
+        m_setValues.reserve(labels);
+    }
+    /// Faults in, on another thread (hugepages::prefault), the room reserve() made for the first
+    /// `sets` sets and `labels` labels: the caller is about to fill it. Only what is expected,
+    /// not the reserve's margin, so that an unused margin stays out of the resident memory.
+    void prefault(size_t sets, size_t labels) const
+    {
+        hugepages::prefault(m_begin.data(),
+                            std::min(sets + 1, m_begin.capacity()) * sizeof(std::uint32_t));
+        m_setValues.prefault(labels);
     }
     /// A copy of set `id` as a LabelMap.
     LabelMap at(std::uint32_t id) const;

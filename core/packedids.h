@@ -2,6 +2,7 @@
 
 #include "hugepages.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -73,8 +74,11 @@ public:
         return {m_bytes.data() + from * m_width, to - from, m_width};
     }
     void reserve(size_t ids) { m_bytes.reserve(ids * m_width + kPad); }
-    /// hugepages::prefault() over the room reserve() made.
-    void prefaultReserved() const { hugepages::prefaultCapacity(m_bytes); }
+    /// hugepages::prefault() over the room reserve() made for the first `ids` ids.
+    void prefault(size_t ids) const
+    {
+        hugepages::prefault(m_bytes.data(), std::min(ids * m_width + kPad, m_bytes.capacity()));
+    }
     void push_back(std::uint32_t id) { append(std::span<const std::uint32_t>(&id, 1)); }
     void append(std::span<const std::uint32_t> ids)
     {

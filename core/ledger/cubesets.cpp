@@ -71,6 +71,8 @@ Result<void> SetAdder::add(const SetChunk &c)
             static_cast<double>(c.values.size()) / static_cast<double>(c.sets.size());
         m_pool.reserve(m_storedSets,
                        static_cast<size_t>(perSet * 1.05 * static_cast<double>(m_storedSets)) + 64);
+        m_pool.prefault(m_storedSets,
+                        static_cast<size_t>(perSet * static_cast<double>(m_storedSets)));
     }
     std::uint32_t from = 0;
     size_t nextCollision = 0;
