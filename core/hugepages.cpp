@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
@@ -132,9 +133,12 @@ public:
         return m_table.add(start, bytes);
     }
 
+    /// Waits while a populate() works on the block: its pages are never populated after it is
+    /// unmapped (the range could be someone else's by then).
     std::size_t remove(std::uintptr_t start)
     {
-        std::lock_guard lock(m_mutex);
+        std::unique_lock lock(m_mutex);
+        m_unpinned.wait(lock, [&] { return !pinned(start); });
         return m_table.remove(start);
     }
 
@@ -143,10 +147,28 @@ public:
     bool populate(std::uintptr_t start, std::size_t from, std::size_t length)
     {
 #if defined(MADV_POPULATE_WRITE)
-        std::lock_guard lock(m_mutex);
-        if (m_table.find(start) < from + length)
-            return false;
-        return madvise(reinterpret_cast<void *>(start + from), length, MADV_POPULATE_WRITE) == 0;
+        // The block is pinned, not the lock held, while the kernel clears its pages (a
+        // millisecond and more per huge page): other blocks come and go meanwhile.
+        size_t slot = kPins;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_table.find(start) < from + length)
+                return false;
+            for (size_t i = 0; i < kPins && slot == kPins; ++i)
+                if (m_pin[i] == 0)
+                    slot = i;
+            if (slot == kPins)
+                return false; // enough pages being faulted in already
+            m_pin[slot] = start;
+        }
+        const bool ok =
+            madvise(reinterpret_cast<void *>(start + from), length, MADV_POPULATE_WRITE) == 0;
+        {
+            std::lock_guard lock(m_mutex);
+            m_pin[slot] = 0;
+        }
+        m_unpinned.notify_all();
+        return ok;
 #else
         (void)start, (void)from, (void)length;
         return false;
@@ -157,11 +179,29 @@ private:
     Registry()
     {
         // A fork() while another thread holds the lock must not leave it held in the child.
+        // The child has none of the parent's threads: no populate() will unpin a block there.
         pthread_atfork([] { instance().m_mutex.lock(); }, [] { instance().m_mutex.unlock(); },
-                       [] { instance().m_mutex.unlock(); });
+                       [] {
+                           for (std::uintptr_t &p : instance().m_pin)
+                               p = 0;
+                           instance().m_mutex.unlock();
+                       });
     }
 
+    bool pinned(std::uintptr_t start) const
+    {
+        if (start == 0) // the mark of a free pin, never a block
+            return false;
+        for (const std::uintptr_t p : m_pin)
+            if (p == start)
+                return true;
+        return false;
+    }
+
+    static constexpr size_t kPins = 8; ///< blocks populated at once
     std::mutex m_mutex;
+    std::condition_variable m_unpinned;
+    std::uintptr_t m_pin[kPins] = {};
     unalloc::core::hugepages::BlockTable m_table;
 };
 
