@@ -16,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include <csignal>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace unalloc::core;
@@ -135,6 +137,7 @@ private slots:
     void populateFaultsInWithoutWriting();
     void populateOnlyAdvisedBlocks();
     void prefaultRunsAside();
+    void forkWhilePrefaulting();
 };
 
 void TestHugePages::initTestCase()
@@ -406,6 +409,43 @@ void TestHugePages::prefaultRunsAside()
         hugepages::prefault(brief, kBytes * 2);
         delete[] brief;
     }
+}
+
+void TestHugePages::forkWhilePrefaulting()
+{
+    REQUIRE_POPULATE();
+    // A fork while a block is pinned for its pages: the child has no thread to unpin it, and
+    // freeing the block there must not wait for one.
+    constexpr std::size_t kBytes = hugepages::kPrefaultBytes * 4;
+    int hung = 0;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        auto *block = new unsigned char[kBytes];
+        hugepages::prefault(block, kBytes);
+        QTest::qSleep(5 + attempt * 5); // the thread is at work (a huge page takes 0.1–1.5 ms)
+        const pid_t child = fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            delete[] block;
+            _exit(0);
+        }
+        int status = 0;
+        pid_t done = 0;
+        for (int waited = 0; waited < 200 && done == 0; ++waited) { // up to 10 s
+            done = waitpid(child, &status, WNOHANG);
+            if (done == 0)
+                QTest::qSleep(50);
+        }
+        if (done == 0) {
+            ++hung;
+            kill(child, SIGKILL);
+            waitpid(child, &status, 0);
+        } else {
+            QVERIFY(WIFEXITED(status));
+            QCOMPARE(WEXITSTATUS(status), 0);
+        }
+        delete[] block;
+    }
+    QCOMPARE(hung, 0);
 }
 
 QTEST_GUILESS_MAIN(TestHugePages)
