@@ -151,9 +151,9 @@ public:
     bool objectsClustered() const { return m_clustered; }
     /// Room for `groups` groups without rehashing.
     void reserve(size_t groups);
-    /// Room for `groups` groups appended by appendNewGroup() (no index is built for those).
-    /// Room for `groups` appended groups, faulted in on another thread meanwhile
-    /// (hugepages::prefault): the loader fills it front to back.
+    /// Room for `groups` groups appended by appendNewGroup() (no index is built for those),
+    /// faulted in on another thread meanwhile (hugepages::prefault): the loader fills it front
+    /// to back.
     void reserveAppended(size_t groups)
     {
         m_groups.reserve(groups);

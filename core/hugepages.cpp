@@ -262,7 +262,7 @@ std::size_t populate(const void *start, std::size_t bytes)
     if (!start || (at & (kPageBytes - 1)) != 0)
         return 0;
     std::size_t done = 0;
-    // A huge page per turn of the lock: a block freed meanwhile waits at most for one.
+    // A huge page per pin: a delete of the block meanwhile waits at most for one.
     while (done < bytes) {
         const std::size_t step = std::min(kPageBytes, bytes - done);
         if (!Registry::instance().populate(at, done, step))

@@ -31,9 +31,11 @@ bool advising();
 
 /// Faults in the pages of [start, start + bytes) now, as a first write would but without
 /// writing (madvise MADV_POPULATE_WRITE, Linux 5.14+), a huge page at a time, while `start`
-/// is the start of an advised block that long: the lock that keeps blocks from being unmapped
-/// is held for each page. Returns the bytes faulted in (0 for memory that is no advised block,
-/// a kernel without the advice, or a block freed meanwhile). The contents do not change.
+/// is the start of an advised block that long: the block is pinned for each page, and a delete
+/// of it waits for that page, so that no page is faulted in after the block is unmapped (other
+/// blocks are allocated and freed meanwhile). Returns the bytes faulted in (0 for memory that is no
+/// advised block, a kernel without the advice, or a block freed meanwhile). The contents do not
+/// change.
 std::size_t populate(const void *start, std::size_t bytes);
 
 /// populate() on a thread of its own, when `bytes` is kPrefaultBytes or more (nothing
