@@ -1,11 +1,15 @@
 // bench_writer: the ledger writer alone (SqliteImportTransaction), without the parser.
-//   bench_writer [--records N] [--dir DIR]      (default 1M generated LiteLLM records)
-// Parses the generated records into memory first, then times, on this thread: a bulk import
+//   bench_writer [--records N] [--shape both|realistic|sets] [--dir DIR]
+// (default 1M generated LiteLLM records of each shape: realistic ones, whose per-request
+// metadata makes about as many label sets as records, as bench_ledger's; and records drawn
+// from 3,000 label sets). Parses the generated records into memory first, then times, on this
+// thread: a bulk import
 // into an empty ledger (rows, then commit with the rows_fp build), a re-import of the same
 // rows (every one a duplicate, the exact path) and an import of new rows into the full ledger
 // that is large enough to turn bulk. Wall and thread CPU time for each, so that the figures
 // hold on a loaded machine.
 #include "benchgen.h"
+#include "benchreal.h"
 
 #include "adapters/litellm/litellmspend.h"
 #include "core/allocatorarenas.h"
@@ -126,33 +130,28 @@ bool importRun(core::LedgerStore &ledger,
     return true;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+/// Generates `records` of one shape, reads them into memory and runs the three imports.
+bool runShape(bool realistic, std::int64_t records, const std::string &dirArg)
 {
-    unalloc::core::keepFreedMemory();   // freed arrays reused, not faulted in again
-    unalloc::core::hugepages::advise(); // as the programs do
-    QCoreApplication app(argc, argv);
-    std::int64_t records = 1'000'000;
-    std::string dirArg;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--records" && i + 1 < argc)
-            records = std::atoll(argv[++i]);
-        else if (arg == "--dir" && i + 1 < argc)
-            dirArg = argv[++i];
-    }
     QTemporaryDir tmp((dirArg.empty() ? QDir::tempPath() : QString::fromStdString(dirArg)) +
                       QStringLiteral("/bench_writer-XXXXXX"));
     const std::string dir = tmp.path().toStdString();
     const std::string spend = dir + "/litellm_spend_logs.json";
-    bench::writeLiteLlmSpendLogs(spend, records, 3000);
+    if (realistic) {
+        std::FILE *f = std::fopen(spend.c_str(), "wb");
+        const std::int64_t written =
+            f ? bench::writeRealisticSpendLogs(f, records, bench::RealisticShape{}) : -1;
+        if (!f || std::fclose(f) != 0 || written < 0)
+            return false;
+    } else {
+        bench::writeLiteLlmSpendLogs(spend, records, 3000);
+    }
 
     Rows in;
     {
         QFile file(QString::fromStdString(spend));
         if (!file.open(QIODevice::ReadOnly))
-            return 1;
+            return false;
         const QByteArray bytes = file.readAll();
         core::LabelNormaliser normaliser;
         adapters::ReadOptions ro;
@@ -172,14 +171,16 @@ int main(int argc, char **argv)
         };
         const adapters::LiteLlmSpendAdapter adapter;
         if (!adapter.read(std::string_view(bytes.constData(), size_t(bytes.size())), ro, sink, {}))
-            return 1;
+            return false;
     }
     QFile::remove(QString::fromStdString(spend));
-    std::printf("bench_writer: %zu rows in memory (RSS %ld MB)\n", in.rows.size(), peakRssMb());
+    std::printf("== shape %s: %zu rows in memory (RSS %ld MB)\n",
+                realistic ? "realistic (per-request metadata)" : "sets (3,000 label sets)",
+                in.rows.size(), peakRssMb());
 
     auto ledger = core::LedgerStore::create(dir + "/bench.unalloc");
     if (!ledger)
-        return 1;
+        return false;
     const size_t all = in.rows.size();
     const size_t half = all / 2;
     // Half the rows into the empty ledger (bulk), the same again (every row a duplicate), then
@@ -187,6 +188,39 @@ int main(int argc, char **argv)
     if (!importRun(**ledger, "bulk", in, 0, half, {}) ||
         !importRun(**ledger, "re-import", in, 0, half, {}) ||
         !importRun(**ledger, "append", in, half, all - half, {}))
-        return 1;
+        return false;
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    unalloc::core::keepFreedMemory();   // freed arrays reused, not faulted in again
+    unalloc::core::hugepages::advise(); // as the programs do
+    QCoreApplication app(argc, argv);
+    std::int64_t records = 1'000'000;
+    std::string dirArg, shapeArg = "both";
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--records" && i + 1 < argc)
+            records = std::atoll(argv[++i]);
+        else if (arg == "--shape" && i + 1 < argc)
+            shapeArg = argv[++i];
+        else if (arg == "--dir" && i + 1 < argc)
+            dirArg = argv[++i];
+    }
+    if (shapeArg != "both" && shapeArg != "realistic" && shapeArg != "sets") {
+        std::fprintf(
+            stderr,
+            "usage: bench_writer [--records N] [--shape both|realistic|sets] [--dir DIR]\n");
+        return 2;
+    }
+    for (const std::string shape : {"realistic", "sets"}) {
+        if (shapeArg != "both" && shapeArg != shape)
+            continue;
+        if (!runShape(shape == "realistic", records, dirArg))
+            return 1;
+    }
     return 0;
 }
