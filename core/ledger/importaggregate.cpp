@@ -122,8 +122,9 @@ Result<void> SqliteImportTransaction::account(const CostRow &row,
     AggEntry &g = [&]() -> AggEntry & {
         if (prepared)
             return aggEntry(prepared->key, prepared->keyHash);
+        // The hash as addNumberedRows prepares it (| 1): a key met both ways is one group.
         const AggKey k = aggKeyOf(row, labelSet);
-        return aggEntry(k, aggHash(k));
+        return aggEntry(k, aggHash(k) | 1);
     }();
     auto groupSum = g.amount.checkedAdd(row.amount.amount);
     if (!addedSum || !groupSum)

@@ -18,7 +18,7 @@ Result<std::int64_t> SqliteImportTransaction::internLabelSet(const CostRow &row)
 
 Result<bool> SqliteImportTransaction::addRow(const CostRow &row)
 {
-    return addHashedRow(row, codec::hashLabelSet(row.labels, row.rawLabels, row.collisions));
+    return addHashedRow(row, 0);
 }
 
 // The writer finds a set by its stored body: the caller's hash of the set is not needed.
@@ -26,19 +26,31 @@ Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint
 {
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
-    auto labelSet = internLabelSet(row);
-    if (!labelSet)
-        return fail(labelSet.error());
-    return addRowInSet(row, *labelSet);
+    return addRowInSet(row, 0, kNoOrdinal);
+}
+
+std::int64_t SqliteImportTransaction::knownSetOfOrdinal(std::uint32_t ordinal) const
+{
+    return ordinal < m_ordinalSets.size() ? m_ordinalSets[ordinal] : 0;
 }
 
 Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &row,
                                                                 std::uint32_t ordinal)
 {
+    if (ordinal == kNoOrdinal)
+        return internLabelSet(row);
     if (ordinal >= m_ordinalSets.size())
         m_ordinalSets.resize(size_t{ordinal} + 1, 0);
     std::int64_t &id = m_ordinalSets[ordinal];
     if (id == 0) {
+        if (auto pending = m_pendingSets.find(ordinal); pending != m_pendingSets.end()) {
+            auto stored = m_labelSets.store(pending->second);
+            if (!stored)
+                return fail(stored.error());
+            m_pendingSets.erase(pending);
+            id = *stored;
+            return id;
+        }
         if (row.labelsElided)
             return fail(rowError(row, "internal", "the row's label set was never given in full"));
         auto labelSet = internLabelSet(row);
@@ -49,16 +61,34 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
     return id;
 }
 
+Result<void> SqliteImportTransaction::keepSetOfDuplicate(const CostRow &row, std::uint32_t ordinal)
+{
+    if (ordinal == kNoOrdinal || knownSetOfOrdinal(ordinal) != 0 || m_pendingSets.contains(ordinal))
+        return {};
+    if (row.labelsElided)
+        return fail(rowError(row, "internal", "the row's label set was never given in full"));
+    // Only a reader's memo elides a set's later rows: a set without one comes in full again.
+    if (row.labelSetMemo == 0)
+        return {};
+    if (m_pendingSets.size() >= kMaxPendingSets) {
+        // Never expected (a memo forgets its sets well before): stored as a set of its own.
+        auto id = labelSetOfOrdinal(row, ordinal);
+        return id ? Result<void>{} : fail(id.error());
+    }
+    std::string body;
+    if (auto r = m_labelSets.encode(row.labels, row.rawLabels, row.collisions, body); !r)
+        return fail(r.error());
+    m_pendingSets.emplace(ordinal, std::move(body));
+    return {};
+}
+
 Result<bool> SqliteImportTransaction::addNumberedRow(const CostRow &row,
                                                      std::uint64_t,
                                                      std::uint32_t labelSetOrdinal)
 {
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
-    auto id = labelSetOfOrdinal(row, labelSetOrdinal);
-    if (!id)
-        return fail(id.error());
-    return addRowInSet(row, *id);
+    return addRowInSet(row, knownSetOfOrdinal(labelSetOrdinal), labelSetOrdinal);
 }
 
 Result<void> SqliteImportTransaction::addNumberedRows(std::span<const CostRow> rows,
@@ -67,44 +97,61 @@ Result<void> SqliteImportTransaction::addNumberedRows(std::span<const CostRow> r
 {
     if (m_batch == 0)
         return fail("import-state", "addRow outside a batch");
-    // First the label set ids, fingerprints and aggregate keys of the chunk, in row order (so
+    // First the fingerprints, aggregate keys and label set ids of the chunk, in row order (so
     // label sets are interned as one by one would). Then the rows, each starting to load the
     // fingerprint slot and aggregate group of the row kAhead places on: in a month's import
     // both are tables of megabytes, and a probe into them missed the cache on most rows.
+    // A new set is interned here only for a row that is certainly new (bulk mode, fingerprint
+    // never seen: it is noted as seen now); a row that may be a duplicate gets its set when it
+    // turns out new, so that a re-import stores no set for the rows it skips.
     constexpr size_t kAhead = 8;
     size_t n = rows.size();
     std::optional<Error> stop; // the first row that cannot be prepared ends the chunk there
     m_prepared.resize(n);
     std::vector<std::int64_t> &ids = m_preparedSets;
     ids.resize(n);
+    const bool bulk = m_mode == Mode::Bulk;
     for (size_t i = 0; i < n; ++i) {
         const CostRow &row = rows[i];
-        auto id = labelSetOfOrdinal(row, labelSetOrdinals[i]);
-        if (!id) {
-            stop = id.error();
-            n = i;
-            break;
-        }
-        ids[i] = *id;
         Prepared &p = m_prepared[i];
-        if (row.recordKey.empty() || row.source.empty() || !row.amount.currency.isValid()) {
-            p.keyHash = 0; // not prepared: addRowInSet reports the row
-            continue;
-        }
-        selectCurrency(row.amount.currency);
-        p.fp = m_ledger.keyFingerprint(row.source, row.recordKey);
-        p.key = aggKeyOf(row, *id);
-        p.keyHash = aggHash(p.key) | 1; // never 0, which marks "not prepared"
+        p.keyHash = 0;
+        p.fresh = false;
+        p.ready = !row.recordKey.empty() && !row.source.empty() && row.amount.currency.isValid();
+        if (p.ready) // else not prepared: addRowInSet reports the row
+            p.fp = m_ledger.keyFingerprint(row.source, row.recordKey);
     }
     for (size_t i = 0; i < n; ++i) {
-        if (i + kAhead < n && m_prepared[i + kAhead].keyHash != 0) {
-            const Prepared &ahead = m_prepared[i + kAhead];
-            if (m_mode == Mode::Bulk)
-                m_fps.prefetch(ahead.fp);
-            prefetchGroup(ahead.keyHash);
+        const CostRow &row = rows[i];
+        const std::uint32_t ordinal = labelSetOrdinals[i];
+        Prepared &p = m_prepared[i];
+        ids[i] = knownSetOfOrdinal(ordinal);
+        if (!p.ready)
+            continue;
+        if (bulk && i + kAhead < n && m_prepared[i + kAhead].ready)
+            m_fps.prefetch(m_prepared[i + kAhead].fp);
+        selectCurrency(row.amount.currency);
+        if (bulk && m_fps.insert(p.fp)) {
+            p.fresh = true;
+            if (ids[i] == 0) {
+                auto id = labelSetOfOrdinal(row, ordinal);
+                if (!id) {
+                    stop = id.error();
+                    n = i;
+                    break;
+                }
+                ids[i] = *id;
+            }
         }
-        const Prepared *p = m_prepared[i].keyHash != 0 ? &m_prepared[i] : nullptr;
-        if (auto r = addRowInSet(rows[i], ids[i], p); !r)
+        if (ids[i] != 0) {
+            p.key = aggKeyOf(row, ids[i]);
+            p.keyHash = aggHash(p.key) | 1;
+        }
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (i + kAhead < n && m_prepared[i + kAhead].keyHash != 0)
+            prefetchGroup(m_prepared[i + kAhead].keyHash);
+        const Prepared *p = m_prepared[i].ready ? &m_prepared[i] : nullptr;
+        if (auto r = addRowInSet(rows[i], ids[i], labelSetOrdinals[i], p); !r)
             return fail(r.error());
     }
     if (stop)
@@ -114,8 +161,13 @@ Result<void> SqliteImportTransaction::addNumberedRows(std::span<const CostRow> r
 
 Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
                                                   std::int64_t labelSetId,
+                                                  std::uint32_t ordinal,
                                                   const Prepared *prepared)
 {
+    // The reader forgot the sets it handed out before this row: none of them comes back
+    // without its labels, so none that only duplicates carried needs to be kept.
+    if (row.labelSetMemoRestarted)
+        m_pendingSets.clear();
     if (row.recordKey.empty())
         return fail(rowError(row, "missing-key", "the row has no record key", "record_key"));
     if (row.source.empty() || !row.amount.currency.isValid())
@@ -124,8 +176,18 @@ Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
     const std::uint64_t fp =
         prepared ? prepared->fp : m_ledger.keyFingerprint(row.source, row.recordKey);
     bool added = true;
-    if (m_mode == Mode::Bulk && m_fps.insert(fp)) {
-        // A fingerprint never seen: certainly a new record.
+    // addNumberedRows noted the fingerprint as seen already when it was new (`fresh`).
+    // (A row prepared in exact mode may come after the switch to bulk mode.)
+    const bool fresh =
+        (prepared && prepared->fresh) || (m_mode == Mode::Bulk && m_fps.insert(fp));
+    if (m_mode == Mode::Bulk && fresh) {
+        // A fingerprint never seen: certainly a new record (its set interned now if new).
+        if (labelSetId == 0) {
+            auto id = labelSetOfOrdinal(row, ordinal);
+            if (!id)
+                return fail(id.error());
+            labelSetId = *id;
+        }
         if (auto r = insertRow(row, labelSetId, fp); !r)
             return fail(r.error());
     } else {
@@ -134,10 +196,13 @@ Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
             if (auto r = leaveBulk(); !r)
                 return fail(r.error());
         }
-        auto r = addExact(row, labelSetId, fp);
+        auto r = addExact(row, labelSetId, ordinal, fp);
         if (!r)
             return fail(r.error());
         added = *r;
+        if (!added)
+            if (auto k = keepSetOfDuplicate(row, ordinal); !k)
+                return fail(k.error());
         const std::int64_t bulkRows = m_ledger.importTuning().bulkRows;
         if (added && !m_bulkDone && bulkRows > 0 &&
             m_rowsAddedAll + 1 == std::max<std::int64_t>(bulkRows, m_rowsBefore / 2)) {
@@ -147,7 +212,9 @@ Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
     }
     if (added)
         ++m_rowsAddedAll;
-    if (auto r = account(row, labelSetId, added, prepared); !r)
+    // A prepared aggregate key is the key of the set the row was prepared with.
+    const Prepared *keyed = prepared && prepared->keyHash != 0 ? prepared : nullptr;
+    if (auto r = account(row, labelSetId, added, keyed); !r)
         return fail(r.error());
     return added;
 }
@@ -196,8 +263,10 @@ std::vector<Warning> SqliteImportTransaction::takeKeyConflicts()
     return out;
 }
 
-Result<bool>
-SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp)
+Result<bool> SqliteImportTransaction::addExact(const CostRow &row,
+                                               std::int64_t &labelSet,
+                                               std::uint32_t ordinal,
+                                               std::uint64_t fp)
 {
     sql::Stmt &find = m_findKey;
     find.bind(1, ledgerschema::storedFingerprint(fp));
@@ -215,6 +284,12 @@ SqliteImportTransaction::addExact(const CostRow &row, std::int64_t labelSet, std
         return false;
     }
     find.rewind();
+    if (labelSet == 0) {
+        auto id = labelSetOfOrdinal(row, ordinal);
+        if (!id)
+            return fail(id.error());
+        labelSet = *id;
+    }
     if (auto r = insertRow(row, labelSet, fp); !r)
         return fail(r.error());
     return true;

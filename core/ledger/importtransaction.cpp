@@ -154,6 +154,8 @@ Result<std::int64_t> SqliteImportTransaction::beginBatch(const ImportBatch &meta
     if (auto r = m_insertBatch.exec(); !r)
         return fail(r.error());
     m_batch = m_ledger.db().lastInsertId();
+    // A batch is one reader's: its rows name none of the sets an earlier reader's memo held.
+    m_pendingSets.clear();
     m_meta = meta;
     m_counts = {};
     m_minStart.reset();

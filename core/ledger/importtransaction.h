@@ -118,14 +118,28 @@ private:
     /// What addNumberedRows works out for a row before it adds it (so that it can start
     /// loading the memory the row will touch a few rows ahead).
     struct Prepared;
-    /// Checks, dedupes, inserts and accounts a row whose label set id is known; `prepared`
-    /// (optional) carries its fingerprint and aggregate key.
-    Result<bool>
-    addRowInSet(const CostRow &row, std::int64_t labelSet, const Prepared *prepared = nullptr);
-    /// The label set id of an ordinal, interned from `row` on its first use.
+    /// No ordinal: the row's set is interned from its labels.
+    static constexpr std::uint32_t kNoOrdinal = 0xffffffffU;
+    /// Checks, dedupes, inserts and accounts a row; `labelSet` is its set's id when known,
+    /// else 0, and the set of `ordinal` is interned from the row when the row is added (a
+    /// duplicate stores no set). `prepared` (optional) carries its fingerprint and aggregate
+    /// key.
+    Result<bool> addRowInSet(const CostRow &row,
+                             std::int64_t labelSet,
+                             std::uint32_t ordinal,
+                             const Prepared *prepared = nullptr);
+    /// The label set id of an ordinal, interned from `row` (or from the body a duplicate of
+    /// it left, keepSetOfDuplicate) on its first use.
     Result<std::int64_t> labelSetOfOrdinal(const CostRow &row, std::uint32_t ordinal);
-    /// Looks the key up through rows_fp and inserts the row when it is new.
-    Result<bool> addExact(const CostRow &row, std::int64_t labelSet, std::uint64_t fp);
+    /// The id of an ordinal's set, or 0 while it is not interned.
+    std::int64_t knownSetOfOrdinal(std::uint32_t ordinal) const;
+    /// `row` is a duplicate whose set is not interned: its body is kept for a later row of
+    /// the same ordinal that comes without its labels (a reader's memo elides repeats).
+    Result<void> keepSetOfDuplicate(const CostRow &row, std::uint32_t ordinal);
+    /// Looks the key up through rows_fp and inserts the row when it is new, in `labelSet`
+    /// (interned first from the row's ordinal when 0).
+    Result<bool>
+    addExact(const CostRow &row, std::int64_t &labelSet, std::uint32_t ordinal, std::uint64_t fp);
     /// A row whose key the ledger holds: a warning when the kept row's content differs.
     void noteKeyConflict(const CostRow &row,
                          std::string_view keptAmount,
@@ -166,7 +180,9 @@ private:
     {
         std::uint64_t fp;
         AggKey key;
-        size_t keyHash;
+        size_t keyHash; ///< 0: no aggregate key prepared (the set is not interned yet)
+        bool ready;     ///< fp is the row's (else the row is not prepared at all)
+        bool fresh;     ///< bulk mode: fp was never seen, and is noted as seen now
     };
     struct AggEntry
     {
@@ -236,6 +252,10 @@ private:
     /// addNumberedRow's ordinal -> id (0: not yet). A deque: it grows by blocks, never holds
     /// two copies or twice the room (10M per-request sets: 80 MB, not up to 192 MB).
     std::deque<std::int64_t> m_ordinalSets;
+    /// Bodies of sets only duplicates carried so far, by ordinal (keepSetOfDuplicate): at
+    /// most the sets a reader's memo holds, forgotten when the memo forgets them.
+    std::unordered_map<std::uint32_t, std::string> m_pendingSets;
+    static constexpr size_t kMaxPendingSets = 1 << 17;
 
     /// A text parameter of the row insert that rarely changes from row to row: bound from
     /// this copy, and rebound only when the value changes (a bind costs more than a compare).

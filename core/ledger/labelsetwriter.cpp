@@ -293,29 +293,40 @@ Result<std::int64_t> LabelSetWriter::intern(const LabelMap &labels,
                                             const RawLabels &raw,
                                             const std::vector<Collision> &collisions)
 {
-    Result<std::string> body;
-    if (collisions.empty()) {
-        body.emplace();
-        if (auto r = encodeByShape(labels, raw, *body); !r)
-            return fail(r.error());
-    } else {
-        body = labelsetcodec::encode(labels, raw, collisions,
-                                     [this](std::string_view s) { return internString(s); });
-        if (!body)
-            return fail(body.error());
-    }
+    if (auto r = encode(labels, raw, collisions, m_body); !r)
+        return fail(r.error());
+    return store(m_body);
+}
+
+Result<void> LabelSetWriter::encode(const LabelMap &labels,
+                                    const RawLabels &raw,
+                                    const std::vector<Collision> &collisions,
+                                    std::string &body)
+{
+    if (collisions.empty())
+        return encodeByShape(labels, raw, body);
+    auto encoded = labelsetcodec::encode(labels, raw, collisions,
+                                         [this](std::string_view s) { return internString(s); });
+    if (!encoded)
+        return fail(encoded.error());
+    body = std::move(*encoded);
+    return {};
+}
+
+Result<std::int64_t> LabelSetWriter::store(std::string_view body)
+{
     if (!m_readStored)
         if (auto r = readStored(); !r)
             return fail(r.error());
-    const std::uint64_t hash = hashText(*body);
-    if (const std::int64_t id = findRemembered(hash, *body); id != 0)
+    const std::uint64_t hash = hashText(body);
+    if (const std::int64_t id = findRemembered(hash, body); id != 0)
         return id;
     const std::int64_t id = m_nextId++;
     if (m_chunk.slotCount() == 0)
         m_chunkFirst = id;
-    if (!m_chunk.add(*body))
+    if (!m_chunk.add(body))
         return fail("ledger-corrupt", "a label set's body could not be stored");
-    remember(hash, *body, id);
+    remember(hash, body, id);
     ++m_added;
     if (m_chunk.slotCount() >= labelchunks::kSlots)
         if (auto r = flush(); !r)

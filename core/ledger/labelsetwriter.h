@@ -36,9 +36,17 @@ public:
     {}
     /// Inside the transaction, before the first intern: prepares and sees what is stored.
     Result<void> prepare();
-    /// The id of the set (labels, raw, collisions), stored now if it is new.
+    /// The id of the set (labels, raw, collisions), stored now if it is new: store(encode()).
     Result<std::int64_t>
     intern(const LabelMap &labels, const RawLabels &raw, const std::vector<Collision> &collisions);
+    /// The set's body as it is stored (its strings get their ids, stored now if new), without
+    /// storing the set.
+    Result<void> encode(const LabelMap &labels,
+                        const RawLabels &raw,
+                        const std::vector<Collision> &collisions,
+                        std::string &body);
+    /// The id of the set whose body encode() gave, stored now if it is new.
+    Result<std::int64_t> store(std::string_view body);
     /// The id of a string of the dictionary, stored now if it is new.
     Result<std::int64_t> internString(std::string_view s);
     /// internString given hashText(s).
@@ -116,6 +124,7 @@ private:
     static constexpr size_t kShapes = 4096;
     std::unordered_map<std::string, KeyShape> m_shapes;
     std::string m_signature; ///< scratch
+    std::string m_body;      ///< intern's scratch
     labelchunks::ChunkBuilder m_chunk;
     std::int64_t m_chunkFirst = 0, m_nextId = 0;
     size_t m_added = 0;
