@@ -74,6 +74,9 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
         .flag("upgrade", 0,
               "Open the ledger writable: a ledger of an older schema is migrated (one "
               "transaction), which the read-only commands will not do")
+        .flag("compact", 0,
+              "Open the ledger writable and remove the label sets no row names (re-imports "
+              "left them with builds before 2026-12-06), then shrink the file")
         .flag("json", 0, "Machine-readable output");
     auto args = parser.parse(argv);
     if (!args)
@@ -84,12 +87,23 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
     }
     if (args->value("ledger").empty())
         return reportError({"usage", "ledger needs --ledger FILE", {}, {}, {}}, io);
-    auto ledger = core::LedgerStore::open(args->value("ledger"), !args->has("upgrade"));
+    const bool compact = args->has("compact");
+    auto ledger = core::LedgerStore::open(args->value("ledger"), !args->has("upgrade") && !compact);
     if (!ledger)
         return reportError(ledger.error(), io);
     if (args->has("upgrade") && !args->has("json"))
         io.out << args->value("ledger") << ": schema version " << (*ledger)->schemaVersion()
                << " (current)\n";
+    std::int64_t setsRemoved = 0;
+    if (compact) {
+        auto removed = (*ledger)->removeUnusedLabelSets();
+        if (!removed)
+            return reportError(removed.error(), io);
+        setsRemoved = *removed;
+        if (!args->has("json"))
+            io.out << args->value("ledger") << ": removed " << setsRemoved
+                   << " label sets that no row names\n";
+    }
     auto records = (*ledger)->batchRecords();
     if (!records)
         return reportError(records.error(), io);
@@ -100,11 +114,13 @@ int runLedger(const std::vector<std::string> &argv, Io &io)
         Json batches = Json::array();
         for (const auto &r : *records)
             batches.push_back(withPages(recordJson(r), r.batch));
-        io.out << Json{{"ledger", args->value("ledger")},
-                       {"schema_version", (*ledger)->schemaVersion()},
-                       {"rows", *rows},
-                       {"batches", batches}}
-                      .dump(2, ' ', false, Json::error_handler_t::replace) // origins are bytes
+        Json out{{"ledger", args->value("ledger")},
+                 {"schema_version", (*ledger)->schemaVersion()},
+                 {"rows", *rows},
+                 {"batches", batches}};
+        if (compact)
+            out["label_sets_removed"] = setsRemoved;
+        io.out << out.dump(2, ' ', false, Json::error_handler_t::replace) // origins are bytes
                << '\n';
         return kExitOk;
     }

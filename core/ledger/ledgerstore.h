@@ -391,6 +391,14 @@ public:
         return fail("unsupported", "this ledger cannot hold value aliases");
     }
 
+    /// Removes the label sets no row names and returns the file's free pages (builds before
+    /// 2026-12-06 stored a re-import's sets again, without rows, and every load read them);
+    /// how many sets went. One transaction: all of them or none.
+    virtual Result<std::int64_t> removeUnusedLabelSets()
+    {
+        return fail("unsupported", "this ledger does not store label sets apart");
+    }
+
     /// Replaces row `originalRowId` in reports by `parts` (meter split); the original is kept.
     virtual Result<std::int64_t> applySplit(std::int64_t originalRowId,
                                             const std::string &meter,

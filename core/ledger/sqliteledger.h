@@ -64,6 +64,7 @@ public:
     Result<std::vector<ValueAlias>> valueAliases() const override;
     Result<void> setValueAlias(const ValueAlias &alias) override;
     Result<bool> removeValueAlias(const std::string &key, const std::string &value) override;
+    Result<std::int64_t> removeUnusedLabelSets() override;
 
     Result<std::int64_t> applySplit(std::int64_t originalRowId,
                                     const std::string &meter,

@@ -52,6 +52,7 @@ private slots:
     void importPrintsBatches();
     void badInputImportsNothing();
     void ledgerListsBatches();
+    void compactSaysWhatItRemoved();
     void reportInputFromLedger();
     void usageErrors();
 
@@ -79,6 +80,27 @@ void TestCliLedger::importPrintsBatches()
     QCOMPARE(j["batches"][0]["duplicates"].get<int>(), 4);
     QCOMPARE(j["batches"][0]["rows_added"].get<int>(), 0);
     QVERIFY(j["batches"][0]["totals"]["USD"].is_string());
+}
+
+// Nothing to remove in a ledger this build wrote (a re-import stores no set): the count says
+// 0, the rows and batches are as before, and --json carries the count.
+void TestCliLedger::compactSaysWhatItRemoved()
+{
+    const std::string ledger = path("compact.unalloc");
+    QCOMPARE(run(cli::runImport, {"--ledger", ledger, demo("litellm_spend.json")}).rc, 0);
+    QCOMPARE(run(cli::runImport, {"--ledger", ledger, demo("litellm_spend.json")}).rc, 0);
+    const auto before = testing::dumpContent(ledger);
+    auto r = run(cli::runLedger, {"--ledger", ledger, "--compact"});
+    QCOMPARE(r.rc, 0);
+    QVERIFY2(r.out.find("removed 0 label sets that no row names") != std::string::npos,
+             r.out.c_str());
+    QVERIFY(r.out.find("(4 rows)") != std::string::npos);
+    QCOMPARE(testing::dumpContent(ledger), before);
+    auto j = run(cli::runLedger, {"--ledger", ledger, "--compact", "--json"});
+    QCOMPARE(j.rc, 0);
+    QCOMPARE(nlohmann::json::parse(j.out)["label_sets_removed"].get<int>(), 0);
+    QVERIFY(nlohmann::json::parse(run(cli::runLedger, {"--ledger", ledger, "--json"}).out)
+                .count("label_sets_removed") == 0);
 }
 
 void TestCliLedger::badInputImportsNothing()

@@ -4,6 +4,7 @@
 // million sets without rows, 16 % more file, read again by every load).
 #include "ledgertestutil.h"
 
+#include "core/ledger/labelsetwriter.h"
 #include "core/ledger/ledgerstore.h"
 #include "core/ledger/sqliteledger.h"
 
@@ -94,6 +95,7 @@ private slots:
     void overlapStoresOnlyTheNewRowsSets();
     void elidedRowGetsTheSetItsDuplicateCarried();
     void forgottenMemoSetsAreNotKept();
+    void unusedSetsAreRemoved();
 };
 
 void TestDuplicateSets::reimportStoresNoSet_data()
@@ -206,6 +208,46 @@ void TestDuplicateSets::forgottenMemoSetsAreNotKept()
     auto added = txn->addNumberedRow(repeat, 0, 0);
     QVERIFY(!added.has_value());
     QCOMPARE(added.error().code, std::string("internal"));
+}
+
+// What earlier builds left in a re-imported ledger: sets no row names, among and after the
+// rows' own. They go; every set a row names stays, and so does what the ledger reports.
+void TestDuplicateSets::unusedSetsAreRemoved()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    const auto rows = ownSetRows("r", 0, 40, false);
+    QVERIFY(importNumbered(*l, std::span(rows).first(20), 8).has_value());
+    {
+        // Sets without rows, stored straight through a writer, as a re-import stored them.
+        auto &db = dynamic_cast<core::SqliteLedger &>(*l).db();
+        QVERIFY(db.exec("BEGIN IMMEDIATE").has_value());
+        core::LabelSetWriter writer(db);
+        QVERIFY(writer.prepare().has_value());
+        for (const core::CostRow &r : ownSetRows("orphan", 100, 30, false))
+            QVERIFY(writer.intern(r.labels, r.rawLabels, r.collisions).has_value());
+        QVERIFY(writer.flush().has_value());
+        QVERIFY(db.exec("COMMIT").has_value());
+    }
+    QVERIFY(importNumbered(*l, std::span(rows).subspan(20), 8).has_value());
+    QCOMPARE(setsStored(dir), std::int64_t(70));
+    const auto cube = dumpCube(l->loadCube().value());
+    const auto content = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
+    QCOMPARE(l->removeUnusedLabelSets().value(), std::int64_t(30));
+    QCOMPARE(setsStored(dir), std::int64_t(40));
+    QVERIFY(l->checkIntegrity().has_value());
+    QCOMPARE(dumpCube(l->loadCube().value()), cube);
+    const auto after = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
+    QCOMPARE(after.size(), content.size());
+    for (size_t i = 0; i < after.size(); ++i) {
+        QCOMPARE(after[i].row.recordKey, content[i].row.recordKey);
+        QCOMPARE(after[i].row.labels, content[i].row.labels);
+    }
+    QCOMPARE(l->removeUnusedLabelSets().value(), std::int64_t(0));
+    // A later import finds its sets as before.
+    QVERIFY(importNumbered(*l, ownSetRows("s", 200, 10, false), 8).has_value());
+    QCOMPARE(setsStored(dir), std::int64_t(50));
+    QCOMPARE(dumpCube(l->loadCube().value(), false), dumpCube(cubeFromRows(*l), false));
 }
 
 QTEST_GUILESS_MAIN(TestDuplicateSets)
