@@ -78,21 +78,10 @@ Result<BatchRemovalCounts> SqliteImportTransaction::removeBatch(std::int64_t bat
         "DELETE FROM unalloc_removed_sets WHERE id IN (SELECT label_set FROM rows);";
     if (auto r = db.exec(sqlText); !r)
         return fail(r.error());
-    std::vector<std::int64_t> unused;
-    {
-        auto st = db.prepare("SELECT id FROM unalloc_removed_sets ORDER BY id");
-        if (!st)
-            return fail(st.error());
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return fail(row.error());
-            if (!*row)
-                break;
-            unused.push_back(st->int64(0));
-        }
-    }
-    auto removed = labelchunks::removeSets(db, unused);
+    auto unused = db.int64s("SELECT id FROM unalloc_removed_sets ORDER BY id");
+    if (!unused)
+        return fail(unused.error());
+    auto removed = labelchunks::removeSets(db, *unused);
     if (!removed)
         return fail(removed.error());
     counts.labelSets = *removed;

@@ -218,6 +218,22 @@ Result<std::int64_t> Db::scalar(std::string_view sqlText) const
     return *row ? st->int64(0) : 0;
 }
 
+Result<std::vector<std::int64_t>> Db::int64s(std::string_view sqlText) const
+{
+    auto st = prepare(sqlText);
+    if (!st)
+        return fail(st.error());
+    std::vector<std::int64_t> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        out.push_back(st->int64(0));
+    }
+}
+
 std::int64_t Db::lastInsertId() const
 {
     return sqlite3_last_insert_rowid(m_db);

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -89,6 +90,8 @@ public:
     Result<Stmt> prepare(std::string_view sqlText) const;
     /// The single integer a query returns (e.g. a PRAGMA), or an error.
     Result<std::int64_t> scalar(std::string_view sqlText) const;
+    /// The first column of every row a query returns, as integers, in the query's order.
+    Result<std::vector<std::int64_t>> int64s(std::string_view sqlText) const;
     std::int64_t lastInsertId() const;
     int changes() const;
     std::string lastError() const;

@@ -12,21 +12,9 @@ namespace {
 /// Ids of every stored set that neither a row nor an aggregate adjustment names, ascending.
 Result<std::vector<std::int64_t>> unusedSets(sql::Db &db)
 {
-    std::vector<std::int64_t> used;
-    {
-        auto st = db.prepare("SELECT label_set FROM rows UNION SELECT label_set FROM agg");
-        if (!st)
-            return fail(st.error());
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return fail(row.error());
-            if (!*row)
-                break;
-            used.push_back(st->int64(0));
-        }
-    }
-    std::sort(used.begin(), used.end());
+    auto used = db.int64s("SELECT label_set FROM rows UNION SELECT label_set FROM agg ORDER BY 1");
+    if (!used)
+        return fail(used.error());
     std::vector<std::int64_t> unused;
     auto st = db.prepare("SELECT first, span, body FROM label_chunks ORDER BY first");
     if (!st)
@@ -49,7 +37,7 @@ Result<std::vector<std::int64_t>> unusedSets(sql::Db &db)
                 return fail(got.error());
             if (!*got)
                 break;
-            if (!std::binary_search(used.begin(), used.end(), id))
+            if (!std::binary_search(used->begin(), used->end(), id))
                 unused.push_back(id);
         }
     }
