@@ -5,6 +5,7 @@
 #include "ledgerschema.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace unalloc::core {
 
@@ -44,7 +45,8 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
     std::int64_t &id = m_ordinalSets[ordinal];
     if (id == 0) {
         if (auto pending = m_pendingSets.find(ordinal); pending != m_pendingSets.end()) {
-            auto stored = m_labelSets.store(pending->second);
+            unpackSet(pending->second);
+            auto stored = m_labelSets.intern(m_unpacked.labels, m_unpacked.rawLabels, {});
             if (!stored)
                 return fail(stored.error());
             m_pendingSets.erase(pending);
@@ -70,16 +72,70 @@ Result<void> SqliteImportTransaction::keepSetOfDuplicate(const CostRow &row, std
     // Only a reader's memo elides a set's later rows: a set without one comes in full again.
     if (row.labelSetMemo == 0)
         return {};
-    if (m_pendingSets.size() >= kMaxPendingSets) {
-        // Never expected (a memo forgets its sets well before): stored as a set of its own.
+    if (m_pendingSets.size() >= kMaxPendingSets || !row.collisions.empty()) {
+        // Never expected (a memo forgets its sets well before), or rare (raw keys that
+        // collided): stored as a set of its own.
         auto id = labelSetOfOrdinal(row, ordinal);
         return id ? Result<void>{} : fail(id.error());
     }
-    std::string body;
-    if (auto r = m_labelSets.encode(row.labels, row.rawLabels, row.collisions, body); !r)
-        return fail(r.error());
-    m_pendingSets.emplace(ordinal, std::move(body));
+    // The texts as they are, in one string: no string of the dictionary looked up or stored
+    // for a set that most likely never comes back (a re-import's rows are all duplicates).
+    std::string packed;
+    size_t bytes = 8;
+    for (const auto &[k, v] : row.labels.entries())
+        bytes += k.size() + v.size() + 8;
+    for (const RawLabel &l : row.rawLabels)
+        bytes += l.key.size() + l.value.size() + 8;
+    packed.reserve(bytes);
+    const auto put = [&packed](std::string_view text) {
+        const auto n = static_cast<std::uint32_t>(text.size());
+        packed.append(reinterpret_cast<const char *>(&n), sizeof n);
+        packed.append(text);
+    };
+    const auto count = [&packed](size_t n) {
+        const auto c = static_cast<std::uint32_t>(n);
+        packed.append(reinterpret_cast<const char *>(&c), sizeof c);
+    };
+    count(row.labels.size());
+    for (const auto &[k, v] : row.labels.entries()) {
+        put(k);
+        put(v);
+    }
+    count(row.rawLabels.size());
+    for (const RawLabel &l : row.rawLabels) {
+        put(l.key);
+        put(l.value);
+    }
+    m_pendingSets.emplace(ordinal, std::move(packed));
     return {};
+}
+
+void SqliteImportTransaction::unpackSet(std::string_view packed)
+{
+    const char *p = packed.data();
+    const auto next = [&p]() {
+        std::uint32_t n;
+        std::memcpy(&n, p, sizeof n);
+        p += sizeof n;
+        return n;
+    };
+    const auto text = [&]() {
+        const std::uint32_t n = next();
+        const std::string_view t(p, n);
+        p += n;
+        return t;
+    };
+    m_unpackedViews.resize(next());
+    for (auto &[k, v] : m_unpackedViews) {
+        k = text();
+        v = text();
+    }
+    m_unpacked.labels.assignSorted(m_unpackedViews);
+    m_unpacked.rawLabels.resize(next());
+    for (RawLabel &l : m_unpacked.rawLabels) {
+        l.key.assign(text());
+        l.value.assign(text());
+    }
 }
 
 Result<bool> SqliteImportTransaction::addNumberedRow(const CostRow &row,
@@ -178,8 +234,7 @@ Result<bool> SqliteImportTransaction::addRowInSet(const CostRow &row,
     bool added = true;
     // addNumberedRows noted the fingerprint as seen already when it was new (`fresh`).
     // (A row prepared in exact mode may come after the switch to bulk mode.)
-    const bool fresh =
-        (prepared && prepared->fresh) || (m_mode == Mode::Bulk && m_fps.insert(fp));
+    const bool fresh = (prepared && prepared->fresh) || (m_mode == Mode::Bulk && m_fps.insert(fp));
     if (m_mode == Mode::Bulk && fresh) {
         // A fingerprint never seen: certainly a new record (its set interned now if new).
         if (labelSetId == 0) {

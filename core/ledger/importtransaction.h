@@ -133,9 +133,12 @@ private:
     Result<std::int64_t> labelSetOfOrdinal(const CostRow &row, std::uint32_t ordinal);
     /// The id of an ordinal's set, or 0 while it is not interned.
     std::int64_t knownSetOfOrdinal(std::uint32_t ordinal) const;
-    /// `row` is a duplicate whose set is not interned: its body is kept for a later row of
-    /// the same ordinal that comes without its labels (a reader's memo elides repeats).
+    /// `row` is a duplicate whose set is not interned: its labels and raw labels are kept,
+    /// packed, for a later row of the same ordinal that comes without its labels (a reader's
+    /// memo elides repeats).
     Result<void> keepSetOfDuplicate(const CostRow &row, std::uint32_t ordinal);
+    /// A set keepSetOfDuplicate packed, into m_unpacked's labels and raw labels.
+    void unpackSet(std::string_view packed);
     /// Looks the key up through rows_fp and inserts the row when it is new, in `labelSet`
     /// (interned first from the row's ordinal when 0).
     Result<bool>
@@ -252,9 +255,11 @@ private:
     /// addNumberedRow's ordinal -> id (0: not yet). A deque: it grows by blocks, never holds
     /// two copies or twice the room (10M per-request sets: 80 MB, not up to 192 MB).
     std::deque<std::int64_t> m_ordinalSets;
-    /// Bodies of sets only duplicates carried so far, by ordinal (keepSetOfDuplicate): at
-    /// most the sets a reader's memo holds, forgotten when the memo forgets them.
+    /// Sets only duplicates carried so far, packed, by ordinal (keepSetOfDuplicate): at most
+    /// the sets a reader's memo holds, forgotten when the memo forgets them.
     std::unordered_map<std::uint32_t, std::string> m_pendingSets;
+    CostRow m_unpacked; ///< unpackSet's labels and raw labels
+    std::vector<std::pair<std::string_view, std::string_view>> m_unpackedViews;
     static constexpr size_t kMaxPendingSets = 1 << 17;
 
     /// A text parameter of the row insert that rarely changes from row to row: bound from

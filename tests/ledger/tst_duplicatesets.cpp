@@ -181,6 +181,7 @@ void TestDuplicateSets::elidedRowGetsTheSetItsDuplicateCarried()
             continue;
         found = true;
         QCOMPARE(r.row.labels, rows[0].labels);
+        QCOMPARE(r.row.rawLabels, rows[0].rawLabels);
     }
     QVERIFY(found);
     // r0's set once (found again among the sets stored before), r2's.
