@@ -46,7 +46,7 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
     if (id == 0) {
         if (auto pending = m_pendingSets.find(ordinal); pending != m_pendingSets.end()) {
             unpackSet(pending->second);
-            auto stored = m_labelSets.intern(m_unpacked.labels, m_unpacked.rawLabels, {});
+            auto stored = m_labelSets.intern(m_unpackedLabels, m_unpackedRaw, {});
             if (!stored)
                 return fail(stored.error());
             m_pendingSets.erase(pending);
@@ -130,9 +130,9 @@ void SqliteImportTransaction::unpackSet(std::string_view packed)
         k = text();
         v = text();
     }
-    m_unpacked.labels.assignSorted(m_unpackedViews);
-    m_unpacked.rawLabels.resize(next());
-    for (RawLabel &l : m_unpacked.rawLabels) {
+    m_unpackedLabels.assignSorted(m_unpackedViews);
+    m_unpackedRaw.resize(next());
+    for (RawLabel &l : m_unpackedRaw) {
         l.key.assign(text());
         l.value.assign(text());
     }

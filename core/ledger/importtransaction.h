@@ -137,7 +137,7 @@ private:
     /// packed, for a later row of the same ordinal that comes without its labels (a reader's
     /// memo elides repeats).
     Result<void> keepSetOfDuplicate(const CostRow &row, std::uint32_t ordinal);
-    /// A set keepSetOfDuplicate packed, into m_unpacked's labels and raw labels.
+    /// A set keepSetOfDuplicate packed, into m_unpackedLabels and m_unpackedRaw.
     void unpackSet(std::string_view packed);
     /// Looks the key up through rows_fp and inserts the row when it is new, in `labelSet`
     /// (interned first from the row's ordinal when 0).
@@ -258,7 +258,8 @@ private:
     /// Sets only duplicates carried so far, packed, by ordinal (keepSetOfDuplicate): at most
     /// the sets a reader's memo holds, forgotten when the memo forgets them.
     std::unordered_map<std::uint32_t, std::string> m_pendingSets;
-    CostRow m_unpacked; ///< unpackSet's labels and raw labels
+    LabelMap m_unpackedLabels; ///< unpackSet's
+    RawLabels m_unpackedRaw;   ///< unpackSet's
     std::vector<std::pair<std::string_view, std::string_view>> m_unpackedViews;
     static constexpr size_t kMaxPendingSets = 1 << 17;
 
