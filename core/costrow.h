@@ -41,13 +41,10 @@ struct CostRow
     std::string unit;
     std::optional<Usage> usage;
     std::int64_t batchId = 0;
-    /// ledgercodec::hashLabelSet(labels, rawLabels, collisions) when the adapter already knows
-    /// it (computed once per distinct label set), else 0: a cache the importer may use. Code
-    /// that changes those three fields afterwards must reset it to 0.
-    std::uint64_t labelSetHash = 0;
-    /// Set with labelSetHash by a reader's label-set memo: rows with the same non-zero value
-    /// (unique in the process) have equal labels, raw labels and collisions, so the importer
-    /// numbers the set once instead of comparing every row's. Same reset rule as labelSetHash.
+    /// Set by a reader's label-set memo: rows with the same non-zero value (unique in the
+    /// process) have equal labels, raw labels and collisions, so the importer numbers the set
+    /// once instead of comparing every row's. Code that changes those three fields afterwards
+    /// must reset it to 0.
     std::uint32_t labelSetMemo = 0;
     /// Set only by readers asked for it (ReadOptions::elideRepeatedLabels): labels, rawLabels
     /// and collisions were not written (they hold whatever the row held before) and equal
@@ -76,7 +73,6 @@ struct CostRow
         swap(unit, other.unit);
         swap(usage, other.usage);
         swap(batchId, other.batchId);
-        swap(labelSetHash, other.labelSetHash);
         swap(labelSetMemo, other.labelSetMemo);
         swap(labelsElided, other.labelsElided);
         swap(labelSetMemoRestarted, other.labelSetMemoRestarted);

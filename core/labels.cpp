@@ -179,7 +179,7 @@ std::string LabelNormaliser::canonicalKey(std::string_view rawKey) const
     return shaped;
 }
 
-const LabelNormaliser::KeyInfo &LabelNormaliser::info(const std::string &rawKey)
+const LabelNormaliser::KeyInfo &LabelNormaliser::info(std::string_view rawKey)
 {
     auto it = m_cache.find(rawKey);
     if (it != m_cache.end())
@@ -207,53 +207,62 @@ const LabelNormaliser::KeyInfo &LabelNormaliser::info(const std::string &rawKey)
 
 NormalisedLabels LabelNormaliser::normalise(const RawLabels &raw)
 {
-    struct Candidate
-    {
-        const KeyInfo *info;
-        const RawLabel *label;
-        std::string_view value;
-    };
+    std::vector<LabelView> views;
+    views.reserve(raw.size());
+    for (const RawLabel &l : raw)
+        views.emplace_back(l.key, l.value);
+    NormalisedLabels out;
+    normaliseViews(views, m_views, out.collisions);
+    std::vector<LabelMap::Entry> entries;
+    entries.reserve(m_views.size());
+    for (const auto &[k, v] : m_views)
+        entries.emplace_back(std::string(k), std::string(v));
+    out.labels = LabelMap(std::move(entries)); // already sorted; constructor sort is cheap
+    return out;
+}
+
+void LabelNormaliser::normaliseViews(const std::vector<LabelView> &raw,
+                                     std::vector<LabelView> &labels,
+                                     std::vector<Collision> &collisions)
+{
+    labels.clear();
+    collisions.clear();
     // Bounded memory on hostile inputs with unbounded distinct keys. Only reset between
-    // calls: the candidates below point into the memo.
+    // calls: the candidates below and the labels of the previous call point into the memo.
     if (m_cache.size() > 200'000)
         m_cache.clear();
-    std::vector<Candidate> cands;
-    cands.reserve(raw.size());
-    for (const RawLabel &l : raw) {
-        const std::string_view v = trimmed(l.value);
+    std::vector<Candidate> &cands = m_candidates;
+    cands.clear();
+    for (const auto &[key, value] : raw) {
+        const std::string_view v = trimmed(value);
         if (v.empty())
             continue;
-        const KeyInfo &ki = info(l.key);
+        const KeyInfo &ki = info(key);
         if (ki.canonical.empty())
             continue;
-        cands.push_back({&ki, &l, v});
+        cands.push_back({&ki, key, v});
     }
     // Precedence: canonical key, then rank, then lower-cased raw key, then raw key, then value.
     std::sort(cands.begin(), cands.end(), [](const Candidate &a, const Candidate &b) {
-        return std::tie(a.info->canonical, a.info->rank, a.info->lowered, a.label->key, a.value) <
-               std::tie(b.info->canonical, b.info->rank, b.info->lowered, b.label->key, b.value);
+        return std::tie(a.info->canonical, a.info->rank, a.info->lowered, a.rawKey, a.value) <
+               std::tie(b.info->canonical, b.info->rank, b.info->lowered, b.rawKey, b.value);
     });
-    NormalisedLabels out;
-    std::vector<LabelMap::Entry> entries;
-    entries.reserve(cands.size());
     for (size_t i = 0; i < cands.size();) {
         size_t j = i + 1;
         while (j < cands.size() && cands[j].info->canonical == cands[i].info->canonical)
             ++j;
-        entries.emplace_back(cands[i].info->canonical, std::string(cands[i].value));
+        labels.emplace_back(cands[i].info->canonical, cands[i].value);
         if (j - i > 1) {
             Collision c;
             c.canonicalKey = cands[i].info->canonical;
-            c.winnerRawKey = cands[i].label->key;
+            c.winnerRawKey = std::string(cands[i].rawKey);
             c.winnerValue = std::string(cands[i].value);
             for (size_t k = i; k < j; ++k)
-                c.rawKeys.push_back(cands[k].label->key);
-            out.collisions.push_back(std::move(c));
+                c.rawKeys.emplace_back(cands[k].rawKey);
+            collisions.push_back(std::move(c));
         }
         i = j;
     }
-    out.labels = LabelMap(std::move(entries)); // already sorted; constructor sort is cheap
-    return out;
 }
 
 } // namespace unalloc::core

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -91,6 +92,15 @@ public:
     /// Shaping plus the alias table; what the user's owner key and fallbacks go through.
     std::string canonicalKey(std::string_view rawKey) const;
     NormalisedLabels normalise(const RawLabels &raw);
+    /// A raw label (key, value) or a label (canonical key, value) as views.
+    using LabelView = std::pair<std::string_view, std::string_view>;
+    /// normalise() over views, for readers that hold their raw labels as views into the
+    /// input: writes the labels sorted by canonical key into `labels` (views into this
+    /// normaliser's memo and into `raw`, valid until the next call) and the collisions into
+    /// `collisions`. Nothing is allocated unless a key is new or two keys collide.
+    void normaliseViews(const std::vector<LabelView> &raw,
+                        std::vector<LabelView> &labels,
+                        std::vector<Collision> &collisions);
 
     const std::map<std::string, std::string> &aliases() const { return m_aliases; }
     const std::vector<std::string> &prefixes() const { return m_prefixes; }
@@ -102,11 +112,25 @@ private:
         KeyRank rank;
         std::string lowered; ///< trimmed, lower-cased raw key (first tie-break)
     };
-    const KeyInfo &info(const std::string &rawKey);
+    const KeyInfo &info(std::string_view rawKey);
+    struct Candidate
+    {
+        const KeyInfo *info;
+        std::string_view rawKey;
+        std::string_view value; ///< trimmed
+    };
+    /// Hashes a std::string and a std::string_view alike: the memo is looked up by view.
+    struct ViewHash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
 
     std::map<std::string, std::string> m_aliases;
     std::vector<std::string> m_prefixes;
-    std::unordered_map<std::string, KeyInfo> m_cache;
+    std::unordered_map<std::string, KeyInfo, ViewHash, std::equal_to<>> m_cache;
+    std::vector<Candidate> m_candidates; ///< normaliseViews' scratch
+    std::vector<LabelView> m_views;      ///< normalise's scratch
 };
 
 /// Trims ASCII whitespace from both ends.

@@ -227,7 +227,6 @@ core::Result<void> BatchBuilder::submit(core::CostRow &&row, const std::string &
     core::NormalisedLabels n = m_normaliser->normalise(row.rawLabels);
     row.labels = std::move(n.labels);
     row.collisions = std::move(n.collisions);
-    row.labelSetHash = 0;
     row.labelSetMemo = 0;
     row.labelSetMemoRestarted = false;
     ++m_rowCount;

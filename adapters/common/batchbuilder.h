@@ -79,7 +79,7 @@ public:
 
     /// Normalises the row's raw labels, checks the window, accounts for it and passes it on.
     core::Result<void> submit(core::CostRow &&row, const std::string &record);
-    /// The same for a row whose raw labels, labels, collisions and labelSetHash are set
+    /// The same for a row whose raw labels, labels, collisions and labelSetMemo are set
     /// already (by a LabelSetMemo over this builder's normaliser). The row is left as the
     /// sink left it (moved from, or an older row handed back): the caller must assign every
     /// field of it for the next record.

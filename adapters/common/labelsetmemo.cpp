@@ -2,8 +2,6 @@
 
 #include <atomic>
 
-#include "core/ledger/ledgercodec.h"
-
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -172,7 +170,6 @@ void LabelSetMemo::fill(core::CostRow &row)
     }
     Header head;
     std::memcpy(&head, m_arena.data() + at, sizeof head);
-    row.labelSetHash = head.ledgerHash;
     row.labelSetMemo = head.id;
     row.labelSetMemoRestarted = std::exchange(m_restarted, false);
     if (m_elideRepeats && head.handedOut != 0) {
@@ -208,11 +205,8 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
         reset();
         slot = slotOf(hash);
     }
-    core::RawLabels raw;
-    raw.reserve(m_views.size());
-    for (const auto &[k, v] : m_views)
-        raw.push_back({std::string(k), std::string(v)});
-    core::NormalisedLabels n = m_normaliser.normalise(raw);
+    // Over views: a set of per-request metadata was ~20 strings allocated and freed here.
+    m_normaliser.normaliseViews(m_views, m_labelViews, m_newCollisions);
 
     if (m_arena.capacity() == 0) // past kMaxArena by at most one set: rarely regrown
         m_arena.reserve(kMaxArena + (size_t(1) << 16));
@@ -223,25 +217,24 @@ size_t LabelSetMemo::insert(std::uint64_t hash, size_t slot)
     std::uint32_t id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
     if (id == 0) // after 2^32 sets: skip the "none" value
         id = nextId.fetch_add(1, std::memory_order_relaxed) + 1;
-    Header head{core::ledgercodec::hashLabelSet(n.labels, raw, n.collisions),
-                0,
-                static_cast<std::uint32_t>(n.labels.size()),
-                kNoCollisions,
-                id,
-                0};
+    // No ledger hash of the set: the importer numbers a memo's rows by their id, and the
+    // ledger's writer finds a set by its body (hashing every per-request set was a tenth of
+    // the parser thread's time).
+    Header head{0, static_cast<std::uint32_t>(m_labelViews.size()), kNoCollisions, id, 0};
     m_arena.resize(at + sizeof head);
     for (const auto &[k, v] : m_views) {
         pack(m_arena, k);
         pack(m_arena, v);
     }
     head.rawBytes = static_cast<std::uint32_t>(m_arena.size() - at - sizeof head);
-    for (const auto &[k, v] : n.labels.entries()) {
+    for (const auto &[k, v] : m_labelViews) {
         pack(m_arena, k);
         pack(m_arena, v);
     }
-    if (!n.collisions.empty()) {
+    if (!m_newCollisions.empty()) {
         head.collisions = static_cast<std::uint32_t>(m_collisions.size());
-        m_collisions.push_back(std::move(n.collisions));
+        m_collisions.push_back(std::move(m_newCollisions));
+        m_newCollisions.clear();
     }
     std::memcpy(m_arena.data() + at, &head, sizeof head);
     m_arena.resize((m_arena.size() + 7) & ~size_t(7)); // the next header starts aligned

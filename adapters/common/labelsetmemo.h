@@ -14,12 +14,12 @@ namespace unalloc::adapters {
 /// distinct set and written into rows from a compact copy.
 ///
 /// Bulk readers see the same few thousand label sets over and over: a repeated set costs a
-/// hash of its bytes, a comparison and a copy instead of strings, a normalisation and a
-/// ledger hash. `add` follows RawLabelBuilder's rules exactly (blank keys and values dropped,
-/// the first writer of a raw key wins), so a set read here equals the one the generic path
-/// builds. Each distinct set is stored once, packed in one arena (raw keys and values, then
-/// the normalised labels, each behind its length), so that a lookup touches a few adjacent
-/// cache lines rather than a vector and a string per label.
+/// hash of its bytes, a comparison and a copy instead of strings and a normalisation. `add` follows
+/// RawLabelBuilder's rules exactly (blank keys and values dropped, the first writer of a raw key
+/// wins), so a set read here equals the one the generic path builds. Each distinct set is stored
+/// once, packed in one arena (raw keys and values, then the normalised labels, each behind its
+/// length), so that a lookup touches a few adjacent cache lines rather than a vector and a string
+/// per label.
 class LabelSetMemo final
 {
 public:
@@ -42,10 +42,10 @@ public:
     /// slot once the labels are added, then (a little later) the entry it points to.
     void prefetchSlot() const;
     void prefetchEntry() const;
-    /// Writes the set added since `clear` into the row: raw labels, labels, collisions,
-    /// labelSetHash and labelSetMemo, reusing the strings the row already has. When eliding
-    /// repeats and the set was handed out before, only labelSetHash, labelSetMemo and
-    /// labelsElided: the caller must pass every filled row on (the first one carries the set).
+    /// Writes the set added since `clear` into the row: raw labels, labels, collisions and
+    /// labelSetMemo, reusing the strings the row already has. When eliding repeats and the
+    /// set was handed out before, only labelSetMemo and labelsElided: the caller must pass
+    /// every filled row on (the first one carries the set).
     void fill(core::CostRow &row);
 
 private:
@@ -60,7 +60,6 @@ private:
     /// Where an arena entry starts; its packed raw labels and labels follow.
     struct Header
     {
-        std::uint64_t ledgerHash; ///< core::ledgercodec::hashLabelSet of the set
         std::uint32_t rawBytes;   ///< packed raw keys and values; the labels follow, sorted
         std::uint32_t labelCount; ///< canonical key and value pairs
         std::uint32_t collisions; ///< index into m_collisions, or kNoCollisions
@@ -90,6 +89,7 @@ private:
     size_t m_sets = 0;
     bool m_restarted = false; ///< reset() ran since fill() last wrote a row: the next says so
     std::vector<std::pair<std::string_view, std::string_view>> m_labelViews; ///< scratch
+    std::vector<core::Collision> m_newCollisions;                            ///< scratch
 };
 
 } // namespace unalloc::adapters

@@ -249,12 +249,13 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         const size_t chunkRows = static_cast<size_t>(std::max(m_options.chunkRows, 1));
         RowQueue::Chunk chunk = queue.fresh(chunkRows);
         auto sink = [&](core::CostRow &&row) {
-            // Hashed (unless the adapter memoised it) and numbered here, where the row is
-            // still in cache: the writer then looks each label set up once, and does not pull
-            // every label string of every row over to its core to compare it.
+            // Numbered here, where the row is still in cache: the writer then looks each label
+            // set up once, and does not pull every label string of every row over to its core
+            // to compare it. A memo's rows are numbered by their memo id; only the others are
+            // hashed, to find an equal set met recently.
             const std::uint64_t hash =
-                row.labelSetHash != 0
-                    ? row.labelSetHash
+                row.labelSetMemo != 0
+                    ? 0
                     : core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
             chunk.labelHashes.push_back(hash);
             chunk.labelSets.push_back(m_labelSets.ordinalOf(row, hash));

@@ -31,7 +31,6 @@ Result<RemovedBatch> LedgerStore::readBatch(std::int64_t batchId) const
     for (LedgerRow &r : *rowsOf) {
         if (!r.derivedFrom.empty())
             continue; // a split part: restoring the original is enough
-        r.row.labelSetHash = 0;
         r.row.labelSetMemo = 0;
         r.row.labelSetMemoRestarted = false;
         out.rows.push_back(std::move(r.row));

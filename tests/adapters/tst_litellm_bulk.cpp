@@ -36,7 +36,7 @@ core::CostRow dirtyRow(int i)
     r.unit = "stale-unit";
     r.usage = core::Usage{1, 2, 3, 4, 5, 6, "stale-provider", "stale-model"};
     r.batchId = 42;
-    r.labelSetHash = 77;
+    r.labelSetMemo = 77;
     return r;
 }
 

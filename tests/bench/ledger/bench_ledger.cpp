@@ -255,7 +255,8 @@ int benchParseOnly(const std::string &spend, bool reuseRows)
     std::vector<std::uint64_t> hashes;
     size_t used = 0;
     const adapters::RowSink sink = [&](core::CostRow &&row) {
-        hashes.push_back(row.labelSetHash != 0 ? row.labelSetHash
+        // As the importer's parser thread: only a row without a memo id is hashed.
+        hashes.push_back(row.labelSetMemo != 0 ? 0
                                                : core::ledgercodec::hashLabelSet(
                                                      row.labels, row.rawLabels, row.collisions));
         if (!reuseRows)

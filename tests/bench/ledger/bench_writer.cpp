@@ -160,9 +160,7 @@ bool runShape(bool realistic, std::int64_t records, const std::string &dirArg)
         std::unordered_map<std::uint64_t, std::uint32_t> ordinals;
         const adapters::RowSink sink = [&in, &ordinals](core::CostRow &&row) {
             const std::uint64_t hash =
-                row.labelSetHash != 0
-                    ? row.labelSetHash
-                    : core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
+                core::ledgercodec::hashLabelSet(row.labels, row.rawLabels, row.collisions);
             in.hashes.push_back(hash);
             in.ordinals.push_back(
                 ordinals.try_emplace(hash, static_cast<std::uint32_t>(ordinals.size()))
