@@ -98,9 +98,15 @@ bool fastUsage(const FastRecord &r, core::CostRow &row, core::Usage &usage)
         return v && v->kind == Kind::String ? v->text : std::string_view();
     };
     const FastScalar *model = r.get(SpendField::Model);
-    core::GatewayIdentity id = core::identifyGatewayRow(
-        {text(SpendField::CustomLlmProvider), model ? model->text : std::string_view(),
-         text(SpendField::ModelGroup), text(SpendField::ApiBase)});
+    // Into the row's own strings: a model name past 15 characters was a heap string made
+    // and freed for every record.
+    core::GatewayIdentity id;
+    id.model.swap(usage.model);
+    id.provider.swap(usage.provider);
+    core::identifyGatewayRow({text(SpendField::CustomLlmProvider),
+                              model ? model->text : std::string_view(),
+                              text(SpendField::ModelGroup), text(SpendField::ApiBase)},
+                             id);
     usage.model.swap(id.model);
     usage.provider.swap(id.provider);
     const std::int64_t tokens = counts[2].value_or(counts[0].value_or(0) + counts[1].value_or(0));

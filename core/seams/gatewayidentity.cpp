@@ -9,12 +9,18 @@ namespace unalloc::core {
 
 namespace {
 
-std::string lower(std::string_view s)
+void lowerInto(std::string &out, std::string_view s)
 {
-    std::string out(trimmed(s));
+    out.assign(trimmed(s));
     for (char &c : out)
         if (c >= 'A' && c <= 'Z')
             c = static_cast<char>(c - 'A' + 'a');
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out;
+    lowerInto(out, s);
     return out;
 }
 
@@ -98,11 +104,17 @@ std::string providerOfFamily(std::string_view model)
 GatewayIdentity identifyGatewayRow(const GatewayFields &f)
 {
     GatewayIdentity id;
-    id.provider = lower(f.customLlmProvider);
+    identifyGatewayRow(f, id);
+    return id;
+}
+
+void identifyGatewayRow(const GatewayFields &f, GatewayIdentity &id)
+{
+    lowerInto(id.provider, f.customLlmProvider);
     if (id.provider.empty())
-        id.provider = lower(prefixBeforeSlash(trimmed(f.model)));
+        lowerInto(id.provider, prefixBeforeSlash(trimmed(f.model)));
     if (id.provider.empty())
-        id.provider = lower(prefixBeforeSlash(trimmed(f.modelGroup)));
+        lowerInto(id.provider, prefixBeforeSlash(trimmed(f.modelGroup)));
     if (id.provider.empty())
         id.provider = providerOfHost(f.apiBase);
     if (id.provider.empty())
@@ -111,8 +123,7 @@ GatewayIdentity identifyGatewayRow(const GatewayFields &f)
     const std::string_view group = trimmed(f.modelGroup);
     // On Azure the logged model is the deployment the operator named; the group says what runs.
     const bool azure = id.provider == "azure" || id.provider == "azure_ai";
-    id.model = std::string((model.empty() || (azure && !group.empty())) ? group : model);
-    return id;
+    id.model.assign((model.empty() || (azure && !group.empty())) ? group : model);
 }
 
 bool isSelfHostedProvider(std::string_view provider)

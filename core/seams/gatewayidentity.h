@@ -32,6 +32,8 @@ struct GatewayIdentity
 /// Model: `model`, else `model_group`; for Azure the model group when set (the model is a
 /// deployment name there).
 GatewayIdentity identifyGatewayRow(const GatewayFields &fields);
+/// The same into `out`, reusing its strings' memory (a bulk reader's row, record after record).
+void identifyGatewayRow(const GatewayFields &fields, GatewayIdentity &out);
 
 /// True for a provider that is a server the organisation runs itself (vLLM, Ollama, …): the
 /// gateway logs its requests at no spend, the pod's own cost row carries the dollars.
