@@ -43,7 +43,7 @@ Result<void> LabelSetWriter::prepare()
     };
     const P all[] = {
         {&m_findString, "SELECT id FROM label_strings WHERE s = ?1"},
-        {&m_insertString, "INSERT INTO label_strings(s) VALUES (?1)"},
+        {&m_insertString, "INSERT INTO label_strings(id, s) VALUES (?1, ?2)"},
     };
     for (const P &p : all) {
         auto st = m_db.prepare(p.text);
@@ -55,6 +55,11 @@ Result<void> LabelSetWriter::prepare()
     if (!strings)
         return fail(strings.error());
     m_storedStrings = *strings != 0;
+    // The id SQLite would give (the table has no AUTOINCREMENT): the largest plus one.
+    auto top = m_db.scalar("SELECT coalesce(max(id), 0) FROM label_strings");
+    if (!top)
+        return fail(top.error());
+    m_nextStringId = *top + 1;
     return {};
 }
 
@@ -78,6 +83,8 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
     // millions) the ones met so far are forgotten, and found again through the ledger's text
     // index, which holds them now. Ids do not change.
     if (m_stringIds.size() >= m_stringBound) {
+        if (auto r = flushStrings(); !r)
+            return fail(r.error());
         m_arena.clear();
         m_offsets.assign(1, 0);
         m_stringIds.clear();
@@ -105,14 +112,32 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
         m_findString.reset(); // an open read would lock the tables a bulk import drops from
     }
     if (id == 0) {
-        m_insertString.reset();
-        m_insertString.bind(1, s, false);
-        if (auto r = m_insertString.exec(); !r)
-            return fail(r.error());
-        id = m_db.lastInsertId();
+        // Stored by flushStrings, before anything reads the strings of this transaction.
+        id = m_nextStringId++;
+        m_pendingStrings.push_back(index);
+        if (m_pendingStrings.size() >= kPendingStrings) {
+            m_stringIds[index] = id;
+            if (auto r = flushStrings(); !r)
+                return fail(r.error());
+        }
     }
     m_stringIds[index] = id;
     return id;
+}
+
+Result<void> LabelSetWriter::flushStrings()
+{
+    std::sort(m_pendingStrings.begin(), m_pendingStrings.end(),
+              [this](std::uint32_t a, std::uint32_t b) { return stringAt(a) < stringAt(b); });
+    for (const std::uint32_t i : m_pendingStrings) {
+        m_insertString.reset();
+        m_insertString.bind(1, m_stringIds[i]);
+        m_insertString.bind(2, stringAt(i), false);
+        if (auto r = m_insertString.exec(); !r)
+            return fail(r.error());
+    }
+    m_pendingStrings.clear();
+    return {};
 }
 
 void LabelSetWriter::forgetStored()
@@ -336,6 +361,8 @@ Result<std::int64_t> LabelSetWriter::store(std::string_view body)
 
 Result<void> LabelSetWriter::flush()
 {
+    if (auto r = flushStrings(); !r)
+        return fail(r.error());
     if (m_chunk.slotCount() == 0)
         return {};
     const std::int64_t span = m_chunk.slotCount(), sets = m_chunk.setCount();

@@ -51,7 +51,8 @@ public:
     Result<std::int64_t> internString(std::string_view s);
     /// internString given hashText(s).
     Result<std::int64_t> internString(std::string_view s, std::uint64_t hash);
-    /// Writes the chunk being filled. Before anything reads the sets of this transaction.
+    /// Writes the new strings and the chunk being filled. Before anything reads the sets or
+    /// strings of this transaction.
     Result<void> flush();
     /// Forgets what it read of the stored sets (a batch removal in this transaction may
     /// have removed some): they are read again at the next intern.
@@ -100,6 +101,9 @@ private:
     /// then the texts those slots point at (per-request values miss the cache on both).
     void prefetchStrings(std::span<const std::uint64_t> hashes) const;
 
+    /// Inserts the new strings, in text order, under the ids they were given.
+    Result<void> flushStrings();
+
     sql::Db &m_db;
     std::vector<std::uint64_t> m_valueHashes; ///< encodeByShape's, per label
     bool m_storedStrings = false, m_readStored = false;
@@ -110,6 +114,13 @@ private:
     std::vector<size_t> m_offsets{0}; ///< string i is [m_offsets[i], m_offsets[i + 1])
     std::vector<std::int64_t> m_stringIds;
     FlatIndex m_stringIndex;
+    /// New strings (indices into the arena), given their ids at once and inserted in text
+    /// order by flushStrings: a month's per-request values (sessions, IPs, users) came in
+    /// random order, and each insert into the text index of `label_strings` went to another
+    /// page of it.
+    std::vector<std::uint32_t> m_pendingStrings;
+    static constexpr size_t kPendingStrings = size_t{1} << 16;
+    std::int64_t m_nextStringId = 0;
     size_t m_stringBound = kStrings;
     /// The sets remembered: the current generation and the one before it.
     Generation m_generations[2];

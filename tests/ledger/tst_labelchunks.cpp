@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <map>
+#include <tuple>
 
 using namespace unalloc;
 using namespace unalloc::core;
@@ -98,6 +99,7 @@ private slots:
     void damagedChunksAreRefused();
     void writerEncodesAsTheCodec();
     void boundedStringsKeepTheirIds();
+    void newStringsAreStoredUnderTheIdsTheyWereGiven();
     void writerStoresASetOnceInItsWindow();
     void aNewWriterFindsTheStoredSets();
     void removedSetsLeaveTheOthersInPlace();
@@ -320,6 +322,58 @@ void TestLabelChunks::boundedStringsKeepTheirIds()
     QVERIFY(dump(all, strings).size() > 100);
     QCOMPARE(dump(few, strings), dump(all, strings));
     QCOMPARE(dump(few, chunks), dump(all, chunks));
+}
+
+void TestLabelChunks::newStringsAreStoredUnderTheIdsTheyWereGiven()
+{
+    // New strings get their ids at once and reach the table later, in text order and in
+    // batches: past a batch (2^16 strings), with a bound that makes the writer look strings
+    // up in the table, and in a second transaction, each string keeps the id it was given,
+    // in the order the codec meets them, and the bodies name those ids.
+    std::map<std::string, std::int64_t> dict;
+    const auto codecIntern = [&dict](std::string_view s) {
+        return Result<std::int64_t>(
+            dict.emplace(std::string(s), std::int64_t(dict.size()) + 1).first->second);
+    };
+    const auto set = [](int i) {
+        // Values in descending text order as they come: sorting them must not renumber them.
+        const std::string n = std::to_string(999'999 - i);
+        return std::pair(
+            LabelMap(std::vector<LabelMap::Entry>{{"ip", "10." + n},
+                                                  {"session", "s-" + n},
+                                                  {"team", "t" + std::to_string(i % 7)},
+                                                  {"user", "u" + std::to_string(i % 41)}}),
+            RawLabels{{"ip_address", "10." + n}, {"user_id", "u" + std::to_string(i % 41)}});
+    };
+    TempLedger t;
+    std::map<std::int64_t, std::string> want;
+    for (const auto &[from, to, bound] : {std::tuple(0, 40'000, LabelSetWriter::kStrings),
+                                          std::tuple(40'000, 41'000, size_t(500))}) {
+        LabelSetWriter w(t.db);
+        QVERIFY(w.prepare().has_value());
+        w.setStringBound(bound);
+        for (int i = from; i < to; ++i) {
+            const auto [labels, raw] = set(i);
+            const auto id = w.intern(labels, raw, {});
+            QVERIFY(id.has_value());
+            want[*id] = labelsetcodec::encode(labels, raw, {}, codecIntern).value();
+        }
+        QVERIFY(w.flush().has_value());
+    }
+    QVERIFY(dict.size() > 81'000);
+    QCOMPARE(t.count("SELECT count(*) FROM label_strings"), std::int64_t(dict.size()));
+    auto st = t.db.prepare("SELECT id, s FROM label_strings");
+    QVERIFY(st.has_value());
+    size_t rows = 0;
+    for (auto row = st->step(); row && *row; row = st->step(), ++rows)
+        QCOMPARE(st->int64(0), dict.at(std::string(st->textView(1))));
+    QCOMPARE(rows, dict.size());
+    labelchunks::BodyLookup lookup(t.db);
+    for (const auto &[id, body] : want) {
+        auto found = lookup.find(id);
+        QVERIFY(found.has_value() && found->has_value());
+        QCOMPARE(**found, body);
+    }
 }
 
 void TestLabelChunks::writerStoresASetOnceInItsWindow()
