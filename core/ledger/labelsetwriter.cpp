@@ -85,11 +85,14 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
     if (m_stringIds.size() >= m_stringBound) {
         if (auto r = flushStrings(); !r)
             return fail(r.error());
+        // Until now the arena held every string this writer met: the filter learns them.
+        for (size_t i = 0; i + 1 < m_offsets.size(); ++i)
+            addToFilter(hashText(stringAt(static_cast<std::uint32_t>(i))));
+        m_forgotStrings = true;
         m_arena.clear();
         m_offsets.assign(1, 0);
         m_stringIds.clear();
         m_stringIndex.clear();
-        m_storedStrings = true;
     }
     const auto next = static_cast<std::uint32_t>(m_stringIds.size());
     const auto [index, added] = m_stringIndex.findOrInsert(
@@ -101,7 +104,7 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
     m_offsets.push_back(m_arena.size());
     m_stringIds.push_back(0);
     std::int64_t id = 0;
-    if (m_storedStrings) {
+    if (m_storedStrings || (m_forgotStrings && mayHaveStored(hash))) {
         m_findString.reset();
         m_findString.bind(1, s, false);
         auto row = m_findString.step();
@@ -115,14 +118,33 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
         // Stored by flushStrings, before anything reads the strings of this transaction.
         id = m_nextStringId++;
         m_pendingStrings.push_back(index);
-        if (m_pendingStrings.size() >= kPendingStrings) {
-            m_stringIds[index] = id;
-            if (auto r = flushStrings(); !r)
-                return fail(r.error());
-        }
     }
     m_stringIds[index] = id;
     return id;
+}
+
+void LabelSetWriter::addToFilter(std::uint64_t hash)
+{
+    if (m_storedFilter.empty())
+        m_storedFilter.assign(kFilterBits / 64, 0);
+    const std::uint64_t h2 = hash * 0x9E3779B97F4A7C15ULL;
+    for (const std::uint64_t bit : {hash, h2, (hash >> 32) ^ (h2 >> 7)}) {
+        const size_t b = static_cast<size_t>(bit) & (kFilterBits - 1);
+        m_storedFilter[b / 64] |= std::uint64_t{1} << (b % 64);
+    }
+}
+
+bool LabelSetWriter::mayHaveStored(std::uint64_t hash) const
+{
+    if (m_storedFilter.empty())
+        return false;
+    const std::uint64_t h2 = hash * 0x9E3779B97F4A7C15ULL;
+    for (const std::uint64_t bit : {hash, h2, (hash >> 32) ^ (h2 >> 7)}) {
+        const size_t b = static_cast<size_t>(bit) & (kFilterBits - 1);
+        if ((m_storedFilter[b / 64] & (std::uint64_t{1} << (b % 64))) == 0)
+            return false;
+    }
+    return true;
 }
 
 Result<void> LabelSetWriter::flushStrings()

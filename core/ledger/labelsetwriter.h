@@ -107,6 +107,16 @@ private:
     sql::Db &m_db;
     std::vector<std::uint64_t> m_valueHashes; ///< encodeByShape's, per label
     bool m_storedStrings = false, m_readStored = false;
+    bool m_forgotStrings = false; ///< the bound made this writer forget strings it stored
+    /// Every string this writer forgot (the bound), as 3 bits of a Bloom filter (8 MB, made
+    /// at the first forgetting): a string neither in memory nor in the filter is new for
+    /// certain and needs no lookup in the text index, which at 10M rows read a page from the
+    /// file for most new strings (on a fresh ledger; one with strings before is looked up as
+    /// always).
+    std::vector<std::uint64_t> m_storedFilter;
+    static constexpr size_t kFilterBits = size_t{1} << 26;
+    void addToFilter(std::uint64_t hash);
+    bool mayHaveStored(std::uint64_t hash) const;
     sql::Stmt m_findString, m_insertString;
     /// The strings met so far, one after another in an arena (a node per string was most of
     /// the import's time on per-request metadata), with their ledger ids.
@@ -115,11 +125,11 @@ private:
     std::vector<std::int64_t> m_stringIds;
     FlatIndex m_stringIndex;
     /// New strings (indices into the arena), given their ids at once and inserted in text
-    /// order by flushStrings: a month's per-request values (sessions, IPs, users) came in
-    /// random order, and each insert into the text index of `label_strings` went to another
-    /// page of it.
+    /// order by flushStrings, all those the arena holds at once: a month's per-request values
+    /// (sessions, IPs, users) came in random order, and each insert into the text index of
+    /// `label_strings` went to another page of it; in batches of 65,536, each batch still
+    /// went over most of the index (at 10M rows, 5M strings in a 16 MB page cache).
     std::vector<std::uint32_t> m_pendingStrings;
-    static constexpr size_t kPendingStrings = size_t{1} << 16;
     std::int64_t m_nextStringId = 0;
     size_t m_stringBound = kStrings;
     /// The sets remembered: the current generation and the one before it.

@@ -326,10 +326,10 @@ void TestLabelChunks::boundedStringsKeepTheirIds()
 
 void TestLabelChunks::newStringsAreStoredUnderTheIdsTheyWereGiven()
 {
-    // New strings get their ids at once and reach the table later, in text order and in
-    // batches: past a batch (2^16 strings), with a bound that makes the writer look strings
-    // up in the table, and in a second transaction, each string keeps the id it was given,
-    // in the order the codec meets them, and the bodies name those ids.
+    // New strings get their ids at once and reach the table later, in text order: with 81k
+    // of them, with a bound that makes the writer forget them (and look up in the table only
+    // those its filter may have stored) and in a second transaction, each string keeps the
+    // id it was given, in the order the codec meets them, and the bodies name those ids.
     std::map<std::string, std::int64_t> dict;
     const auto codecIntern = [&dict](std::string_view s) {
         return Result<std::int64_t>(
