@@ -3,6 +3,7 @@
 #include "labelsetcodec.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <tuple>
 
@@ -123,27 +124,33 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
     return id;
 }
 
+namespace {
+
+/// The filter's three bits for a string's hash: one rule for adding and for asking.
+std::array<size_t, 3> filterBits(std::uint64_t hash, size_t bits)
+{
+    const std::uint64_t h2 = hash * 0x9E3779B97F4A7C15ULL;
+    return {static_cast<size_t>(hash) & (bits - 1), static_cast<size_t>(h2) & (bits - 1),
+            static_cast<size_t>((hash >> 32) ^ (h2 >> 7)) & (bits - 1)};
+}
+
+} // namespace
+
 void LabelSetWriter::addToFilter(std::uint64_t hash)
 {
     if (m_storedFilter.empty())
         m_storedFilter.assign(kFilterBits / 64, 0);
-    const std::uint64_t h2 = hash * 0x9E3779B97F4A7C15ULL;
-    for (const std::uint64_t bit : {hash, h2, (hash >> 32) ^ (h2 >> 7)}) {
-        const size_t b = static_cast<size_t>(bit) & (kFilterBits - 1);
+    for (const size_t b : filterBits(hash, kFilterBits))
         m_storedFilter[b / 64] |= std::uint64_t{1} << (b % 64);
-    }
 }
 
 bool LabelSetWriter::mayHaveStored(std::uint64_t hash) const
 {
     if (m_storedFilter.empty())
         return false;
-    const std::uint64_t h2 = hash * 0x9E3779B97F4A7C15ULL;
-    for (const std::uint64_t bit : {hash, h2, (hash >> 32) ^ (h2 >> 7)}) {
-        const size_t b = static_cast<size_t>(bit) & (kFilterBits - 1);
+    for (const size_t b : filterBits(hash, kFilterBits))
         if ((m_storedFilter[b / 64] & (std::uint64_t{1} << (b % 64))) == 0)
             return false;
-    }
     return true;
 }
 
