@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QCollator>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace unalloc;
@@ -38,6 +39,8 @@ private slots:
     void sortsExactly();
     void tableModelSortsItsOwnRows_data();
     void tableModelSortsItsOwnRows();
+    void pagedTableHandsRowsAsTheViewScrolls_data();
+    void pagedTableHandsRowsAsTheViewScrolls();
 
 private:
     test::TestContext m_ctx;
@@ -345,6 +348,85 @@ void TstUiModels::tableModelSortsItsOwnRows()
     for (int r = 0; r < n; ++r)
         restored << text(r, BacklogModel::CostObject) + text(r, BacklogModel::Source);
     QCOMPARE(restored, modelOrder);
+}
+
+void TstUiModels::pagedTableHandsRowsAsTheViewScrolls_data()
+{
+    QTest::addColumn<int>("page");
+    QTest::newRow("a row per page") << 1;
+    QTest::newRow("two rows per page") << 2;
+    QTest::newRow("three rows per page") << 3;
+}
+
+// A paged table (the backlog of millions of objects) hands its view a page of rows, and a
+// page more at each scroll to the end; sorting orders every row and starts again from the
+// first page; exports and the fix plan's jumps reach every row, handed over or not.
+void TstUiModels::pagedTableHandsRowsAsTheViewScrolls()
+{
+    QFETCH(int, page);
+    // No QAbstractItemModelTester here: it calls fetchMore() itself, from its handler of the
+    // reset, and would hand rows over where this test counts them.
+    BacklogModel whole(m_ctx.app.locale), paged(m_ctx.app.locale);
+    whole.setSnapshot(m_snapshot);
+    paged.setPageRows(page);
+    paged.setSnapshot(m_snapshot);
+    const int n = whole.rowCount();
+    QVERIFY(n > page + 1);
+    QCOMPARE(paged.allRows(), n);
+    QCOMPARE(paged.rowCount(), page);
+    QVERIFY(paged.canFetchMore({}));
+    QCOMPARE(Exporter::tableText(paged), Exporter::tableText(whole));
+    QCOMPARE(Exporter::tableCsv(paged), Exporter::tableCsv(whole));
+    QCOMPARE(paged.rowCount(), page); // exporting hands the view nothing
+
+    // The view asks for more as it is scrolled to its end (and while its rows do not fill it),
+    // a page at a time.
+    QTableView view;
+    view.setModel(&paged);
+    view.resize(400, 120);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QList<int> counts{paged.rowCount()};
+    for (int i = 0; i < n && paged.canFetchMore({}); ++i) {
+        view.scrollToBottom();
+        QTRY_VERIFY(paged.rowCount() > counts.last());
+        counts << paged.rowCount();
+    }
+    QCOMPARE(paged.rowCount(), n);
+    for (qsizetype i = 1; i < counts.size(); ++i)
+        QVERIFY2(counts[i] == n || (counts[i] - counts[i - 1]) % page == 0,
+                 qPrintable(QStringLiteral("%1 rows after %2").arg(counts[i]).arg(counts[i - 1])));
+    view.setModel(nullptr); // the counts below are the model's own
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < paged.columnCount(); ++c)
+            QCOMPARE(paged.index(r, c).data(), whole.index(r, c).data());
+
+    // Sorted with every row handed: they stay handed (a layout change, selections kept).
+    paged.sort(BacklogModel::Rows, Qt::AscendingOrder);
+    QCOMPARE(paged.rowCount(), n);
+    paged.sort(-1);
+    // A new snapshot hands the first page again; sorted then, every row is in the new order
+    // and the view is given the first page of it.
+    paged.setSnapshot(m_snapshot);
+    QCOMPARE(paged.rowCount(), page);
+    whole.sort(BacklogModel::Amount, Qt::AscendingOrder);
+    paged.sort(BacklogModel::Amount, Qt::AscendingOrder);
+    QCOMPARE(paged.rowCount(), page);
+    QCOMPARE(Exporter::tableCsv(paged), Exporter::tableCsv(whole));
+    for (int r = 0; r < page; ++r)
+        QCOMPARE(paged.index(r, BacklogModel::CostObject).data(),
+                 whole.index(r, BacklogModel::CostObject).data());
+    // A jump to a row past those handed (the fix plan's) hands the pages through it.
+    paged.handThrough(n - 1);
+    QCOMPARE(paged.rowCount(), n);
+    QCOMPARE(paged.index(n - 1, BacklogModel::CostObject).data(),
+             whole.index(n - 1, BacklogModel::CostObject).data());
+    paged.setSnapshot({});
+    QCOMPARE(paged.rowCount(), 0);
+    QVERIFY(!paged.canFetchMore({}));
+    paged.setSnapshot(m_snapshot);
+    QCOMPARE(paged.rowCount(), page);
+    QVERIFY(!paged.index(page, 0).isValid());
 }
 
 QTEST_MAIN(TstUiModels)

@@ -180,16 +180,26 @@ void TstUnallocatedView::wheelZoomsAndDoubleClickResets()
 void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog_data()
 {
     QTest::addColumn<int>("sortColumn"); // -1: the model's order (fix 1 first)
-    QTest::newRow("backlog in fix order") << -1;
-    QTest::newRow("backlog sorted by amount, smallest first") << int(BacklogModel::Amount);
+    QTest::addColumn<int>("pageRows");   // rows handed to the table at first
+    const int page = UnallocatedView::kBacklogPageRows;
+    QTest::newRow("backlog in fix order") << -1 << page;
+    QTest::newRow("backlog sorted by amount, smallest first") << int(BacklogModel::Amount) << page;
+    // Fix 4 is on the second page: the jump hands the table the pages through it.
+    QTest::newRow("fix order, two rows a page") << -1 << 2;
+    QTest::newRow("by amount, two rows a page") << int(BacklogModel::Amount) << 2;
 }
 
 void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog()
 {
     QFETCH(int, sortColumn);
+    QFETCH(int, pageRows);
     QVERIFY(m_window->showView(u"unallocated"_s));
     UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    auto *model = qobject_cast<BacklogModel *>(backlog->model());
+    QVERIFY(model);
+    model->setPageRows(pageRows);
     backlog->model()->sort(sortColumn);
+    QCOMPARE(model->rowCount(), std::min(pageRows, model->allRows()));
     const core::AnalysisSnapshot &s = *m_view->snapshot();
     QScatterSeries *points = nullptr;
     for (QAbstractSeries *series : m_curve->chart()->series())
@@ -210,6 +220,7 @@ void TstUnallocatedView::clickOnAPointFindsTheFixInTheBacklog()
     QCOMPARE(backlog->currentIndex(), current);
     QVERIFY(!m_view->showFix(s.backlog.size() + 1));
     backlog->model()->sort(-1);
+    model->setPageRows(UnallocatedView::kBacklogPageRows);
 }
 
 void TstUnallocatedView::focusOnExpandsAndSelectsASource_data()

@@ -4,6 +4,7 @@
 #include "ui/charts/chartcanvas.h"
 #include "ui/format.h"
 #include "ui/models/roles.h"
+#include "ui/models/rowtablemodel.h"
 
 #include <QAbstractItemModel>
 #include <QFile>
@@ -92,12 +93,37 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
+/// The rows of a table: all of them, for a paged table too (RowTableModel hands its view a
+/// page at a time; an export holds every row).
+int exportRows(const QAbstractItemModel &model, const QModelIndex &parent)
+{
+    const auto *table = qobject_cast<const RowTableModel *>(&model);
+    return table && !parent.isValid() ? table->allRows() : model.rowCount(parent);
+}
+
+/// A cell of row `r` (of exportRows) in `role`.
+QVariant exportCell(const QAbstractItemModel &model, int r, int c, int role)
+{
+    if (const auto *table = qobject_cast<const RowTableModel *>(&model))
+        return table->exportData(r, c, role);
+    return model.index(r, c).data(role);
+}
+
 void csvRows(const QAbstractItemModel &model,
              const QModelIndex &parent,
              int depth,
              bool tree,
              core::CsvTable &csv)
 {
+    if (!tree) {
+        for (int r = 0; r < exportRows(model, parent); ++r) {
+            std::vector<std::string> fields;
+            for (int c = 0; c < model.columnCount(parent); ++c)
+                fields.push_back(fmt::s(exportCell(model, r, c, ExportRole).toString()));
+            csv.addRow(fields);
+        }
+        return;
+    }
     for (int r = 0; r < model.rowCount(parent); ++r) {
         std::vector<std::string> fields;
         if (tree)
@@ -289,15 +315,14 @@ QString Exporter::tableText(const QAbstractItemModel &model)
     for (int c = 0; c < model.columnCount(); ++c)
         header << model.headerData(c, Qt::Horizontal).toString();
     lines << header.join(QLatin1Char('\t'));
-    for (int r = 0; r < model.rowCount(); ++r) {
+    for (int r = 0; r < exportRows(model, {}); ++r) {
         QStringList cells;
         for (int c = 0; c < model.columnCount(); ++c) {
             // A lazily loaded table (the ledger) shows nothing for rows not on screen yet; its
             // export text reads them.
-            const QModelIndex cell = model.index(r, c);
-            QVariant shown = cell.data();
+            QVariant shown = exportCell(model, r, c, Qt::DisplayRole);
             if (!shown.isValid())
-                shown = cell.data(ExportRole);
+                shown = exportCell(model, r, c, ExportRole);
             cells << shown.toString();
         }
         lines << cells.join(QLatin1Char('\t'));

@@ -17,7 +17,46 @@ RowTableModel::RowTableModel(const QLocale &locale, QObject *parent)
 
 int RowTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : rows();
+    return parent.isValid() ? 0 : handedRows();
+}
+
+bool RowTableModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && handedRows() < rows();
+}
+
+void RowTableModel::fetchMore(const QModelIndex &parent)
+{
+    if (canFetchMore(parent))
+        handThrough(handedRows() + m_pageRows - 1);
+}
+
+void RowTableModel::handThrough(int row)
+{
+    const int handed = handedRows(), through = std::min(row, rows() - 1);
+    if (m_pageRows <= 0 || through < handed)
+        return;
+    // Whole pages: the view is given rows in the steps it would fetch them.
+    const int pages = (through + 1 - handed + m_pageRows - 1) / m_pageRows;
+    const int next = std::min(rows(), handed + pages * m_pageRows);
+    beginInsertRows({}, handed, next - 1);
+    m_handed = next;
+    endInsertRows();
+}
+
+void RowTableModel::setPageRows(int rows)
+{
+    beginResetModel();
+    m_pageRows = std::max(rows, 0);
+    m_handed = m_pageRows;
+    endResetModel();
+}
+
+QVariant RowTableModel::exportData(int row, int column, int role) const
+{
+    if (row < 0 || row >= rows() || column < 0 || column >= columns())
+        return {};
+    return data(createIndex(row, column), role);
 }
 
 int RowTableModel::columnCount(const QModelIndex &parent) const
@@ -27,7 +66,9 @@ int RowTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant RowTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    // exportData() asks for rows not handed to a paged view yet: their own range check.
+    if (!index.isValid() || index.model() != this || index.row() >= rows() ||
+        index.column() >= columns())
         return {};
     if (role == Qt::TextAlignmentRole) {
         const Qt::Alignment a = isNumeric(index.column()) ? Qt::AlignRight | Qt::AlignVCenter
@@ -67,6 +108,7 @@ void RowTableModel::setLocale(const QLocale &locale)
     beginResetModel();
     m_locale = locale;
     sortRows(); // text collates by locale
+    m_handed = m_pageRows;
     endResetModel();
 }
 
@@ -84,6 +126,17 @@ void RowTableModel::sort(int column, Qt::SortOrder order)
 {
     if (column == m_sortColumn && order == m_sortOrder)
         return;
+    if (handedRows() < rows()) {
+        // A paged table: the rows a selection held may be past those handed. The view starts
+        // again from the first page of the new order.
+        beginResetModel();
+        m_sortColumn = column < columns() ? column : -1;
+        m_sortOrder = order;
+        sortRows();
+        m_handed = m_pageRows;
+        endResetModel();
+        return;
+    }
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
     std::vector<int> modelRows;

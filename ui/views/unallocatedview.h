@@ -33,6 +33,8 @@ class UnallocatedView final : public AnalysisView
     Q_OBJECT
 public:
     static constexpr int kCurveSteps = 20;
+    /// Backlog rows handed to its table at first and per scroll to the end.
+    static constexpr int kBacklogPageRows = 50'000;
     explicit UnallocatedView(const ViewContext &context, QWidget *parent = nullptr);
     void showSnapshot(const SnapshotPtr &snapshot) override;
     /// Expands, selects and scrolls to source `focus` in the drill-down tree (filling the

@@ -36,13 +36,37 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace unalloc;
 using namespace unalloc::ui;
 
 namespace {
+
+/// This process's resident set now and at its peak so far, KiB (Linux: VmRSS, VmHWM).
+std::pair<long, long> rssKiB()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    long now = -1, peak = -1;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0)
+            now = std::strtol(line.c_str() + 6, nullptr, 10);
+        else if (line.rfind("VmHWM:", 0) == 0)
+            peak = std::strtol(line.c_str() + 6, nullptr, 10);
+    }
+    return {now, peak};
+}
+
+void printRss(const char *when)
+{
+    const auto [now, peak] = rssKiB();
+    std::printf("  RSS %s: %ld KB (peak so far %ld KB)\n", when, now, peak);
+}
 
 /// Records when a widget is next painted.
 class PaintWatch final : public QObject
@@ -224,6 +248,7 @@ int main(int argc, char *argv[])
                 " analyse %.0f ms) — %lld rows, %zu label keys [target ≤ 1000 ms]\n",
                 drawn, opened, readyMs, host.analysis.snapshot()->computeMs,
                 static_cast<long long>(catalog.rows), catalog.keys.size());
+    printRss("with the overview drawn");
 
     // 2. Owner key and fallback changes, each a full recompute of every view.
     const core::AnalysisRequest base = host.analysis.request();
@@ -258,6 +283,7 @@ int main(int argc, char *argv[])
                     "%.0f ms, worst %.0f ms (worker %.0f ms median) [target ≤ 100 ms]\n",
                     title, updated.median(), updated.worst(), painted.median(), painted.worst(),
                     compute.median());
+        printRss("after these changes");
     }
 
     // 2b. Hidden views fill their large tables when shown (Unallocated: every unowned object
@@ -277,6 +303,7 @@ int main(int argc, char *argv[])
         std::printf("switch to Unallocated after an owner key change (tables filled, painted): "
                     "median %.0f ms, worst %.0f ms\n",
                     switched.median(), switched.worst());
+        printRss("after the switches to Unallocated");
         // And changes made while it is the view on screen (its tables refilled at once).
         host.show(QStringLiteral("unallocated"));
         PaintWatch curveWatch(host.stack.findChild<QtChartCanvas *>(QStringLiteral("fixPlanCurve"))
@@ -289,6 +316,7 @@ int main(int argc, char *argv[])
         std::printf("owner key change with Unallocated on screen → updated and repainted: median "
                     "%.0f ms, worst %.0f ms [target ≤ 100 ms]\n",
                     onScreen.median(), onScreen.worst());
+        printRss("after the changes with Unallocated on screen");
         host.show(QStringLiteral("overview"));
     }
 
