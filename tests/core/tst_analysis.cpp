@@ -114,6 +114,7 @@ private slots:
     void cacheChangesNothing_data();
     void cacheChangesNothing();
     void backlogAndTreeConserveU();
+    void largeBacklogSplitsExactly_data();
     void largeBacklogSplitsExactly();
     void loadedCubeAnalysesLikeABuiltOne_data();
     void loadedCubeAnalysesLikeABuiltOne();
@@ -279,15 +280,25 @@ void TestAnalysis::backlogAndTreeConserveU()
     }
 }
 
+void TestAnalysis::largeBacklogSplitsExactly_data()
+{
+    QTest::addColumn<int>("namespaces");
+    // 2 sources × 37 namespaces: the tree's scan runs on two threads, each with its own sums.
+    QTest::newRow("few drill-down groups") << 37;
+    // 2 sources × 40,000: too many (source, group) pairs for a table per thread: one scan.
+    QTest::newRow("many drill-down groups") << 40000;
+}
+
 void TestAnalysis::largeBacklogSplitsExactly()
 {
     // 300,000 unowned objects: the fix plan and the drill-down tree are summed on two threads.
     // U after each step, the groups' sums and their objects (in backlog order) must be those
     // of one pass.
+    QFETCH(int, namespaces);
     auto cube = std::make_shared<CostCube>();
     constexpr int kObjects = 300000;
     std::vector<LabelMap> sets;
-    for (int k = 0; k < 37; ++k)
+    for (int k = 0; k < namespaces; ++k)
         sets.emplace_back(std::vector<LabelMap::Entry>{{"model", "m" + std::to_string(k % 5)},
                                                        {"namespace", "ns-" + std::to_string(k)}});
     const LabelMap owned(std::vector<LabelMap::Entry>{{"team", "alpha"}});
