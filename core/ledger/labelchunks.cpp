@@ -199,7 +199,8 @@ Result<bool> ChunkReader::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
     return true;
 }
 
-Result<bool> ChunkReader::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+Result<bool>
+ChunkReader::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values, IdRange &range)
 {
     auto got = nextSlot(id);
     if (!got || !*got)
@@ -209,6 +210,7 @@ Result<bool> ChunkReader::nextValues(std::int64_t &id, std::vector<std::uint32_t
     std::uint32_t *const out = values.data() + at;
     const std::string_view b = m_body;
     size_t pos = m_pos;
+    std::uint32_t lowest = range.lowest, highest = range.highest;
     for (size_t i = 0; i < n; ++i) {
         std::uint64_t v = 0;
         if (!getVarint(b, pos, v)) {
@@ -216,9 +218,13 @@ Result<bool> ChunkReader::nextValues(std::int64_t &id, std::vector<std::uint32_t
             values.resize(at);
             return fail(chunkCorrupt(m_first, "ends early"));
         }
-        out[i] = v < 0xffffffffU ? static_cast<std::uint32_t>(v) : 0xffffffffU;
+        const std::uint32_t w = v < 0xffffffffU ? static_cast<std::uint32_t>(v) : 0xffffffffU;
+        out[i] = w;
+        lowest = std::min(lowest, w);
+        highest = std::max(highest, w);
     }
     m_pos = pos;
+    range = {lowest, highest};
     return true;
 }
 
@@ -279,9 +285,10 @@ Result<bool> SetScan::nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids)
     return fromChunks([&](ChunkReader &r) { return r.nextIds(id, ids); });
 }
 
-Result<bool> SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+Result<bool>
+SetScan::nextValues(std::int64_t &id, std::vector<std::uint32_t> &values, IdRange &range)
 {
-    return fromChunks([&](ChunkReader &r) { return r.nextValues(id, values); });
+    return fromChunks([&](ChunkReader &r) { return r.nextValues(id, values, range); });
 }
 
 Result<bool> SetScan::openNext()

@@ -60,6 +60,13 @@ private:
     std::string m_shape;               ///< scratch
 };
 
+/// The lowest and the highest value id a loader read (ChunkReader::nextValues): a ledger's
+/// dictionary holds every id from 1 up, so the range tells whether each id names a string.
+struct IdRange
+{
+    std::uint32_t lowest = 0xffffffffU, highest = 0;
+};
+
 /// @brief Reads the slots of one chunk in order, rebuilding each set's v5 body.
 class ChunkReader final
 {
@@ -74,7 +81,14 @@ public:
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
     /// As nextIds(), for a loader: only the set's value ids, appended to `values` (an id past
     /// 2^32 − 2 reads as 2^32 − 1, which no loaded dictionary holds); its key ids are keys().
-    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
+    /// The range of the ids read is widened to take them in (as they are decoded: a pass over
+    /// them after their stores, in 16-byte loads of four 4-byte stores, stalled on each).
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values, IdRange &range);
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+    {
+        IdRange range;
+        return nextValues(id, values, range);
+    }
     /// The key ids of the set nextIds() or nextValues() returned last, and whether it records
     /// collisions.
     const std::vector<std::uint64_t> &keys() const { return m_shapes[m_current].keys; }
@@ -127,7 +141,12 @@ public:
     /// The next stored set as ids (ChunkReader::nextIds); body() gives its body.
     Result<bool> nextIds(std::int64_t &id, labelsetcodec::BodyIds &ids);
     /// The next stored set's value ids (ChunkReader::nextValues; chunk().keys() are its keys).
-    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values);
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values, IdRange &range);
+    Result<bool> nextValues(std::int64_t &id, std::vector<std::uint32_t> &values)
+    {
+        IdRange range;
+        return nextValues(id, values, range);
+    }
     std::string_view body() { return m_reader->body(); }
     /// Steps the connection only in its turn (a loader's other threads read it too).
     void serialize(sql::Turns &turns) { m_turns = &turns; }

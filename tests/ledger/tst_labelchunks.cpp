@@ -173,9 +173,11 @@ void TestLabelChunks::roundTrip()
     // As value ids appended to what a loader holds, 32 bits each (2^32 − 1 for any larger).
     reader = labelchunks::ChunkReader::open(chunk, first, std::int64_t(cells.size()));
     QVERIFY(reader.has_value());
+    // The range of the ids read widens with each set (the 7 held before is none of them).
     std::vector<std::uint32_t> values{7}, wantValues{7};
+    labelchunks::IdRange range;
     for (const auto &[wantId, wantBody] : want) {
-        QCOMPARE(reader->nextValues(id, values).value_or(false), true);
+        QCOMPARE(reader->nextValues(id, values, range).value_or(false), true);
         QCOMPARE(id, wantId);
         QVERIFY(labelsetcodec::decodeIds(wantBody, fromBody).has_value());
         std::vector<std::uint64_t> wantKeys;
@@ -184,6 +186,10 @@ void TestLabelChunks::roundTrip()
             wantValues.push_back(v < 0xffffffffU ? std::uint32_t(v) : 0xffffffffU);
         }
         QCOMPARE(values, wantValues);
+        if (wantValues.size() > 1) {
+            QCOMPARE(range.lowest, *std::min_element(wantValues.begin() + 1, wantValues.end()));
+            QCOMPARE(range.highest, *std::max_element(wantValues.begin() + 1, wantValues.end()));
+        }
         QCOMPARE(reader->keys(), wantKeys);
         QCOMPARE(reader->hasCollisions(), fromBody.hasCollisions);
         QCOMPARE(std::string(reader->body()), wantBody);
