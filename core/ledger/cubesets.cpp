@@ -81,9 +81,19 @@ Result<void> SetAdder::add(const SetChunk &c)
         const std::span<const std::uint32_t> values(c.values.data() + from, u.valuesEnd - from);
         from = u.valuesEnd;
         const Shape &shape = m_shapes[u.shape];
-        // Ids ascend: room up to the chunk's last one at once, not a resize per set.
-        if (static_cast<size_t>(u.id) >= m_sets.size())
-            m_sets.resize(static_cast<size_t>(std::max(u.id, c.sets.back().id)) + 1, kMissing);
+        // Ids ascend: room up to the chunk's last one at once, not a resize per set. Past the
+        // room reserved (a sparse ledger), a larger copy: the old array stays, for a View.
+        if (static_cast<size_t>(u.id) >= m_sets.size()) {
+            const size_t need = static_cast<size_t>(std::max(u.id, c.sets.back().id)) + 1;
+            if (need > m_sets.capacity()) {
+                std::vector<std::uint32_t> larger;
+                larger.reserve(std::max(need, 2 * m_sets.capacity()));
+                larger.assign(m_sets.begin(), m_sets.end());
+                m_retired.push_back(std::move(m_sets));
+                m_sets = std::move(larger);
+            }
+            m_sets.resize(need, kMissing);
+        }
         std::uint32_t &s = m_sets[static_cast<size_t>(u.id)];
         const size_t known = m_pool.size();
         std::uint32_t cubeId = 0;
@@ -121,13 +131,18 @@ Result<void> SetAdder::add(const SetChunk &c)
             t.winnerRawKey = col.winnerRawKey;
             list.push_back(std::move(t));
         }
-        m_collisions[u.id] = std::move(list);
+        {
+            const std::lock_guard lock(m_collisionsLock);
+            m_collisions[u.id] = std::move(list);
+        }
         s |= kCollides;
     }
     return {};
 }
 
-SetReading readSets(labelchunks::SetScan &scan, HandOff<SetChunk> &queue, const std::string &file)
+SetReading readSets(labelchunks::SetScan &scan,
+                    const std::function<bool(const SetChunk &)> &take,
+                    const std::string &file)
 {
     constexpr size_t kChunkSets = 4096;
     SetReading out;
@@ -177,15 +192,15 @@ SetReading readSets(labelchunks::SetScan &scan, HandOff<SetChunk> &queue, const 
         if (scan.chunk().hasCollisions())
             sc.collisionBodies.emplace_back(sc.sets.size() - 1, std::string(scan.body()));
         if (sc.sets.size() == kChunkSets) {
-            if (!queue.push(std::move(sc)))
+            if (!take(sc)) {
+                sc.clear();
                 break;
-            sc = queue.reuse();
+            }
             sc.clear();
         }
     }
     if (!out.error && !sc.sets.empty())
-        queue.push(std::move(sc));
-    queue.close();
+        take(sc);
     if (range.highest > 0 || range.lowest != 0xffffffffU) {
         out.lowest = range.lowest;
         out.highest = range.highest;

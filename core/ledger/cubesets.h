@@ -1,14 +1,16 @@
 #pragma once
-// The stored label sets of a load (SqliteLedger::loadCube): as the thread that reads them hands
-// them over, and as the thread that builds the cube adds them to its pool.
+// The stored label sets of a load (SqliteLedger::loadCube): read and added to the cube's pool
+// by one thread, chunk by chunk, while the thread that builds the cube's groups reads what it
+// needs of each set (SetAdder::View).
 
 #include "core/costcube.h"
 #include "core/result.h"
-#include "handoff.h"
 #include "labelchunks.h"
 #include "labelsetcodec.h"
 
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -39,7 +41,7 @@ struct SetChunk
     std::vector<std::uint32_t> values; ///< the sets' value ids (string ids), one after another
     std::vector<NewShape> newShapes;
     std::vector<std::pair<size_t, std::string>> collisionBodies; ///< (index into sets, its body)
-    /// Empties the chunk, keeping its buffers (HandOff::reuse).
+    /// Empties the chunk, keeping its buffers.
     void clear()
     {
         sets.clear();
@@ -57,6 +59,12 @@ struct SetChunk
 /// value ids against it. Key texts (a few) are read through `keyText`, a set with collisions
 /// through `collisionText`. Every stored set goes in; sets that carry no cost are the caller's to
 /// drop (CostCube::keepLabelSets).
+///
+/// One thread adds; another may read the entries of the sets added so far through a View taken
+/// (by the adding thread) after them, and collisions(), while more are added: a View's array
+/// stays valid and unchanged through the last id it covers until the adder is destroyed (a
+/// sparse ledger's ids past the room reserved move the entries to a larger array, and the old
+/// one is kept).
 class SetAdder final
 {
 public:
@@ -74,16 +82,26 @@ public:
              labelsetcodec::StringLookup collisionText);
     /// Adds the chunk's sets; "ledger-corrupt" (naming the set) when one is damaged.
     Result<void> add(const SetChunk &chunk);
-    /// The entry of stored id `id` (kMissing when none was added).
-    std::uint32_t at(std::int64_t id) const
+    /// The entries of the sets added so far, and the pool's size after them.
+    struct View
     {
-        return id >= 0 && static_cast<std::uint64_t>(id) < m_sets.size()
-                   ? m_sets[static_cast<size_t>(id)]
-                   : kMissing;
-    }
-    /// The collisions of stored set `id` (an entry with kCollides).
-    const std::vector<CollisionTotal> &collisions(std::int64_t id) const
+        const std::uint32_t *sets = nullptr;
+        size_t count = 0;    ///< entries: one past the highest stored id added
+        size_t poolSize = 0; ///< the cube's sets
+        std::int64_t lastId = 0;
+        /// The entry of stored id `id` (kMissing when none was added).
+        std::uint32_t at(std::int64_t id) const
+        {
+            return id >= 0 && static_cast<std::uint64_t>(id) < count ? sets[static_cast<size_t>(id)]
+                                                                     : kMissing;
+        }
+    };
+    /// Taken by the adding thread, for the other to read.
+    View view() const { return {m_sets.data(), m_sets.size(), m_pool.size(), m_lastId}; }
+    /// The collisions of stored set `id` (an entry with kCollides); any thread.
+    std::vector<CollisionTotal> collisions(std::int64_t id) const
     {
+        const std::lock_guard lock(m_collisionsLock);
         return m_collisions.at(id);
     }
     /// The id of the last set added (0 before the first).
@@ -100,7 +118,9 @@ private:
     LabelSetPool &m_pool;
     labelsetcodec::StringLookup m_keyText, m_collisionText;
     size_t m_storedSets;
-    std::vector<std::uint32_t> m_sets; ///< per stored id (above)
+    std::vector<std::uint32_t> m_sets;                 ///< per stored id (above)
+    std::vector<std::vector<std::uint32_t>> m_retired; ///< m_sets' earlier arrays (View)
+    mutable std::mutex m_collisionsLock;
     std::unordered_map<std::int64_t, std::vector<CollisionTotal>> m_collisions;
     std::unordered_map<std::uint64_t, std::uint32_t> m_keyIds; ///< stored id → key id (a few)
     std::vector<Shape> m_shapes;                               ///< by SetMeetings number
@@ -117,10 +137,12 @@ struct SetReading
     std::uint64_t lowest = ~std::uint64_t{0}, highest = 0;
 };
 
-/// Reads every stored set of `scan` into chunks of `queue`, in id order, until the builder
-/// stops it or a set is damaged; closes the queue. Errors name `file`. A value id is not
-/// checked here: the dictionary may still be being read.
-SetReading readSets(labelchunks::SetScan &scan, HandOff<SetChunk> &queue, const std::string &file);
+/// Reads every stored set of `scan` in id order, a chunk at a time into one SetChunk given to
+/// `take` (its buffers reused for the next), until `take` returns false or a set is damaged.
+/// Errors name `file`. A value id is not checked here: the dictionary may still be being read.
+SetReading readSets(labelchunks::SetScan &scan,
+                    const std::function<bool(const SetChunk &)> &take,
+                    const std::string &file);
 
 /// Whether every value id in [reading.lowest, reading.highest] is one `holds` marks, and if
 /// not, the first stored set that names a string the ledger does not hold ("ledger-corrupt",

@@ -1,6 +1,7 @@
 // SqliteLedger::loadCube: the dictionary, the stored label sets and the aggregate (segments and
-// adjustments, aggsegment.h) into a CostCube on four threads: one reads the dictionary, one the
-// sets, one merges the groups in key order, one builds the cube from sets and groups.
+// adjustments, aggsegment.h) into a CostCube on four threads: one reads the dictionary, one
+// reads the sets and adds them to the cube's pool, one merges the groups in key order, one adds
+// the groups to the cube.
 #include "aggsegment.h"
 #include "cubesets.h"
 #include "labelchunks.h"
@@ -12,6 +13,7 @@
 #include "handoff.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <functional>
 #include <future>
 #include <limits>
@@ -34,7 +36,56 @@ struct AggChunk
 };
 
 using cubesets::SetAdder;
-using cubesets::SetChunk;
+
+/// @brief What the thread that reads and adds the stored sets has added so far: the builder of
+/// the groups waits here for the sets its next groups have.
+class SetsAdded
+{
+public:
+    /// The adding thread: every set through view.lastId is in.
+    void publish(const SetAdder::View &view)
+    {
+        const std::lock_guard lock(m_lock);
+        m_view = view;
+        m_changed.notify_all();
+    }
+    /// The adding thread: no more sets come.
+    void finish()
+    {
+        const std::lock_guard lock(m_lock);
+        m_done = true;
+        m_changed.notify_all();
+    }
+    /// The builder: the sets once those through `need` are in (or no more come); nullopt when
+    /// the load stopped (the thread that stopped it has its error).
+    std::optional<SetAdder::View> through(std::int64_t need)
+    {
+        std::unique_lock lock(m_lock);
+        m_changed.wait(lock, [&] { return m_stopped || m_done || m_view.lastId >= need; });
+        if (m_stopped)
+            return std::nullopt;
+        return m_view;
+    }
+    /// Any thread that gave up: the adding thread stops before its next chunk, and a builder
+    /// that waits returns.
+    void stop()
+    {
+        const std::lock_guard lock(m_lock);
+        m_stopped = true;
+        m_changed.notify_all();
+    }
+    bool stopped() const
+    {
+        const std::lock_guard lock(m_lock);
+        return m_stopped;
+    }
+
+private:
+    mutable std::mutex m_lock;
+    std::condition_variable m_changed;
+    SetAdder::View m_view;
+    bool m_done = false, m_stopped = false;
+};
 
 } // namespace
 
@@ -75,12 +126,13 @@ Result<CostCube> SqliteLedger::loadCube() const
                    auto st = m_db.prepare("BEGIN");
                    return st && st->exec().has_value();
                }()};
-    // Four threads: this one reads the dictionary, one the stored sets, one the aggregate's
-    // groups (the batches' segments merged in key order), and the builder adds sets and groups
-    // to the cube. The builder adds every stored set before the first group that has it (the
-    // aggregate's key order starts with the set id, and sets come in id order), so the cube
-    // sees the sets and the groups in the order one thread gave them, and is the same. The
-    // threads share the connection, taking turns (sql::Turns) only to step a statement: a
+    // Four threads: this one reads the dictionary, one reads the stored sets and adds them to
+    // the cube's pool, one reads the aggregate's groups (the batches' segments merged in key
+    // order), and the builder adds the groups to the cube. The sets go into the pool in id order
+    // from one thread, the groups into the cube in key order from another, and the builder waits
+    // for the sets through the one its next groups have (the aggregate's key order starts with
+    // the set id): the cube is the same whatever the threads' pace. The threads share the
+    // connection, taking turns (sql::Turns) only to step a statement: a
     // chunk or a segment per step, decoded outside; the dictionary lets the others in every few
     // hundred strings. The sets that carry cost are kept; the others dropped.
     std::vector<char> setUsed; ///< per cube set: some group of the aggregate has it
@@ -149,21 +201,19 @@ Result<CostCube> SqliteLedger::loadCube() const
         dictionaryReady.wait();
         return dictionary ? dictionary->find(id) : std::nullopt;
     };
-    HandOff<SetChunk> setQueue;
     HandOff<AggChunk> queue;
     CostCube cube;
-    std::optional<Error> buildError, groupError;
+    // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a corrupt
+    // chunk's end is checked as its sets are read; the room stays near the sets' count).
+    SetAdder adder(cube, storedSets, std::min(idsEnd + 1, 2 * storedSets + 1024), keyText,
+                   collisionText);
+    SetsAdded added;
+    std::optional<Error> buildError, groupError, addError;
     const auto stopBoth = [&] {
-        setQueue.stop();
+        added.stop();
         queue.stop();
     };
     std::thread builder([&] {
-        LabelSetPool &pool = cube.labelSetsForLoading();
-        // Ids run from 1 to the last chunk's end: room for all at once, not by doubling (a
-        // corrupt chunk's end is checked as its sets are read; the room stays near the sets'
-        // count).
-        SetAdder adder(cube, storedSets, std::min(idsEnd + 1, 2 * storedSets + 1024), keyText,
-                       collisionText);
         // The groups grow to their final count in one allocation, not by doubling (which holds
         // the old and the new copy at once).
         cube.reserveAppended(storedGroups);
@@ -171,25 +221,17 @@ Result<CostCube> SqliteLedger::loadCube() const
             buildError = Error{"ledger-corrupt", std::move(message), m_path, {}, {}};
             stopBoth();
         };
-        // Adds the stored sets through id `need` (all of them when the aggregate has ended);
-        // false when the ledger is damaged.
-        bool setsDone = false;
+        // Waits for the stored sets through id `need` (all of them when the aggregate has
+        // ended); false when the load stopped.
+        SetAdder::View sets;
         const auto setsThrough = [&](std::int64_t need) {
-            while (!setsDone && adder.lastId() < need) {
-                auto c = setQueue.pop();
-                if (!c) {
-                    setsDone = true;
-                    break;
-                }
-                if (auto r = adder.add(*c); !r) {
-                    buildError = r.error();
-                    buildError->file = m_path;
-                    stopBoth();
+            if (sets.lastId < need) {
+                const std::optional<SetAdder::View> now = added.through(need);
+                if (!now)
                     return false;
-                }
-                setQueue.giveBack(std::move(*c));
+                sets = *now;
             }
-            setUsed.resize(pool.size(), 0);
+            setUsed.resize(sets.poolSize, 0);
             return true;
         };
         std::int64_t lastCurrencyId = -1;
@@ -217,7 +259,7 @@ Result<CostCube> SqliteLedger::loadCube() const
             if (!setsThrough(need))
                 return;
             for (const aggsegment::Group &r : chunk->rows) {
-                const std::uint32_t set = adder.at(r.labelSet);
+                const std::uint32_t set = sets.at(r.labelSet);
                 const std::uint32_t setId = set & SetAdder::kCubeId;
                 if (setId == SetAdder::kMissing)
                     return corrupt("the aggregate references a missing label set");
@@ -304,8 +346,28 @@ Result<CostCube> SqliteLedger::loadCube() const
         queue.close();
     });
 
+    // The stored sets: read and added to the cube's pool by one thread, a chunk at a time (its
+    // values still in that core's cache: handed to the builder's core, they were stored by one
+    // and read by the other, and the reader's stores into recycled chunks waited on the lines).
     cubesets::SetReading reading;
-    std::thread setReader([&] { reading = cubesets::readSets(scan, setQueue, m_path); });
+    std::thread setReader([&] {
+        reading = cubesets::readSets(
+            scan,
+            [&](const cubesets::SetChunk &c) {
+                if (added.stopped())
+                    return false;
+                if (auto r = adder.add(c); !r) {
+                    addError = r.error();
+                    addError->file = m_path;
+                    stopBoth();
+                    return false;
+                }
+                added.publish(adder.view());
+                return true;
+            },
+            m_path);
+        added.finish();
+    });
     // The other threads are running: nothing may leave this function before they are joined
     // (a std::thread destroyed while joinable ends the program).
     Result<labelsetcodec::StringTable> strings = fail("out-of-memory", "", m_path);
@@ -341,6 +403,8 @@ Result<CostCube> SqliteLedger::loadCube() const
         return fail(r.error());
     if (groupError)
         return fail(*groupError);
+    if (addError)
+        return fail(*addError);
     if (buildError)
         return fail(*buildError);
     cube.labelSetsForLoading().adoptValues(std::move(texts), std::move(holds));

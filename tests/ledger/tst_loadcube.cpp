@@ -2,6 +2,7 @@
 // dictionary, the stored sets and the groups take turns; it refuses a file whose label sets or
 // aggregate are damaged, and says which set: the load reads the dictionary, the sets and the
 // groups on three threads and builds the cube on a fourth, and any may find the fault first.
+#include "core/ledger/cubesets.h"
 #include "ledgerstorefixtures.h"
 #include "ledgertestutil.h"
 
@@ -21,6 +22,8 @@ private slots:
     void intactLedgerLoads();
     void longTextsLoad();
     void manySetsInterleaveWithGroups();
+    void sparseSetIdsLoad();
+    void setAdderKeepsEntriesPastItsRoom();
     void aDamagedSetIsReportedBeforeADamagedSegment();
     void setsWithoutCostAreLeftOut();
     void damagedLedgersAreRefused_data();
@@ -178,6 +181,75 @@ void TestLoadCube::manySetsInterleaveWithGroups()
     auto holed = l->loadCube();
     QVERIFY2(holed.has_value(), holed ? "" : holed.error().message().c_str());
     QCOMPARE(dumpCube(*holed), want);
+}
+
+void TestLoadCube::sparseSetIdsLoad()
+{
+    // Three batches of 5,000, 20,000 and 5,000 sets of their own, the second deleted: 10,000
+    // sets are stored, ids 1-5,000 and 25,001-30,000. The loader reserves room for ids near the
+    // sets' count (21,024); the first chunk's entries are in it when the second chunk's ids
+    // pass it, and move to a larger array while the builder may read them (loaded three times:
+    // the threads' pace differs).
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    for (const auto &[prefix, count] : {std::pair{"a", 5000}, {"b", 20000}, {"c", 5000}}) {
+        std::vector<core::CostRow> rows;
+        for (int i = 0; i < count; ++i)
+            rows.push_back(makeRow(prefix + std::to_string(i), "1.2" + std::to_string(i % 10),
+                                   i % 20, prefix + std::to_string(i)));
+        importRows(*l, rows);
+    }
+    auto removed = l->deleteBatch(2);
+    QVERIFY2(removed, removed ? "" : removed.error().message().c_str());
+    QCOMPARE(sqlCount(l->path(), "SELECT sum(sets) FROM label_chunks"), std::int64_t(10000));
+    QVERIFY(sqlCount(l->path(), "SELECT max(first + span) FROM label_chunks") > 2 * 10000 + 1024);
+    const std::vector<std::string> want = dumpCube(cubeFromRows(*l));
+    QCOMPARE(want.size(), size_t(10000));
+    for (int run = 0; run < 3; ++run) {
+        auto cube = l->loadCube();
+        QVERIFY2(cube.has_value(), cube ? "" : cube.error().message().c_str());
+        QCOMPARE(cube->labelSets().size(), size_t(10000));
+        QCOMPARE(dumpCube(*cube), want);
+    }
+}
+
+void TestLoadCube::setAdderKeepsEntriesPastItsRoom()
+{
+    // Room for ids below 8; a second chunk's ids 20-21 move the entries to a larger array. A
+    // view taken before still reads the first chunk's entries, and one taken after reads them
+    // all.
+    core::CostCube cube;
+    const auto key = [](std::int64_t) {
+        return std::optional<std::string_view>("team");
+    };
+    core::cubesets::SetAdder adder(cube, 5, 8, key, key);
+    const auto chunkOf = [](std::vector<std::int64_t> ids, bool first) {
+        core::cubesets::SetChunk c;
+        if (first)
+            c.newShapes.push_back({0, ids.front(), {1}});
+        for (const std::int64_t id : ids) {
+            c.values.push_back(static_cast<std::uint32_t>(100 + id));
+            c.sets.push_back({id, 0, static_cast<std::uint32_t>(c.values.size()), false, 0});
+        }
+        return c;
+    };
+    QVERIFY(adder.add(chunkOf({1, 2, 5}, true)).has_value());
+    const core::cubesets::SetAdder::View before = adder.view();
+    QVERIFY(adder.add(chunkOf({20, 21}, false)).has_value());
+    const core::cubesets::SetAdder::View after = adder.view();
+    QCOMPARE(before.lastId, std::int64_t(5));
+    QCOMPARE(after.lastId, std::int64_t(21));
+    QCOMPARE(after.poolSize, size_t(5));
+    QVERIFY(after.sets != before.sets);
+    const std::uint32_t kMissing = core::cubesets::SetAdder::kMissing;
+    for (const std::int64_t id : {1, 2, 5}) {
+        QCOMPARE(before.at(id), after.at(id));
+        QVERIFY(after.at(id) != kMissing);
+    }
+    for (const std::int64_t id : {0, 3, 4, 6, 19, 22})
+        QCOMPARE(after.at(id), kMissing);
+    QCOMPARE(after.at(20) & core::cubesets::SetAdder::kCubeId, std::uint32_t(3));
+    QCOMPARE(after.at(21) & core::cubesets::SetAdder::kCubeId, std::uint32_t(4));
 }
 
 void TestLoadCube::aDamagedSetIsReportedBeforeADamagedSegment()
