@@ -149,8 +149,8 @@ SetReading readSets(labelchunks::SetScan &scan,
     SetChunk sc;
     SetMeetings meetings;
     std::int64_t id = 0;
-    // The sets' value ids straight from their chunks into the chunk handed over: a body is
-    // rebuilt only for a set with collisions (the builder decodes those in full).
+    // The sets' value ids straight from their chunks into the chunk given to `take`: a body is
+    // rebuilt only for a set with collisions (SetAdder decodes those in full).
     labelchunks::IdRange range;
     for (auto row = scan.nextValues(id, sc.values, range);;
          row = scan.nextValues(id, sc.values, range)) {

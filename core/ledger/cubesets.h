@@ -129,7 +129,7 @@ private:
     std::int64_t m_lastId = 0;
 };
 
-/// What readSets() found: the first fault, and the range of the value ids it handed over
+/// What readSets() found: the first fault, and the range of the value ids it gave `take`
 /// (checked against the dictionary once that is read: checkValues).
 struct SetReading
 {

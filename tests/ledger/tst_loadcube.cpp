@@ -133,10 +133,10 @@ void TestLoadCube::setsWithoutCostAreLeftOut()
 
 void TestLoadCube::manySetsInterleaveWithGroups()
 {
-    // Three batches of per-request sets, more than a hand-off chunk of sets (4,096) and of
-    // groups each: the builder takes sets and groups in turns. Batch two repeats half of batch
-    // one's sets, some with another raw spelling of the same labels (sets that meet in the
-    // cube); batch three has sets of its own and another source.
+    // Three batches of per-request sets, more than a chunk of sets (4,096) and of groups each:
+    // the builder waits for the sets of its next groups while the reader adds more. Batch two
+    // repeats half of batch one's sets, some with another raw spelling of the same labels (sets
+    // that meet in the cube); batch three has sets of its own and another source.
     QTemporaryDir dir;
     auto l = createLedger(dir);
     int serial = 0; // record keys of their own: a repeated key would supersede its row
