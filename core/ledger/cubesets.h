@@ -104,8 +104,6 @@ public:
         const std::lock_guard lock(m_collisionsLock);
         return m_collisions.at(id);
     }
-    /// The id of the last set added (0 before the first).
-    std::int64_t lastId() const { return m_lastId; }
 
 private:
     struct Shape

@@ -101,12 +101,13 @@ int exportRows(const QAbstractItemModel &model, const QModelIndex &parent)
     return table && !parent.isValid() ? table->allRows() : model.rowCount(parent);
 }
 
-/// A cell of row `r` (of exportRows) in `role`.
-QVariant exportCell(const QAbstractItemModel &model, int r, int c, int role)
+/// A cell of row `r` (of exportRows) under `parent` in `role`.
+QVariant
+exportCell(const QAbstractItemModel &model, const QModelIndex &parent, int r, int c, int role)
 {
-    if (const auto *table = qobject_cast<const RowTableModel *>(&model))
-        return table->exportData(r, c, role);
-    return model.index(r, c).data(role);
+    const auto *table = qobject_cast<const RowTableModel *>(&model);
+    return table && !parent.isValid() ? table->exportData(r, c, role)
+                                      : model.index(r, c, parent).data(role);
 }
 
 void csvRows(const QAbstractItemModel &model,
@@ -115,21 +116,12 @@ void csvRows(const QAbstractItemModel &model,
              bool tree,
              core::CsvTable &csv)
 {
-    if (!tree) {
-        for (int r = 0; r < exportRows(model, parent); ++r) {
-            std::vector<std::string> fields;
-            for (int c = 0; c < model.columnCount(parent); ++c)
-                fields.push_back(fmt::s(exportCell(model, r, c, ExportRole).toString()));
-            csv.addRow(fields);
-        }
-        return;
-    }
-    for (int r = 0; r < model.rowCount(parent); ++r) {
+    for (int r = 0; r < exportRows(model, parent); ++r) {
         std::vector<std::string> fields;
         if (tree)
             fields.push_back(std::to_string(depth));
         for (int c = 0; c < model.columnCount(parent); ++c)
-            fields.push_back(fmt::s(model.index(r, c, parent).data(ExportRole).toString()));
+            fields.push_back(fmt::s(exportCell(model, parent, r, c, ExportRole).toString()));
         csv.addRow(fields);
         const QModelIndex child = model.index(r, 0, parent);
         if (tree && model.hasChildren(child))
@@ -320,9 +312,9 @@ QString Exporter::tableText(const QAbstractItemModel &model)
         for (int c = 0; c < model.columnCount(); ++c) {
             // A lazily loaded table (the ledger) shows nothing for rows not on screen yet; its
             // export text reads them.
-            QVariant shown = exportCell(model, r, c, Qt::DisplayRole);
+            QVariant shown = exportCell(model, {}, r, c, Qt::DisplayRole);
             if (!shown.isValid())
-                shown = exportCell(model, r, c, ExportRole);
+                shown = exportCell(model, {}, r, c, ExportRole);
             cells << shown.toString();
         }
         lines << cells.join(QLatin1Char('\t'));

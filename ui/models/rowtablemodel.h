@@ -41,7 +41,6 @@ public:
     /// Rows handed to the view at first and added per fetchMore(); 0 (the default) hands every
     /// row at once.
     void setPageRows(int rows);
-    int pageRows() const { return m_pageRows; }
     /// Every row of the table, handed to the view yet or not (rowCount() counts the handed).
     int allRows() const { return rows(); }
     /// What data() answers for shown row `row` of allRows(), handed to the view yet or not.

@@ -332,10 +332,8 @@ int main(int argc, char *argv[])
                 backlog->sortByColumn(column, Qt::AscendingOrder);
                 backlog->viewport()->repaint();
                 std::printf("backlog of %d objects sorted by %s and repainted: %.0f ms\n",
-                            backlog->model()->rowCount() > 0
-                                ? qobject_cast<BacklogModel *>(backlog->model())->allRows()
-                                : 0,
-                            title, msSince(sorted));
+                            qobject_cast<BacklogModel *>(backlog->model())->allRows(), title,
+                            msSince(sorted));
                 printRss("after the sort");
             }
             backlog->sortByColumn(-1, Qt::AscendingOrder);
