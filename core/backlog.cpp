@@ -4,17 +4,80 @@
 #include "slice.h"
 
 #include <algorithm>
+#include <bit>
 #include <future>
 
 namespace unalloc::core {
 
-std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions &options)
+void SetBits::merge(const SetBits &other)
+{
+    for (size_t i = 0; i < m_words.size() && i < other.m_words.size(); ++i)
+        m_words[i] |= other.m_words[i];
+}
+
+namespace {
+
+/// Sets read on two threads from here on (each half a scan of 8 bytes a set).
+constexpr size_t kParallelSets = size_t{1} << 18;
+
+ResolutionSummary summaryOf(const SetResolution &resolved, std::vector<std::string> owners)
+{
+    ResolutionSummary out;
+    out.cube = resolved.cube;
+    const std::vector<SetOwner> &sets = resolved.ofSet;
+    out.unowned = SetBits(sets.size());
+    out.ownerKeyValue.assign(owners.size(), 0);
+    out.owners = std::move(owners);
+    const auto read = [&sets](size_t from, size_t to, SetBits &unowned, std::vector<char> &via0) {
+        for (size_t i = from; i < to; ++i) {
+            const SetOwner &r = sets[i];
+            if (r.owner < 0)
+                unowned.set(i);
+            else if (r.via == 0)
+                via0[static_cast<size_t>(r.owner)] = 1;
+        }
+    };
+    if (sets.size() < kParallelSets) {
+        read(0, sets.size(), out.unowned, out.ownerKeyValue);
+        return out;
+    }
+    // Halves split at a word of bits: each thread sets bits of its own words only.
+    const size_t half = sets.size() / 2 / 64 * 64;
+    SetBits secondBits(sets.size());
+    std::vector<char> secondVia0(out.ownerKeyValue.size(), 0);
+    auto second =
+        std::async(std::launch::async, [&] { read(half, sets.size(), secondBits, secondVia0); });
+    read(0, half, out.unowned, out.ownerKeyValue);
+    second.get();
+    out.unowned.merge(secondBits);
+    for (size_t i = 0; i < secondVia0.size(); ++i)
+        out.ownerKeyValue[i] = static_cast<char>(out.ownerKeyValue[i] | secondVia0[i]);
+    return out;
+}
+
+} // namespace
+
+ResolutionSummary summarise(const SetResolution &resolved)
+{
+    return summaryOf(resolved, resolved.owners);
+}
+
+ResolutionSummary summarise(SetResolution &&resolved)
+{
+    std::vector<std::string> owners = std::move(resolved.owners);
+    ResolutionSummary out = summaryOf(resolved, std::move(owners));
+    resolved = SetResolution{};
+    return out;
+}
+
+SetBits unallocatedSets(const CostCube &cube, const AttributionOptions &options)
 {
     std::vector<std::string> owners;
     const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), options, owners);
-    std::vector<char> out(resolved.size());
+    SetBits out(resolved.size());
     for (size_t i = 0; i < resolved.size(); ++i)
-        out[i] = resolved[i].owner < 0 ? 1 : 0;
+        if (resolved[i].owner < 0)
+            out.set(i);
     return out;
 }
 
@@ -26,42 +89,61 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
 {
     if (!m_objects || !m_objects->cube)
         return;
+    if (resolved && resolved->cube == m_objects->cube)
+        build(summarise(*resolved).unowned, unallocated);
+    else
+        build(unallocatedSets(*m_objects->cube, options), unallocated);
+}
+
+Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
+                 const SetBits &unowned,
+                 Decimal unallocated)
+    : m_objects(std::move(objects))
+{
+    if (m_objects && m_objects->cube)
+        build(unowned, unallocated);
+}
+
+void Backlog::build(const SetBits &unowned, Decimal unallocated)
+{
     const std::vector<SliceObject> &items = m_objects->items;
-    // Which sets resolve to no owner, a byte each: the objects come in backlog order and
-    // their sets in no order, so each object looks its set up at random, in a tenth of the
-    // memory the resolutions take.
-    std::vector<char> unowned;
-    if (resolved && resolved->cube == m_objects->cube) {
-        unowned.resize(resolved->ofSet.size());
-        for (size_t i = 0; i < unowned.size(); ++i)
-            unowned[i] = resolved->ofSet[i].owner < 0 ? 1 : 0;
-    } else {
-        unowned = unallocatedSets(*m_objects->cube, options);
-    }
-    // The unowned objects of a range, in order; a large slice is scanned on two threads.
-    const auto collect = [&](size_t from, size_t to, std::vector<std::uint32_t> &out) {
+    // Which sets resolve to no owner is a bit each: the objects come in backlog order and
+    // their sets in no order, so each object looks its set up at random, in a 64th of the
+    // memory the resolutions take. The unowned objects of a range are marked; a large slice
+    // is scanned on two threads.
+    const auto scan = [&](size_t from, size_t to, auto &&mark) {
         constexpr size_t kAhead = 48; // a set this many objects ahead is loaded meanwhile
         for (size_t i = from; i < to; ++i) {
             if (i + kAhead < to)
-                __builtin_prefetch(&unowned[items[i + kAhead].labelSet]);
-            if (unowned[items[i].labelSet])
-                out.push_back(static_cast<std::uint32_t>(i));
+                __builtin_prefetch(unowned.word(items[i + kAhead].labelSet));
+            if (unowned.test(items[i].labelSet))
+                mark(i);
         }
     };
     constexpr size_t kParallelObjects = size_t{1} << 18;
     // Room for every object, reserved, not touched: the pages an order takes are those it
     // fills (no regrowth copies of a list of millions).
     m_order.reserve(items.size());
+    const auto append = [this](size_t i) {
+        m_order.push_back(static_cast<std::uint32_t>(i));
+    };
     if (items.size() >= kParallelObjects) {
-        std::vector<std::uint32_t> second;
+        // The second half marks its objects in a bit each (a list of them was 4 bytes each,
+        // 20 MB at ten million, beside the order), appended in order once both are done.
         const size_t half = items.size() / 2;
-        second.reserve(items.size() - half);
-        auto other = std::async(std::launch::async, [&] { collect(half, items.size(), second); });
-        collect(0, half, m_order);
+        std::vector<std::uint64_t> marks((items.size() - half + 63) / 64, 0);
+        auto other = std::async(std::launch::async, [&] {
+            scan(half, items.size(), [&marks, half](size_t i) {
+                marks[(i - half) / 64] |= std::uint64_t{1} << ((i - half) % 64);
+            });
+        });
+        scan(0, half, append);
         other.get();
-        m_order.insert(m_order.end(), second.begin(), second.end());
+        for (size_t w = 0; w < marks.size(); ++w)
+            for (std::uint64_t m = marks[w]; m != 0; m &= m - 1)
+                append(half + w * 64 + static_cast<size_t>(std::countr_zero(m)));
     } else {
-        collect(0, items.size(), m_order);
+        scan(0, items.size(), append);
     }
     // The fix plan: U after each step is kept every kStride steps (a 16-byte decimal per step
     // was 160 MB for ten million unowned objects); unallocatedAfter() adds the rest.

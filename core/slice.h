@@ -46,6 +46,44 @@ struct SetResolution
 };
 SetResolution resolveSets(const CostCube &cube, const AttributionOptions &options);
 
+/// One bit per label set of a cube.
+class SetBits final
+{
+public:
+    SetBits() = default;
+    explicit SetBits(size_t sets)
+        : m_words((sets + 63) / 64, 0)
+        , m_size(sets)
+    {}
+    size_t size() const { return m_size; }
+    bool test(size_t set) const { return (m_words[set / 64] >> (set % 64) & 1) != 0; }
+    void set(size_t set) { m_words[set / 64] |= std::uint64_t{1} << (set % 64); }
+    /// The word holding `set`'s bit (to prefetch it).
+    const std::uint64_t *word(size_t set) const { return m_words.data() + set / 64; }
+    /// Sets the bits `other` has (same size; threads filling halves join this way).
+    void merge(const SetBits &other);
+
+private:
+    std::vector<std::uint64_t> m_words;
+    size_t m_size = 0;
+};
+
+/// @brief What the backlog and the fallback exposure need of a SetResolution: a bit per set
+/// where the rule takes 8 bytes (80 MB at ten million sets), so the rule can go before they
+/// are built (an owner change computes beside the snapshot on screen).
+struct ResolutionSummary
+{
+    const CostCube *cube = nullptr;
+    SetBits unowned;                 ///< the sets that resolve to no owner
+    std::vector<std::string> owners; ///< SetResolution::owners
+    /// Per owner text: true when some set takes it through the owner key itself (via 0).
+    std::vector<char> ownerKeyValue;
+};
+/// The summary of `resolved` (a large one is read on two threads); the owner texts are copied.
+ResolutionSummary summarise(const SetResolution &resolved);
+/// The same, taking the owner texts from `resolved`, which is left empty.
+ResolutionSummary summarise(SetResolution &&resolved);
+
 /// An exact amount and the rows it sums.
 struct AmountRows
 {
@@ -125,6 +163,10 @@ public:
             const AttributionOptions &options,
             Decimal unallocated,
             const SetResolution *resolved = nullptr);
+    /// `unowned` (ResolutionSummary::unowned, or unallocatedSets()) is of the objects' cube.
+    Backlog(std::shared_ptr<const SliceObjects> objects,
+            const SetBits &unowned,
+            Decimal unallocated);
 
     size_t size() const { return m_order.size(); }
     bool empty() const { return m_order.empty(); }
@@ -148,9 +190,10 @@ private:
     static constexpr size_t kStride = 64;
     std::vector<std::uint32_t> m_order; ///< indices into m_objects->items
     std::vector<Decimal> m_after;       ///< U after steps kStride − 1, 2 × kStride − 1, …
+    void build(const SetBits &unowned, Decimal unallocated);
 };
 
-/// Per label set of `cube`: true when it resolves to no owner under `options`.
-std::vector<char> unallocatedSets(const CostCube &cube, const AttributionOptions &options);
+/// Per label set of `cube`: set when it resolves to no owner under `options`.
+SetBits unallocatedSets(const CostCube &cube, const AttributionOptions &options);
 
 } // namespace unalloc::core

@@ -74,21 +74,21 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.fPct = s.report.fallbackPct(1);
     s.topOwners = topThree(s.report);
     s.spend = spendByOwner(s.report);
-    // The exposure reads the report, the rule and the attribution's sums per (fallback, owner),
-    // the backlog the rule and the slice's objects: on a large slice the exposure gets a thread
-    // of its own meanwhile.
+    // The backlog and the exposure need a bit per set and the owner texts of the rule: the
+    // rule per set (8 bytes a set: 80 MB at ten million) is let go before they take their
+    // room, since an owner change computes beside the snapshot on screen and held both.
+    const ResolutionSummary summary = summarise(std::move(resolved));
+    // The exposure reads the report, the summary and the attribution's sums per (fallback,
+    // owner), the backlog the summary and the slice's objects: on a large slice the exposure
+    // gets a thread of its own meanwhile.
     const auto exposureOf = [&] {
-        return fallbackExposure(cube, options, s.report, resolved, viaFallbacks);
+        return fallbackExposure(cube, options, s.report, summary, viaFallbacks);
     };
     std::future<FallbackExposure> exposure;
     if (cube.labelSets().size() >= kParallelSets)
         exposure = std::async(std::launch::async, exposureOf);
-    s.backlog = Backlog(slice->objects, options, s.report.unallocated, &resolved);
+    s.backlog = Backlog(slice->objects, summary.unowned, s.report.unallocated);
     s.exposure = exposure.valid() ? exposure.get() : exposureOf();
-    // The rule per set (8 bytes a set: 80 MB at ten million) is let go before the drill-down
-    // tree takes its room (8 bytes per unowned object): an owner change computes beside the
-    // snapshot on screen, and held both at once.
-    resolved = SetResolution{};
     s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
     if (isCancelled(cancelled))
         return std::nullopt;

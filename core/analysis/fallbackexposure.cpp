@@ -50,22 +50,15 @@ const SetResolution &resolutionFor(const CostCube &cube,
 }
 
 /// The exposure from the sums per (fallback, owner text index): the few distinct values by
-/// text, then per key and per owner bucket.
-FallbackExposure exposureOf(const CostCube &cube,
-                            const AttributionOptions &options,
+/// text, then per key and per owner bucket. `ownerKeyValue` tells which owner texts the owner
+/// key itself takes (ownerValuesOf): exactly those of the sets whose rule ends at the owner
+/// key (via 0), so the resolution tells without a second scan of every set's labels.
+FallbackExposure exposureOf(const AttributionOptions &options,
                             const AttributionReport &report,
-                            const SetResolution &resolution,
+                            const std::vector<std::string> &ownerTexts,
+                            const std::vector<char> &ownerKeyValue,
                             const std::unordered_map<std::uint64_t, FallbackValue> &byId)
 {
-    const std::vector<std::string> &ownerTexts = resolution.owners;
-    // Which owner texts the owner key itself takes (ownerValuesOf): exactly those of the sets
-    // whose rule ends at the owner key (via 0), so the resolution tells without a second scan
-    // of every set's labels.
-    std::vector<char> ownerKeyValue(ownerTexts.size(), 0);
-    if (cube.labelSets().keyId(options.ownerKey) != LabelSetPool::kAbsent)
-        for (const SetOwner &r : resolution.ofSet)
-            if (r.via == 0)
-                ownerKeyValue[static_cast<size_t>(r.owner)] = 1;
     std::map<std::pair<int, std::string>, FallbackValue> values;
     for (const auto &[id, sum] : byId) {
         const auto owner = static_cast<size_t>(id & 0xffffffffU);
@@ -131,7 +124,9 @@ FallbackExposure exposureOver(const CostCube &cube,
 {
     SetResolution own;
     const SetResolution &r = resolutionFor(cube, options, given, own);
-    return exposureOf(cube, options, report, r, sumsByFallback(cells, in, r.ofSet));
+    auto byId = sumsByFallback(cells, in, r.ofSet);
+    const ResolutionSummary summary = summarise(r);
+    return exposureOf(options, report, summary.owners, summary.ownerKeyValue, byId);
 }
 
 } // namespace
@@ -161,6 +156,15 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const SetResolution &resolved,
                                   const FallbackOwnerSums &viaFallbacks)
 {
+    return fallbackExposure(cube, options, report, summarise(resolved), viaFallbacks);
+}
+
+FallbackExposure fallbackExposure(const CostCube &,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const ResolutionSummary &resolved,
+                                  const FallbackOwnerSums &viaFallbacks)
+{
     std::unordered_map<std::uint64_t, FallbackValue> byId;
     for (size_t i = 0; i < viaFallbacks.sums.size(); ++i) {
         const AmountRows &sum = viaFallbacks.sums[i];
@@ -171,7 +175,7 @@ FallbackExposure fallbackExposure(const CostCube &cube,
         v.amount = sum.amount;
         v.rows = sum.rows;
     }
-    return exposureOf(cube, options, report, resolved, byId);
+    return exposureOf(options, report, resolved.owners, resolved.ownerKeyValue, byId);
 }
 
 } // namespace unalloc::core

@@ -72,5 +72,12 @@ FallbackExposure fallbackExposure(const CostCube &cube,
                                   const AttributionReport &report,
                                   const SetResolution &resolved,
                                   const FallbackOwnerSums &viaFallbacks);
+/// The same from the summary of the resolution (summarise()): what the explorer keeps once
+/// the rule per set is let go.
+FallbackExposure fallbackExposure(const CostCube &cube,
+                                  const AttributionOptions &options,
+                                  const AttributionReport &report,
+                                  const ResolutionSummary &resolved,
+                                  const FallbackOwnerSums &viaFallbacks);
 
 } // namespace unalloc::core

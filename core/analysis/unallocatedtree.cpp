@@ -76,6 +76,65 @@ DrillGroups drillGroups(const CostCube &cube)
     return out;
 }
 
+void BacklogPositions::start(size_t positions, size_t runs)
+{
+    m_runs.clear();
+    m_list.clear();
+    m_size = 0;
+    m_asRuns = runs * 3 <= positions; // a run is 8 bytes, a listed position 4
+    if (m_asRuns)
+        m_runs.reserve(runs);
+    else
+        m_list.reserve(positions);
+}
+
+void BacklogPositions::add(std::uint32_t position)
+{
+    if (!m_asRuns)
+        m_list.push_back(position);
+    else if (m_runs.empty() || m_runs.back().first + (m_size - m_runs.back().before) != position)
+        m_runs.push_back({position, static_cast<std::uint32_t>(m_size)});
+    ++m_size;
+}
+
+BacklogPositions BacklogPositions::of(const std::vector<std::uint32_t> &ascending)
+{
+    size_t runs = 0;
+    for (size_t i = 0; i < ascending.size(); ++i)
+        runs += i == 0 || ascending[i - 1] + 1 != ascending[i] ? 1 : 0;
+    BacklogPositions out;
+    out.start(ascending.size(), runs);
+    for (const std::uint32_t p : ascending)
+        out.add(p);
+    return out;
+}
+
+std::uint32_t BacklogPositions::operator[](size_t i) const
+{
+    if (!m_asRuns)
+        return m_list[i];
+    // The last run starting at or before i.
+    const auto it =
+        std::upper_bound(m_runs.begin(), m_runs.end(), i,
+                         [](size_t index, const Run &r) { return index < size_t{r.before}; });
+    const Run &r = *(it - 1);
+    return r.first + static_cast<std::uint32_t>(i - r.before);
+}
+
+std::vector<std::uint32_t> BacklogPositions::toVector() const
+{
+    std::vector<std::uint32_t> out;
+    out.reserve(m_size);
+    for (size_t k = 0; k < m_runs.size(); ++k) {
+        const size_t end = k + 1 < m_runs.size() ? m_runs[k + 1].before : m_size;
+        for (size_t j = m_runs[k].before; j < end; ++j)
+            out.push_back(m_runs[k].first + static_cast<std::uint32_t>(j - m_runs[k].before));
+    }
+    if (!m_asRuns)
+        out = m_list;
+    return out;
+}
+
 std::vector<DrillNode> unallocatedTree(const Backlog &backlog)
 {
     if (backlog.empty())
@@ -160,14 +219,18 @@ std::vector<DrillNode> unallocatedTree(const Backlog &backlog, const DrillGroups
         }
         item = node;
     }
-    // Each node's objects in backlog order, each list allocated once at its size.
-    std::vector<std::uint32_t> count(groups.size(), 0);
-    for (const std::uint32_t node : nodeOfItem)
+    // Each node's objects in backlog order, each held at its size, as runs where that is
+    // smaller (BacklogPositions).
+    std::vector<std::uint32_t> count(groups.size(), 0), runs(groups.size(), 0);
+    for (size_t i = 0; i < nodeOfItem.size(); ++i) {
+        const std::uint32_t node = nodeOfItem[i];
         ++count[node];
+        runs[node] += i == 0 || nodeOfItem[i - 1] != node ? 1 : 0;
+    }
     for (size_t n = 0; n < groups.size(); ++n)
-        groups[n].objects.reserve(count[n]);
+        groups[n].objects.start(count[n], runs[n]);
     for (size_t i = 0; i < nodeOfItem.size(); ++i)
-        groups[nodeOfItem[i]].objects.push_back(static_cast<std::uint32_t>(i));
+        groups[nodeOfItem[i]].objects.add(static_cast<std::uint32_t>(i));
     std::map<std::string, DrillNode> sources;
     for (size_t g = 0; g < groups.size(); ++g) {
         const std::string name(backlog.source(groups[g].objects.front()));

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace unalloc;
 using namespace unalloc::ui;
 
@@ -69,10 +71,22 @@ void TstRowTableModel::sortsByKind_data()
                                          dec("1000000000000000.0002"), QVariant()};
     QTest::newRow("decimals, ascending") << decimals << false << QList<int>{1, 5, 3, 2, 0, 4};
     QTest::newRow("decimals, descending") << decimals << true << QList<int>{0, 4, 2, 3, 1, 5};
+    // Decimals that fit 64-bit units (a request's cost) are sorted as units: one unit apart.
+    const std::vector<QVariant> small{dec("0.000000000000000002"), dec("0.000000000000000001"),
+                                      QVariant(), dec("-9"), dec("0.000000000000000002")};
+    QTest::newRow("small decimals, ascending") << small << false << QList<int>{2, 3, 1, 0, 4};
+    QTest::newRow("small decimals, descending") << small << true << QList<int>{0, 4, 1, 3, 2};
+    // Units first, then a decimal past them: the keys read so far are widened.
+    const std::vector<QVariant> widened{dec("1"), dec("0.5"), dec("1000000000000000.0001"),
+                                        dec("-1000000000000000"), dec("1")};
+    QTest::newRow("small, then wide decimals") << widened << false << QList<int>{3, 1, 0, 4, 2};
     const std::vector<QVariant> numbers{QVariant(7), QVariant(), QVariant(qlonglong(-2)),
                                         QVariant(2.5), QVariant(7)};
     QTest::newRow("numbers, ascending") << numbers << false << QList<int>{1, 2, 3, 0, 4};
     QTest::newRow("numbers, descending") << numbers << true << QList<int>{0, 4, 3, 2, 1};
+    // A number without an order (NaN) sorts as an empty cell.
+    const std::vector<QVariant> nan{QVariant(3.0), QVariant(std::nan("")), QVariant(1)};
+    QTest::newRow("NaN sorts as empty") << nan << false << QList<int>{1, 2, 0};
     // Text by the locale's collation, numbers within it by value (item2 before item10).
     const std::vector<QVariant> text{QVariant(QStringLiteral("item10")),
                                      QVariant(QStringLiteral("Apple")),
