@@ -57,6 +57,8 @@ class TstRowTableModel final : public QObject
 private slots:
     void sortsByKind_data();
     void sortsByKind();
+    void sortsManyRowsOfText_data();
+    void sortsManyRowsOfText();
 };
 
 void TstRowTableModel::sortsByKind_data()
@@ -120,6 +122,49 @@ void TstRowTableModel::sortsByKind()
     table.sort(-1);
     for (int r = 0; r < table.rowCount(); ++r)
         QCOMPARE(table.index(r, 1).data().toInt(), r);
+}
+
+void TstRowTableModel::sortsManyRowsOfText_data()
+{
+    QTest::addColumn<int>("distinct");
+    QTest::addColumn<bool>("descending");
+    // 70,000 rows take 17 bits: 100 texts (7 bits) make keys that fit the order itself,
+    // 20,000 (15 bits) 64-bit keys.
+    QTest::newRow("few texts, ascending") << 100 << false;
+    QTest::newRow("few texts, descending") << 100 << true;
+    QTest::newRow("many texts, ascending") << 20000 << false;
+    QTest::newRow("many texts, descending") << 20000 << true;
+}
+
+void TstRowTableModel::sortsManyRowsOfText()
+{
+    QFETCH(int, distinct);
+    QFETCH(bool, descending);
+    constexpr int kRows = 70000;
+    std::vector<QVariant> cells;
+    std::vector<int> value(kRows);
+    for (int r = 0; r < kRows; ++r) {
+        value[size_t(r)] = static_cast<int>((qint64(r) * 7919) % distinct);
+        cells.emplace_back(QStringLiteral("t%1").arg(value[size_t(r)]));
+    }
+    GivenTable table(std::move(cells));
+    table.sort(0, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    QCOMPARE(table.rowCount(), kRows);
+    std::vector<char> seen(kRows, 0);
+    int previous = -1;
+    for (int r = 0; r < kRows; ++r) {
+        const int row = table.index(r, 1).data().toInt();
+        QVERIFY(row >= 0 && row < kRows && !seen[size_t(row)]);
+        seen[size_t(row)] = 1;
+        if (previous >= 0) {
+            // Numeric collation: t9 before t10. Ties in model order both ways.
+            const int a = value[size_t(previous)], b = value[size_t(row)];
+            QVERIFY(descending ? a >= b : a <= b);
+            if (a == b)
+                QVERIFY(previous < row);
+        }
+        previous = row;
+    }
 }
 
 QTEST_MAIN(TstRowTableModel)

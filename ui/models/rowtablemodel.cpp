@@ -6,6 +6,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -315,9 +316,37 @@ void RowTableModel::sortRows()
             rank[byText[i]] = i > 0 && collator.compare(texts[byText[i - 1]], texts[byText[i]]) == 0
                                   ? rank[byText[i - 1]]
                                   : static_cast<std::uint32_t>(i);
-        for (std::uint32_t &t : textOf)
-            t = rank[t];
-        sortBy([&textOf](int a, int b) { return textOf[size_t(a)] < textOf[size_t(b)]; });
+        // One integer key per row, the rank above the row: a sort of plain integers with no
+        // ties (a comparison through the row's rank, with millions of ties among a few models,
+        // was a fifth slower). Few texts: the key fits the order itself (ten million rows take
+        // 24 bits, leaving 7 for up to 128 texts); otherwise 64-bit keys, in the memory the
+        // order and a stable sort's buffer took.
+        const auto top = static_cast<std::uint32_t>(texts.size() - 1);
+        const auto keyRank = [&](size_t r) {
+            return ascending ? rank[textOf[r]] : top - rank[textOf[r]];
+        };
+        const int rowBits =
+            std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint32_t>(n - 1))));
+        const int rankBits = static_cast<int>(std::bit_width(top));
+        if (rowBits + rankBits <= 31) {
+            for (size_t r = 0; r < m_order.size(); ++r)
+                m_order[r] =
+                    static_cast<int>(keyRank(r) << rowBits | static_cast<std::uint32_t>(r));
+            textOf = {};
+            std::sort(m_order.begin(), m_order.end());
+            for (int &row : m_order)
+                row &= static_cast<int>((std::uint32_t{1} << rowBits) - 1);
+            return;
+        }
+        m_order = {};
+        std::vector<std::uint64_t> keys(static_cast<size_t>(n));
+        for (size_t r = 0; r < keys.size(); ++r)
+            keys[r] = std::uint64_t{keyRank(r)} << 32 | r;
+        textOf = {};
+        std::sort(keys.begin(), keys.end());
+        m_order.resize(keys.size());
+        for (size_t i = 0; i < keys.size(); ++i)
+            m_order[i] = static_cast<int>(keys[i] & 0xffffffffU);
     }
 }
 
