@@ -4186,6 +4186,10 @@ in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translat
         </translation>
     </message>
     <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 of %3) has no &lt;b&gt;%4&lt;/b&gt;: ordering the cost objects nobody owns, costliest first…</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: die Kostenobjekte ohne Eigentümer werden geordnet, die teuersten zuerst…</translation>
+    </message>
+    <message>
         <source>label fixes applied (costliest first)</source>
         <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
     </message>

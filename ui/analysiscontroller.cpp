@@ -111,19 +111,35 @@ void AnalysisController::recompute()
         return;
     const core::AnalysisInput input = m_document->input();
     const core::AnalysisRequest request = m_request;
+    // A large slice's first analysis comes in two steps: everything but the backlog and the
+    // drill-down tree first (ordering ten million objects is most of it), then those. A newer
+    // request drops either step.
     m_job.start(
         [input, request](const Superseded &superseded) -> SnapshotPtr {
-            auto s = core::analyse(input, request, superseded);
+            auto s = core::analyse(input, request, superseded, core::BacklogTiming::DeferLarge);
             if (!s)
                 return {};
             return std::make_shared<const core::AnalysisSnapshot>(std::move(*s));
         },
-        [this](SnapshotPtr result) {
-            if (!result)
-                return;
-            m_snapshot = std::move(result);
-            emit snapshotReady(m_snapshot);
-        });
+        [this](SnapshotPtr result) { show(std::move(result)); });
+}
+
+void AnalysisController::show(SnapshotPtr result)
+{
+    if (!result)
+        return;
+    m_snapshot = std::move(result);
+    if (m_snapshot->backlogPending()) {
+        m_job.start(
+            [first = m_snapshot](const Superseded &superseded) -> SnapshotPtr {
+                auto s = core::completeBacklog(*first, superseded);
+                if (!s)
+                    return {};
+                return std::make_shared<const core::AnalysisSnapshot>(std::move(*s));
+            },
+            [this](SnapshotPtr complete) { show(std::move(complete)); });
+    }
+    emit snapshotReady(m_snapshot);
 }
 
 } // namespace unalloc::ui

@@ -62,6 +62,8 @@ private:
     LedgerDocument *m_document;
     QUndoStack m_undo;
     core::AnalysisRequest m_request;
+    /// Takes a computed snapshot; one whose backlog is pending starts its completion.
+    void show(SnapshotPtr result);
     SnapshotPtr m_snapshot;
     LatestJob m_job; ///< the snapshot being computed; a newer request drops an older one
     std::optional<std::pair<QString, QStringList>> m_preset;

@@ -4,6 +4,7 @@
 
 #include "slicecache.h"
 
+#include <atomic>
 #include <chrono>
 #include <future>
 
@@ -38,8 +39,32 @@ std::string digestFor(Rules rules, const AnalysisRequest &request)
 
 } // namespace
 
-std::optional<AnalysisSnapshot>
-analyse(const AnalysisInput &input, const AnalysisRequest &request, const CancelCheck &cancelled)
+namespace {
+
+std::atomic<size_t> g_deferredBacklogFrom{size_t{1} << 21};
+
+double msSince(std::chrono::steady_clock::time_point started)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+        .count();
+}
+
+} // namespace
+
+size_t deferredBacklogFrom()
+{
+    return g_deferredBacklogFrom.load();
+}
+
+void setDeferredBacklogFrom(size_t groups)
+{
+    g_deferredBacklogFrom.store(groups);
+}
+
+std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
+                                        const AnalysisRequest &request,
+                                        const CancelCheck &cancelled,
+                                        BacklogTiming timing)
 {
     const auto started = std::chrono::steady_clock::now();
     AnalysisSnapshot s;
@@ -52,8 +77,10 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
         return s;
     // Everything that depends only on the slice (period, sources, de-duplication) is kept
     // per slice; what follows costs per label set and per unallocated object.
+    bool computedHere = input.slices == nullptr;
     const std::shared_ptr<const SliceData> slice =
-        input.slices ? input.slices->get(input, request) : computeSlice(input, request);
+        input.slices ? input.slices->get(input, request, &computedHere, timing)
+                     : computeSlice(input, request, timing);
     if (isCancelled(cancelled))
         return std::nullopt;
     // With request.dedupe every figure below comes from the de-duplicated merged ledger.
@@ -77,19 +104,27 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     // The backlog and the exposure need a bit per set and the owner texts of the rule: the
     // rule per set (8 bytes a set: 80 MB at ten million) is let go before they take their
     // room, since an owner change computes beside the snapshot on screen and held both.
-    const ResolutionSummary summary = summarise(std::move(resolved));
-    // The exposure reads the report, the summary and the attribution's sums per (fallback,
-    // owner), the backlog the summary and the slice's objects: on a large slice the exposure
-    // gets a thread of its own meanwhile.
-    const auto exposureOf = [&] {
-        return fallbackExposure(cube, options, s.report, summary, viaFallbacks);
-    };
-    std::future<FallbackExposure> exposure;
-    if (cube.labelSets().size() >= kParallelSets)
-        exposure = std::async(std::launch::async, exposureOf);
-    s.backlog = Backlog(slice->objects, summary.unowned, s.report.unallocated);
-    s.exposure = exposure.valid() ? exposure.get() : exposureOf();
-    s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
+    ResolutionSummary summary = summarise(std::move(resolved));
+    if (timing == BacklogTiming::DeferLarge && computedHere &&
+        slice->objectsToOrder >= deferredBacklogFrom()) {
+        // The slice's objects are still being ordered: the rest is shown meanwhile.
+        s.exposure = fallbackExposure(cube, options, s.report, summary, viaFallbacks);
+        s.pendingBacklog =
+            std::make_shared<const PendingBacklog>(PendingBacklog{slice, std::move(summary)});
+    } else {
+        // The exposure reads the report, the summary and the attribution's sums per (fallback,
+        // owner), the backlog the summary and the slice's objects: on a large slice the
+        // exposure gets a thread of its own meanwhile.
+        const auto exposureOf = [&] {
+            return fallbackExposure(cube, options, s.report, summary, viaFallbacks);
+        };
+        std::future<FallbackExposure> exposure;
+        if (cube.labelSets().size() >= kParallelSets)
+            exposure = std::async(std::launch::async, exposureOf);
+        s.backlog = Backlog(slice->objects(), summary.unowned, s.report.unallocated);
+        s.exposure = exposure.valid() ? exposure.get() : exposureOf();
+        s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
+    }
     if (isCancelled(cancelled))
         return std::nullopt;
     s.collisions = slice->collisions;
@@ -97,9 +132,25 @@ analyse(const AnalysisInput &input, const AnalysisRequest &request, const Cancel
     s.caption.deduplicated = s.seams.deduplicated;
     if (s.seams.doubleCounted())
         s.caption.doubleCounted = Money{*s.seams.overlapTotal, s.seams.overlapCurrency};
-    s.computeMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
-            .count();
+    s.computeMs = msSince(started);
+    return s;
+}
+
+std::optional<AnalysisSnapshot> completeBacklog(const AnalysisSnapshot &first,
+                                                const CancelCheck &cancelled)
+{
+    const auto started = std::chrono::steady_clock::now();
+    AnalysisSnapshot s = first;
+    if (!first.pendingBacklog)
+        return s;
+    const PendingBacklog &pending = *first.pendingBacklog;
+    const std::shared_ptr<const SliceObjects> objects = pending.slice->objects();
+    if (isCancelled(cancelled))
+        return std::nullopt;
+    s.backlog = Backlog(objects, pending.summary.unowned, s.report.unallocated);
+    s.unallocatedTree = unallocatedTree(s.backlog, pending.slice->drillGroups);
+    s.pendingBacklog.reset();
+    s.computeMs += msSince(started);
     return s;
 }
 

@@ -12,8 +12,8 @@ constexpr size_t kKeptSlices = 3;
 
 } // namespace
 
-std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
-                                              const AnalysisRequest &request)
+std::shared_ptr<const SliceData>
+computeSlice(const AnalysisInput &input, const AnalysisRequest &request, BacklogTiming timing)
 {
     auto d = std::make_shared<SliceData>();
     if (!input.cube)
@@ -27,20 +27,30 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     const AttributionOptions options = request.options();
     // The objects in backlog order are the largest part: they are sorted on a second thread
     // while this one finds the overlap, the sums and the seams. Without de-duplication the
-    // attributed cube is the ledger's own, known before the overlap is.
-    const auto objectsOf = [&options](const CostCube &cube, std::shared_ptr<const void> owner) {
+    // attributed cube is the ledger's own, known before the overlap is. A large slice whose
+    // backlog may wait (BacklogTiming::DeferLarge) has them sorted by the first to ask for
+    // them, the analysis' second step, once the rest is on screen: sorted meanwhile, they
+    // took a core from the first step and held their memory beside its rule per label set.
+    // The sort may outlive this call: it holds its own copy of the options and the cube's
+    // owner.
+    d->objectsToOrder = cube->rawGroups().size();
+    const auto policy =
+        timing == BacklogTiming::DeferLarge && d->objectsToOrder >= deferredBacklogFrom()
+            ? std::launch::deferred
+            : std::launch::async;
+    const auto objectsOf = [options](const CostCube &cube, std::shared_ptr<const void> owner) {
         auto objects = std::make_shared<SliceObjects>(sliceObjects(cube, options));
         objects->keepAlive = std::move(owner);
         return std::shared_ptr<const SliceObjects>(std::move(objects));
     };
     std::future<std::shared_ptr<const SliceObjects>> objects;
     if (!request.dedupe)
-        objects = std::async(std::launch::async, objectsOf, std::cref(*cube),
-                             std::shared_ptr<const void>(cube));
+        objects =
+            std::async(policy, objectsOf, std::cref(*cube), std::shared_ptr<const void>(cube));
     d->prepared = prepareCube(*cube, request);
     const CostCube &attributed = d->prepared.cube();
     if (request.dedupe)
-        objects = std::async(std::launch::async, objectsOf, std::cref(attributed),
+        objects = std::async(policy, objectsOf, std::cref(attributed),
                              std::shared_ptr<const void>(d->prepared.merged));
     if (sliceSumsPayOff(attributed))
         d->sums = sliceSums(attributed, options);
@@ -52,7 +62,7 @@ std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
     d->collisions = attributed.collisions();
     // The drill-down's grouping reads the same cube as the objects; the sort is the longer.
     d->drillGroups = drillGroups(request.dedupe ? attributed : *cube);
-    d->objects = objects.get();
+    d->objectsReady = objects.share();
     return d;
 }
 
@@ -63,8 +73,12 @@ SliceCache::Key SliceCache::keyOf(const AnalysisRequest &request)
 }
 
 std::shared_ptr<const SliceData> SliceCache::get(const AnalysisInput &input,
-                                                 const AnalysisRequest &request)
+                                                 const AnalysisRequest &request,
+                                                 bool *computed,
+                                                 BacklogTiming timing)
 {
+    if (computed)
+        *computed = false;
     const Key key = keyOf(request);
     {
         std::lock_guard lock(m_mutex);
@@ -77,12 +91,14 @@ std::shared_ptr<const SliceData> SliceCache::get(const AnalysisInput &input,
             }
         }
     }
-    auto computed = computeSlice(input, request);
+    auto slice = computeSlice(input, request, timing);
+    if (computed)
+        *computed = true;
     std::lock_guard lock(m_mutex);
-    m_entries.emplace_front(key, computed);
+    m_entries.emplace_front(key, slice);
     if (m_entries.size() > kKeptSlices)
         m_entries.pop_back();
-    return computed;
+    return slice;
 }
 
 } // namespace unalloc::core

@@ -3,6 +3,7 @@
 #include "analysissnapshot.h"
 
 #include <deque>
+#include <future>
 #include <mutex>
 
 namespace unalloc::core {
@@ -18,15 +19,22 @@ struct SliceData
     /// Sums per (label set, source), when they pay off (sliceSumsPayOff); without them the
     /// analysis attributes the cube's groups.
     std::optional<SliceSums> sums;
-    std::shared_ptr<const SliceObjects> objects;
-    DrillGroups drillGroups; ///< of objects->cube (the unallocated drill-down's grouping)
+    /// The objects in backlog order: sorted on a thread of their own, which a large slice's
+    /// first analysis does not wait for (deferredBacklog()).
+    std::shared_future<std::shared_ptr<const SliceObjects>> objectsReady;
+    std::shared_ptr<const SliceObjects> objects() const { return objectsReady.get(); }
+    size_t objectsToOrder = 0; ///< the slice's groups: what the sort's length follows
+    DrillGroups drillGroups;   ///< of objects->cube (the unallocated drill-down's grouping)
     ReconciliationSnapshot seams;
     std::vector<CollisionTotal> collisions;
 };
 
-/// Computes the slice of `request` over `input` (owner key and fallbacks unused).
+/// Computes the slice of `request` over `input` (owner key and fallbacks unused). Under
+/// BacklogTiming::DeferLarge a slice of at least deferredBacklogFrom() groups has its objects
+/// ordered by the first objects() call instead of on a thread of its own meanwhile.
 std::shared_ptr<const SliceData> computeSlice(const AnalysisInput &input,
-                                              const AnalysisRequest &request);
+                                              const AnalysisRequest &request,
+                                              BacklogTiming timing = BacklogTiming::Now);
 
 /// @brief The last few slices of one loaded ledger; safe to share between worker threads.
 class SliceCache
@@ -34,8 +42,11 @@ class SliceCache
 public:
     /// The slice of `request`, computed on a miss (outside the lock: two workers asking for
     /// the same new slice may both compute it; both results are equal).
+    /// `computed` (optional) is set when this call computed it.
     std::shared_ptr<const SliceData> get(const AnalysisInput &input,
-                                         const AnalysisRequest &request);
+                                         const AnalysisRequest &request,
+                                         bool *computed = nullptr,
+                                         BacklogTiming timing = BacklogTiming::Now);
 
 private:
     struct Key

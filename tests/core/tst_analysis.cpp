@@ -117,6 +117,7 @@ private slots:
     void largeBacklogSplitsExactly_data();
     void largeBacklogSplitsExactly();
     void summaryReadsEverySet();
+    void deferredBacklogCompletesToTheSameSnapshot();
     void loadedCubeAnalysesLikeABuiltOne_data();
     void loadedCubeAnalysesLikeABuiltOne();
     void periodReconFiltersLikeASlicedCube_data();
@@ -414,6 +415,46 @@ void TestAnalysis::summaryReadsEverySet()
         QCOMPARE(fromOptions.at(i).labelSet, s->backlog.at(i).labelSet);
         QCOMPARE(fromOptions.unallocatedAfter(i), s->backlog.unallocatedAfter(i));
     }
+}
+
+void TestAnalysis::deferredBacklogCompletesToTheSameSnapshot()
+{
+    // Every new slice counts as large: the first analysis leaves its backlog and tree to
+    // completeBacklog(), whose snapshot is the one analyse() gives at once.
+    const size_t before = deferredBacklogFrom();
+    setDeferredBacklogFrom(0);
+    AnalysisInput input;
+    input.cube = randomCube(11, 5000);
+    input.slices = std::make_shared<SliceCache>();
+    AnalysisInput fresh = input;
+    fresh.slices = nullptr;
+    const AnalysisRequest req = request("team", {"namespace"}, 3, -1, {});
+    const auto first = analyse(input, req, {}, BacklogTiming::DeferLarge);
+    QVERIFY(first.has_value());
+    QVERIFY(first->backlogPending());
+    QVERIFY(first->backlog.empty());
+    QVERIFY(first->unallocatedTree.empty());
+    const auto now = analyse(fresh, req);
+    QVERIFY(now.has_value() && !now->backlogPending());
+    QVERIFY(now->backlog.size() > 10);
+    QCOMPARE(first->report.unallocated, now->report.unallocated);
+    QVERIFY(!completeBacklog(*first, [] { return true; }).has_value()); // cancelled
+    const auto complete = completeBacklog(*first);
+    QVERIFY(complete.has_value());
+    QVERIFY(!complete->backlogPending());
+    QCOMPARE(dump(*complete), dump(*now));
+    // The slice is kept: another owner key over it is complete at once.
+    const AnalysisRequest other = req.withOwnerKey("project");
+    const auto again = analyse(input, other, {}, BacklogTiming::DeferLarge);
+    QVERIFY(again.has_value() && !again->backlogPending());
+    QCOMPARE(dump(*again), dump(*analyse(fresh, other)));
+    // Below the threshold, and under BacklogTiming::Now, nothing waits.
+    input.slices = std::make_shared<SliceCache>();
+    QVERIFY(!analyse(input, req)->backlogPending());
+    setDeferredBacklogFrom(size_t{1} << 40);
+    input.slices = std::make_shared<SliceCache>();
+    QVERIFY(!analyse(input, req, {}, BacklogTiming::DeferLarge)->backlogPending());
+    setDeferredBacklogFrom(before);
 }
 
 void TestAnalysis::periodReconFiltersLikeASlicedCube_data()

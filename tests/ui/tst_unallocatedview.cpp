@@ -17,8 +17,10 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -46,6 +48,7 @@ private slots:
     void focusOnExpandsAndSelectsASource_data();
     void focusOnExpandsAndSelectsASource();
     void hiddenViewLetsGoOfItsStaleSnapshot();
+    void largeSliceShowsItsBacklogInTwoSteps();
 
 private:
     QValueAxis *fixAxis() const
@@ -292,6 +295,52 @@ void TstUnallocatedView::hiddenViewLetsGoOfItsStaleSnapshot()
     QCOMPARE(tree->model()->rowCount(), int(m_view->snapshot()->unallocatedTree.size()));
     QCOMPARE(backlog->model()->rowCount(), int(m_view->snapshot()->backlog.size()));
     QVERIFY(backlog->model()->rowCount() > 0);
+}
+
+void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
+{
+    // Every new slice counts as large: its first analysis comes without the backlog (the view
+    // says it is being ordered and is not settled, so --grab waits), then complete.
+    const size_t before = core::deferredBacklogFrom();
+    core::setDeferredBacklogFrom(0);
+    const auto restore = qScopeGuard([before] { core::setDeferredBacklogFrom(before); });
+    UI_FIND(summary, QLabel, m_view, "unallocatedSummary");
+    UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    QVERIFY(m_window->showView(u"unallocated"_s));
+    const core::AnalysisRequest was = m_window->analysis()->request();
+    std::vector<SnapshotPtr> seen;
+    QStringList texts;
+    std::vector<bool> settled;
+    const auto c = connect(m_window->analysis(), &AnalysisController::snapshotReady, this,
+                           [&](const SnapshotPtr &s) {
+                               seen.push_back(s);
+                               texts << summary->text();
+                               settled.push_back(m_view->isSettled());
+                           });
+    core::AnalysisRequest request = was;
+    request.tolerancePct = core::Decimal::fromInt(3); // another slice: computed anew
+    m_window->analysis()->change(request, u"test"_s);
+    QTRY_COMPARE(seen.size(), size_t{2});
+    disconnect(c);
+    QVERIFY(seen[0]->backlogPending());
+    QVERIFY(texts[0].contains(u"ordering the cost objects nobody owns"_s));
+    QVERIFY(!settled[0]);
+    QVERIFY(!seen[1]->backlogPending());
+    QVERIFY(settled[1]);
+    QVERIFY(texts[1].contains(u"cost objects nobody owns."_s));
+    QCOMPARE(m_view->snapshot(), seen[1]);
+    QVERIFY(seen[1]->backlog.size() >= 5);
+    QCOMPARE(backlog->model()->rowCount(), int(seen[1]->backlog.size()));
+    // Back to a slice the cache holds: one complete snapshot.
+    seen.clear();
+    const auto again = connect(m_window->analysis(), &AnalysisController::snapshotReady, this,
+                               [&](const SnapshotPtr &s) { seen.push_back(s); });
+    m_window->analysis()->change(was, u"test"_s);
+    QTRY_COMPARE(seen.size(), size_t{1});
+    QTest::qWait(50);
+    disconnect(again);
+    QCOMPARE(seen.size(), size_t{1});
+    QVERIFY(!seen[0]->backlogPending());
 }
 
 QTEST_MAIN(TstUnallocatedView)

@@ -122,6 +122,14 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                                ? tr("The ledger is empty: File → Import Files…")
                                : tr("No rows in this period and these sources: nothing to "
                                     "attribute, nothing unallocated."));
+    else if (snapshot->backlogPending())
+        // A large ledger's first analysis: the objects are still being put in backlog order.
+        m_summary->setText(tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: ordering the cost objects "
+                              "nobody owns, costliest first…")
+                               .arg(fmt::money(r.unallocated, r.currency, locale()),
+                                    fmt::percent(snapshot->uPct, locale()),
+                                    fmt::money(r.total, r.currency, locale()),
+                                    fmt::q(r.dimension).toHtmlEscaped()));
     else
         m_summary->setText(
             tr("<b>%1</b> (%2 of %3) has no <b>%4</b>: %Ln cost object(s) nobody owns.", nullptr,
@@ -141,6 +149,13 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
         // backlog and drill-down) would stay in memory beside the current one and the next.
         releaseTables();
     }
+    if (isSettled())
+        emit settled();
+}
+
+bool UnallocatedView::isSettled() const
+{
+    return !m_snapshot || !m_snapshot->backlogPending();
 }
 
 void UnallocatedView::releaseTables()

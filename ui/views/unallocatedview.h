@@ -37,6 +37,8 @@ public:
     static constexpr int kBacklogPageRows = 50'000;
     explicit UnallocatedView(const ViewContext &context, QWidget *parent = nullptr);
     void showSnapshot(const SnapshotPtr &snapshot) override;
+    /// False while the snapshot's backlog is still being ordered (a large ledger's first one).
+    bool isSettled() const override;
     /// Expands, selects and scrolls to source `focus` in the drill-down tree (filling the
     /// tree first if it is stale); false when the slice has no unallocated spend there.
     bool focusOn(const QString &focus) override;

@@ -164,8 +164,12 @@ std::array<double, 3> change(Host &host, PaintWatch &watch, const core::Analysis
     double updated = -1;
     QElapsedTimer t;
     // Connected after the host's own slot: when this runs, every view has the snapshot.
+    // A snapshot whose backlog is still being ordered is not the last (a new slice's).
     auto c = QObject::connect(analysis, &AnalysisController::snapshotReady, analysis,
-                              [&] { updated = msSince(t); });
+                              [&](const SnapshotPtr &s) {
+                                  if (!s->backlogPending())
+                                      updated = msSince(t);
+                              });
     watch.arm();
     t.start();
     analysis->change(request, QStringLiteral("bench"));
@@ -250,6 +254,18 @@ int main(int argc, char *argv[])
                 drawn, opened, readyMs, host.analysis.snapshot()->computeMs,
                 static_cast<long long>(catalog.rows), catalog.keys.size());
     printRss("with the overview drawn");
+    // A large ledger's first analysis leaves the backlog to a second step (the Unallocated
+    // view says it is being ordered meanwhile): the changes below start once it is in.
+    if (host.analysis.snapshot()->backlogPending()) {
+        if (!QTest::qWaitFor([&] { return !host.analysis.snapshot()->backlogPending(); }, 600000)) {
+            std::fprintf(stderr, "bench_ui: the backlog was not ordered within 10 minutes\n");
+            return 1;
+        }
+        std::printf("  backlog ordered: %.0f ms after the open (the second step of the first "
+                    "analysis)\n",
+                    msSince(t));
+        printRss("with the backlog ordered");
+    }
 
     // 2. Owner key and fallback changes, each a full recompute of every view.
     const core::AnalysisRequest base = host.analysis.request();
