@@ -4190,6 +4190,10 @@ in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translat
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2 von %3) hat kein &lt;b&gt;%4&lt;/b&gt;: die Kostenobjekte ohne Eigentümer werden geordnet, die teuersten zuerst…</translation>
     </message>
     <message>
+        <source>The fixes follow once the unowned objects are in order.</source>
+        <translation>Die Korrekturen folgen, sobald die Objekte ohne Eigentümer geordnet sind.</translation>
+    </message>
+    <message>
         <source>label fixes applied (costliest first)</source>
         <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
     </message>

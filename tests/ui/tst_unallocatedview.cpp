@@ -12,6 +12,7 @@
 #include "ui/models/backlogmodel.h"
 #include "ui/translations.h"
 #include "ui/views/unallocatedview.h"
+#include "ui/widgets/panel.h"
 
 #include <QAbstractProxyModel>
 #include <QApplication>
@@ -306,6 +307,10 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     const auto restore = qScopeGuard([before] { core::setDeferredBacklogFrom(before); });
     UI_FIND(summary, QLabel, m_view, "unallocatedSummary");
     UI_FIND(backlog, QTableView, m_view, "backlogTableView");
+    Panel *panel = nullptr; // the fix plan's, around its curve
+    for (QWidget *w = m_curve; w && !panel; w = w->parentWidget())
+        panel = qobject_cast<Panel *>(w);
+    UI_REQUIRE(panel, "the fix plan's panel");
     QVERIFY(m_window->showView(u"unallocated"_s));
     const core::AnalysisRequest was = m_window->analysis()->request();
     std::vector<SnapshotPtr> seen;
@@ -314,7 +319,7 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     const auto c = connect(m_window->analysis(), &AnalysisController::snapshotReady, this,
                            [&](const SnapshotPtr &s) {
                                seen.push_back(s);
-                               texts << summary->text();
+                               texts << summary->text() + u'|' + panel->subtitle();
                                settled.push_back(m_view->isSettled());
                            });
     core::AnalysisRequest request = was;
@@ -324,10 +329,12 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     disconnect(c);
     QVERIFY(seen[0]->backlogPending());
     QVERIFY(texts[0].contains(u"ordering the cost objects nobody owns"_s));
+    QVERIFY(texts[0].contains(u"|The fixes follow once the unowned objects are in order."_s));
     QVERIFY(!settled[0]);
     QVERIFY(!seen[1]->backlogPending());
     QVERIFY(settled[1]);
     QVERIFY(texts[1].contains(u"cost objects nobody owns."_s));
+    QVERIFY(texts[1].contains(u"|From "_s));
     QCOMPARE(m_view->snapshot(), seen[1]);
     QVERIFY(seen[1]->backlog.size() >= 5);
     QCOMPARE(backlog->model()->rowCount(), int(seen[1]->backlog.size()));

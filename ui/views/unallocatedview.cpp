@@ -281,13 +281,14 @@ void UnallocatedView::showCurve()
             u = after;
         }
         m_curvePanel->setSubtitle(
-            steps == 0 ? tr("Nothing is unallocated: there is nothing to fix.")
-                       : tr("From %1 today to %2 after %n fix(es): label the costliest unowned "
-                            "objects first.",
-                            nullptr, int(steps))
-                             .arg(fmt::percent(s.uPct, locale()),
-                                  fmt::percent(s.backlog.step(steps - 1, s.report.total).uAfter,
-                                               locale())));
+            s.backlogPending() ? tr("The fixes follow once the unowned objects are in order.")
+            : steps == 0       ? tr("Nothing is unallocated: there is nothing to fix.")
+                         : tr("From %1 today to %2 after %n fix(es): label the costliest unowned "
+                              "objects first.",
+                              nullptr, int(steps))
+                               .arg(fmt::percent(s.uPct, locale()),
+                                    fmt::percent(s.backlog.step(steps - 1, s.report.total).uAfter,
+                                                 locale())));
     }
     // The ledger's U target (Preferences, --budget): a chart position, the judgement is core's.
     const core::Decimal targetPct = budget().targetPct;
