@@ -19,8 +19,9 @@ struct SliceData
     /// Sums per (label set, source), when they pay off (sliceSumsPayOff); without them the
     /// analysis attributes the cube's groups.
     std::optional<SliceSums> sums;
-    /// The objects in backlog order: sorted on a thread of their own, which a large slice's
-    /// first analysis does not wait for (deferredBacklog()).
+    /// The objects in backlog order: sorted on a thread of their own meanwhile, or, for a
+    /// large slice under BacklogTiming::DeferLarge, by the first objects() call (the first
+    /// analysis' second step).
     std::shared_future<std::shared_ptr<const SliceObjects>> objectsReady;
     std::shared_ptr<const SliceObjects> objects() const { return objectsReady.get(); }
     size_t objectsToOrder = 0; ///< the slice's groups: what the sort's length follows
