@@ -96,12 +96,17 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
 }
 
 Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
-                 const SetBits &unowned,
-                 Decimal unallocated)
+                 const AttributionOptions &options,
+                 Decimal unallocated,
+                 const ResolutionSummary &resolved)
     : m_objects(std::move(objects))
 {
-    if (m_objects && m_objects->cube)
-        build(unowned, unallocated);
+    if (!m_objects || !m_objects->cube)
+        return;
+    if (resolved.cube == m_objects->cube)
+        build(resolved.unowned, unallocated);
+    else
+        build(unallocatedSets(*m_objects->cube, options), unallocated);
 }
 
 void Backlog::build(const SetBits &unowned, Decimal unallocated)

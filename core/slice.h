@@ -163,10 +163,12 @@ public:
             const AttributionOptions &options,
             Decimal unallocated,
             const SetResolution *resolved = nullptr);
-    /// `unowned` (ResolutionSummary::unowned, or unallocatedSets()) is of the objects' cube.
+    /// `resolved` is summarise() of resolveSets() under `options`; used when it is of the
+    /// objects' cube (else the sets are resolved again).
     Backlog(std::shared_ptr<const SliceObjects> objects,
-            const SetBits &unowned,
-            Decimal unallocated);
+            const AttributionOptions &options,
+            Decimal unallocated,
+            const ResolutionSummary &resolved);
 
     size_t size() const { return m_order.size(); }
     bool empty() const { return m_order.empty(); }

@@ -121,7 +121,7 @@ std::optional<AnalysisSnapshot> analyse(const AnalysisInput &input,
         std::future<FallbackExposure> exposure;
         if (cube.labelSets().size() >= kParallelSets)
             exposure = std::async(std::launch::async, exposureOf);
-        s.backlog = Backlog(slice->objects(), summary.unowned, s.report.unallocated);
+        s.backlog = Backlog(slice->objects(), options, s.report.unallocated, summary);
         s.exposure = exposure.valid() ? exposure.get() : exposureOf();
         s.unallocatedTree = unallocatedTree(s.backlog, slice->drillGroups);
     }
@@ -147,7 +147,7 @@ std::optional<AnalysisSnapshot> completeBacklog(const AnalysisSnapshot &first,
     const std::shared_ptr<const SliceObjects> objects = pending.slice->objects();
     if (isCancelled(cancelled))
         return std::nullopt;
-    s.backlog = Backlog(objects, pending.summary.unowned, s.report.unallocated);
+    s.backlog = Backlog(objects, s.request.options(), s.report.unallocated, pending.summary);
     s.unallocatedTree = unallocatedTree(s.backlog, pending.slice->drillGroups);
     s.pendingBacklog.reset();
     s.computeMs += msSince(started);

@@ -411,6 +411,9 @@ void TestAnalysis::summaryReadsEverySet()
     auto objects = std::make_shared<SliceObjects>(sliceObjects(*cube, options));
     const Backlog fromOptions(objects, options, s->report.unallocated);
     QCOMPARE(fromOptions.size(), s->backlog.size());
+    // A summary of another cube is not used: the sets are resolved again.
+    const Backlog otherSummary(objects, options, s->report.unallocated, ResolutionSummary{});
+    QCOMPARE(otherSummary.size(), s->backlog.size());
     for (size_t i = 0; i < fromOptions.size(); i += 101) {
         QCOMPARE(fromOptions.at(i).labelSet, s->backlog.at(i).labelSet);
         QCOMPARE(fromOptions.unallocatedAfter(i), s->backlog.unallocatedAfter(i));
