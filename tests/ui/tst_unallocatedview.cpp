@@ -313,6 +313,8 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     UI_REQUIRE(panel, "the fix plan's panel");
     QVERIFY(m_window->showView(u"unallocated"_s));
     const core::AnalysisRequest was = m_window->analysis()->request();
+    QVERIFY2(!m_view->snapshot()->unallocatedTree.empty(), "a source in the drill-down");
+    const QString source = QString::fromStdString(m_view->snapshot()->unallocatedTree[0].text);
     std::vector<SnapshotPtr> seen;
     QStringList texts;
     std::vector<bool> settled;
@@ -321,6 +323,9 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
                                seen.push_back(s);
                                texts << summary->text() + u'|' + panel->subtitle();
                                settled.push_back(m_view->isSettled());
+                               // A drill-through meanwhile lands once the tree is in.
+                               if (seen.size() == 1)
+                                   QVERIFY(m_view->focusOn(source));
                            });
     core::AnalysisRequest request = was;
     request.tolerancePct = core::Decimal::fromInt(3); // another slice: computed anew
@@ -338,6 +343,9 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     QCOMPARE(m_view->snapshot(), seen[1]);
     QVERIFY(seen[1]->backlog.size() >= 5);
     QCOMPARE(backlog->model()->rowCount(), int(seen[1]->backlog.size()));
+    UI_FIND(tree, QTreeView, m_view, "unallocatedTreeView");
+    QCOMPARE(tree->currentIndex().data().toString(), source);
+    QVERIFY(tree->isExpanded(tree->currentIndex()));
     // Back to a slice the cache holds: one complete snapshot.
     seen.clear();
     const auto again = connect(m_window->analysis(), &AnalysisController::snapshotReady, this,

@@ -149,6 +149,8 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
         // backlog and drill-down) would stay in memory beside the current one and the next.
         releaseTables();
     }
+    if (!snapshot->backlogPending() && !m_pendingFocus.isEmpty())
+        focusOn(std::exchange(m_pendingFocus, QString()));
     if (isSettled())
         emit settled();
 }
@@ -198,6 +200,10 @@ bool UnallocatedView::focusOn(const QString &focus)
 {
     if (focus.isEmpty())
         return true;
+    if (m_snapshot && m_snapshot->backlogPending()) {
+        m_pendingFocus = focus; // the tree comes with the backlog: shown then
+        return true;
+    }
     refreshTables(); // a hidden view fills its tree lazily
     const QModelIndex source = m_treeModel->sourceIndex(focus);
     if (!source.isValid())

@@ -80,6 +80,8 @@ private:
     QValueAxis *m_uAxis = nullptr;
     bool m_tablesStale = false;
     bool m_tablesFilled = false; ///< the tables show a snapshot (current or stale)
+    /// A drill-through that came while the backlog was being ordered (focusOn()).
+    QString m_pendingFocus;
     bool m_curveStale = true;
 };
 
