@@ -5,6 +5,7 @@
 //   Trends opened (day / week / month): longest GUI-thread stall ≤ 100 ms while it computes
 // Usage: bench_ui [ROWS] [LEDGER]  (default 1000000; the ledger is built once in a temp dir
 // unless a path is given and exists).
+#include "benchrss.h"
 #include "uibenchledger.h"
 
 #include "ui/analysiscontroller.h"
@@ -38,36 +39,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 using namespace unalloc;
 using namespace unalloc::ui;
+using unalloc::bench::printRss;
 
 namespace {
-
-/// This process's resident set now and at its peak so far, KiB (Linux: VmRSS, VmHWM).
-std::pair<long, long> rssKiB()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    long now = -1, peak = -1;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0)
-            now = std::strtol(line.c_str() + 6, nullptr, 10);
-        else if (line.rfind("VmHWM:", 0) == 0)
-            peak = std::strtol(line.c_str() + 6, nullptr, 10);
-    }
-    return {now, peak};
-}
-
-void printRss(const char *when)
-{
-    const auto [now, peak] = rssKiB();
-    std::printf("  RSS %s: %ld KB (peak so far %ld KB)\n", when, now, peak);
-}
 
 /// Records when a widget is next painted.
 class PaintWatch final : public QObject
