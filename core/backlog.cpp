@@ -70,15 +70,24 @@ ResolutionSummary summarise(SetResolution &&resolved)
     return out;
 }
 
-SetBits unallocatedSets(const CostCube &cube, const AttributionOptions &options)
+namespace {
+
+/// The sets of `resolved` that resolve to no owner.
+SetBits unownedOf(const std::vector<SetOwner> &resolved)
 {
-    std::vector<std::string> owners;
-    const std::vector<SetOwner> resolved = resolveSetOwners(cube.labelSets(), options, owners);
     SetBits out(resolved.size());
     for (size_t i = 0; i < resolved.size(); ++i)
         if (resolved[i].owner < 0)
             out.set(i);
     return out;
+}
+
+} // namespace
+
+SetBits unallocatedSets(const CostCube &cube, const AttributionOptions &options)
+{
+    std::vector<std::string> owners;
+    return unownedOf(resolveSetOwners(cube.labelSets(), options, owners));
 }
 
 Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
@@ -90,7 +99,7 @@ Backlog::Backlog(std::shared_ptr<const SliceObjects> objects,
     if (!m_objects || !m_objects->cube)
         return;
     if (resolved && resolved->cube == m_objects->cube)
-        build(summarise(*resolved).unowned, unallocated);
+        build(unownedOf(resolved->ofSet), unallocated);
     else
         build(unallocatedSets(*m_objects->cube, options), unallocated);
 }

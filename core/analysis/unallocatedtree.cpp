@@ -97,18 +97,6 @@ void BacklogPositions::add(std::uint32_t position)
     ++m_size;
 }
 
-BacklogPositions BacklogPositions::of(const std::vector<std::uint32_t> &ascending)
-{
-    size_t runs = 0;
-    for (size_t i = 0; i < ascending.size(); ++i)
-        runs += i == 0 || ascending[i - 1] + 1 != ascending[i] ? 1 : 0;
-    BacklogPositions out;
-    out.start(ascending.size(), runs);
-    for (const std::uint32_t p : ascending)
-        out.add(p);
-    return out;
-}
-
 std::uint32_t BacklogPositions::operator[](size_t i) const
 {
     if (!m_asRuns)

@@ -16,8 +16,6 @@ class BacklogPositions final
 {
 public:
     BacklogPositions() = default;
-    /// From ascending positions, kept as runs when there are at most a third as many runs.
-    static BacklogPositions of(const std::vector<std::uint32_t> &ascending);
 
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
@@ -28,8 +26,8 @@ public:
     /// Runs held (0 when held as a list).
     size_t runs() const { return m_runs.size(); }
 
-    /// Appends in ascending order, then finish(): what unallocatedTree() builds with, given
-    /// the count of positions and of runs beforehand (each held at its size).
+    /// start() with the count of positions and of runs, then add() each position in ascending
+    /// order: held at its size, as runs when they are at most a third of the positions.
     void start(size_t positions, size_t runs);
     void add(std::uint32_t position);
 
