@@ -4194,6 +4194,10 @@ in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translat
         <translation>Die Korrekturen folgen, sobald die Objekte ohne Eigentümer geordnet sind.</translation>
     </message>
     <message>
+        <source>Export follows once the cost objects nobody owns are in order</source>
+        <translation>Der Export folgt, sobald die Kostenobjekte ohne Eigentümer geordnet sind</translation>
+    </message>
+    <message>
         <source>label fixes applied (costliest first)</source>
         <translation>angewandte Label-Korrekturen (teuerste zuerst)</translation>
     </message>

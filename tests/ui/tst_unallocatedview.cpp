@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QToolTip>
 #include <QTreeView>
 #include <QValueAxis>
@@ -318,15 +319,25 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     std::vector<SnapshotPtr> seen;
     QStringList texts;
     std::vector<bool> settled;
-    const auto c = connect(m_window->analysis(), &AnalysisController::snapshotReady, this,
-                           [&](const SnapshotPtr &s) {
-                               seen.push_back(s);
-                               texts << summary->text() + u'|' + panel->subtitle();
-                               settled.push_back(m_view->isSettled());
-                               // A drill-through meanwhile lands once the tree is in.
-                               if (seen.size() == 1)
-                                   QVERIFY(m_view->focusOn(source));
-                           });
+    // Each of the view's panels, as export buttons enabled: none until the backlog is in (an
+    // export meanwhile would write empty tables), all then.
+    const QList<Panel *> panels = m_view->findChildren<Panel *>();
+    QCOMPARE(panels.size(), 3);
+    std::vector<int> exportable;
+    QStringList exportTips;
+    const auto c = connect(
+        m_window->analysis(), &AnalysisController::snapshotReady, this, [&](const SnapshotPtr &s) {
+            seen.push_back(s);
+            texts << summary->text() + u'|' + panel->subtitle();
+            settled.push_back(m_view->isSettled());
+            exportable.push_back(int(std::count_if(panels.begin(), panels.end(), [](Panel *p) {
+                return p->exportButton()->isEnabled();
+            })));
+            exportTips << panels[0]->exportButton()->toolTip();
+            // A drill-through meanwhile lands once the tree is in.
+            if (seen.size() == 1)
+                QVERIFY(m_view->focusOn(source));
+        });
     core::AnalysisRequest request = was;
     request.tolerancePct = core::Decimal::fromInt(3); // another slice: computed anew
     m_window->analysis()->change(request, u"test"_s);
@@ -336,6 +347,10 @@ void TstUnallocatedView::largeSliceShowsItsBacklogInTwoSteps()
     QVERIFY(texts[0].contains(u"ordering the cost objects nobody owns"_s));
     QVERIFY(texts[0].contains(u"|The fixes follow once the unowned objects are in order."_s));
     QVERIFY(!settled[0]);
+    QCOMPARE(exportable[0], 0);
+    QVERIFY(exportTips[0].contains(u"once the cost objects nobody owns are in order"_s));
+    QVERIFY(exportTips[1].startsWith(u"Save or copy this"_s));
+    QCOMPARE(exportable[1], 3);
     QVERIFY(!seen[1]->backlogPending());
     QVERIFY(settled[1]);
     QVERIFY(texts[1].contains(u"cost objects nobody owns."_s));

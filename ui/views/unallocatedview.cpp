@@ -56,8 +56,8 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     m_tree->setObjectName(QStringLiteral("unallocatedTreeView"));
     setUpTableView(m_tree);
     // The tree comes sorted (amount descending); a header click sorts it otherwise.
-    auto *treePanel = new TablePanel(tr("Drill-down: source → group → cost object"), m_tree,
-                                     m_treeModel, exportHost());
+    auto *treePanel = m_treePanel = new TablePanel(tr("Drill-down: source → group → cost object"),
+                                                   m_tree, m_treeModel, exportHost());
     treePanel->setObjectName(QStringLiteral("unallocatedTree"));
     treePanel->setBeforeExport([this] { refreshTables(); });
 
@@ -74,7 +74,7 @@ UnallocatedView::UnallocatedView(const ViewContext &context, QWidget *parent)
     backlog->setModel(m_backlogModel);
     backlog->setObjectName(QStringLiteral("backlogTableView"));
     setUpTableView(backlog);
-    auto *backlogPanel =
+    auto *backlogPanel = m_backlogPanel =
         new TablePanel(tr("Labeling backlog"), backlog, m_backlogModel, exportHost());
     backlogPanel->setObjectName(QStringLiteral("backlogTable"));
     backlogPanel->setBeforeExport([this] { refreshTables(); });
@@ -138,6 +138,13 @@ void UnallocatedView::showSnapshot(const SnapshotPtr &snapshot)
                      fmt::percent(snapshot->uPct, locale()),
                      fmt::money(r.total, r.currency, locale()),
                      fmt::q(r.dimension).toHtmlEscaped()));
+    // The drill-down, the fix plan and the backlog come with the ordered objects: exported
+    // before, they would be written empty.
+    const bool complete = !snapshot->backlogPending();
+    for (Panel *panel : {static_cast<Panel *>(m_treePanel), static_cast<Panel *>(m_curvePanel),
+                         static_cast<Panel *>(m_backlogPanel)})
+        panel->setExportAvailable(complete, tr("Export follows once the cost objects nobody owns "
+                                               "are in order"));
     m_curveStale = true;
     m_tablesStale = true;
     if (isVisible()) {

@@ -15,6 +15,7 @@ namespace unalloc::ui {
 class BacklogModel;
 class ChartHover;
 class ChartPanel;
+class TablePanel;
 class ChartWheelZoom;
 class QtChartCanvas;
 class UnallocatedTreeModel;
@@ -71,6 +72,8 @@ private:
     QTableView *m_backlog;
     QtChartCanvas *m_curve;
     ChartPanel *m_curvePanel = nullptr;
+    TablePanel *m_treePanel = nullptr;
+    TablePanel *m_backlogPanel = nullptr;
     ChartHover *m_hover = nullptr;
     ChartWheelZoom *m_zoom = nullptr;
     QLineSeries *m_stepLine = nullptr;

@@ -34,8 +34,7 @@ Panel::Panel(const QString &title, const ExportHost &host, QWidget *parent)
     m_subtitle->setWordWrap(true);
     m_subtitle->hide();
     m_button->setText(tr("Export"));
-    m_button->setToolTip(tr("Save or copy this, stamped with ledger, period, sources, owner key, "
-                            "fallbacks, rules digest and date"));
+    m_button->setToolTip(exportToolTip());
     m_button->setPopupMode(QToolButton::InstantPopup);
     m_button->setMenu(m_menu);
     m_button->setAutoRaise(true);
@@ -48,6 +47,18 @@ Panel::Panel(const QString &title, const ExportHost &host, QWidget *parent)
     m_layout->setSpacing(4);
     m_layout->addLayout(header);
     m_layout->addWidget(m_subtitle);
+}
+
+QString Panel::exportToolTip()
+{
+    return tr("Save or copy this, stamped with ledger, period, sources, owner key, fallbacks, "
+              "rules digest and date");
+}
+
+void Panel::setExportAvailable(bool available, const QString &why)
+{
+    m_button->setEnabled(available);
+    m_button->setToolTip(available ? exportToolTip() : why);
 }
 
 QString Panel::title() const

@@ -34,6 +34,9 @@ public:
     QString subtitle() const;
     QMenu *exportMenu() const { return m_menu; }
     QToolButton *exportButton() const { return m_button; }
+    /// Off while what the panel shows is not all there yet (an export would write it
+    /// incomplete): the button is disabled and its tool tip says `why`.
+    void setExportAvailable(bool available, const QString &why = {});
 
 protected:
     void setBody(QWidget *body, int stretch = 1);
@@ -50,6 +53,8 @@ protected:
     ExportHost m_host;
 
 private:
+    static QString exportToolTip();
+
     QLabel *m_title;
     QLabel *m_subtitle;
     QToolButton *m_button;
