@@ -174,6 +174,7 @@ Result<sql::Db> openReadOnly(const std::string &path)
                         "written; open it once from a writable copy of both files",
                     path);
     }
+    sql::configureSqlite();
     sqlite3 *raw = nullptr;
     const std::string uri = uriFor(path);
     const int rc = sqlite3_open_v2(

@@ -65,6 +65,10 @@ private:
     sqlite3_stmt *m_stmt = nullptr;
 };
 
+/// Process-wide SQLite settings, once, before the first connection opens (Db::open calls it;
+/// so must any other opener).
+void configureSqlite();
+
 /// @brief An open SQLite connection (C API) that closes itself.
 class Db final
 {
