@@ -26,8 +26,9 @@ constexpr std::int64_t kReleaseMargin = 4 << 20;
 constexpr std::int64_t kHashStep = 4 << 20;
 constexpr std::int64_t kHashMin = 256 << 10;
 // How far the hash may fall behind the parser before the parser hashes anyway: the mapped
-// pages stay resident until hashed, so this bounds the RSS the input costs.
-constexpr std::int64_t kHashLag = 48 << 20;
+// pages stay resident until hashed, so this bounds the RSS the input costs. (48 MB let a 10M
+// import, whose writer is never idle to hash, hold 60-72 MB of its input at its peak.)
+constexpr std::int64_t kHashLag = 16 << 20;
 
 struct Source
 {
@@ -191,6 +192,7 @@ core::Result<void> ImportRun::writeRows(RowQueue &queue,
                 chunk->labelHashes.data(), chunk->labelSets.data());
             !added)
             return core::fail(located(ledgerError(added.error(), m_ledgerPath), src.origin));
+        m_txn.forgetOrdinalsBelow(chunk->ordinalFloor);
         m_state.rows += static_cast<std::int64_t>(chunk->count);
         queue.recycle(std::move(*chunk));
         const std::int64_t done = parsed.load(std::memory_order_relaxed);
@@ -262,6 +264,7 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
             // The parser gets an old row to refill, with its strings' capacity.
             row.swap(chunk.next());
             if (chunk.count >= chunkRows) {
+                chunk.ordinalFloor = m_labelSets.floor();
                 queue.push(std::move(chunk), idle);
                 chunk = queue.fresh(chunkRows);
             }
@@ -277,8 +280,10 @@ core::Result<BatchOutcome> ImportRun::importOne(const Source &src,
         } catch (const std::exception &e) {
             read = core::fail("internal", std::string("the parser failed: ") + e.what());
         }
-        if (read && chunk.count != 0)
+        if (read && chunk.count != 0) {
+            chunk.ordinalFloor = m_labelSets.floor();
             queue.push(std::move(chunk));
+        }
         queue.close();
     });
     // The settling (a sort of every fingerprint) overlaps the parser's read-ahead.

@@ -30,6 +30,7 @@ public:
             m_byMemo.clear();
             m_memos.clear();
             m_memoOrdinals.clear();
+            m_memoFloor = m_next;
         }
         // A memo's set (the reader compared its raw bytes already): numbered once.
         if (row.labelSetMemo != 0) {
@@ -55,6 +56,15 @@ public:
 
     /// Memo ids the numbering knows (bounded by what the reader's memo holds).
     size_t memosKnown() const { return m_memos.size(); }
+    /// The lowest ordinal a later row can still get: the ones below were handed out for sets
+    /// both lookups have forgotten (a memo that started over, compared sets that did). With
+    /// per-request metadata nearly every row has a set of its own, and the writer's ordinal
+    /// table would otherwise keep an entry per row (10M rows: 80 MB).
+    std::uint32_t floor() const
+    {
+        return std::min(m_memos.empty() ? m_next : m_memoFloor,
+                        m_entries.empty() ? m_next : m_comparedFloor);
+    }
 
 private:
     std::uint32_t compared(const core::CostRow &row, std::uint64_t hash)
@@ -76,6 +86,7 @@ private:
         if (m_entries.size() >= kMaxComparedSets) {
             m_entries.clear();
             m_slots.clear();
+            m_comparedFloor = m_next;
         }
         m_entries.push_back(Entry{hash, m_next++, {row.labels, row.rawLabels, row.collisions}});
         if (m_entries.size() * 10 > m_slots.size() * 7) {
@@ -109,6 +120,8 @@ private:
     static constexpr size_t kMaxComparedSets = size_t(1) << 13;
     std::vector<Entry> m_entries;
     std::uint32_t m_next = 0;           ///< the next ordinal handed out
+    std::uint32_t m_memoFloor = 0;      ///< m_next when the memo lookup last started over
+    std::uint32_t m_comparedFloor = 0;  ///< m_next when the compared sets last started over
     std::vector<std::uint32_t> m_slots; ///< open addressing: entry + 1, 0 empty
     // labelSetMemo → ordinal, flat: looked up for every row, and a node-based map's probes
     // missed the cache on most of them.

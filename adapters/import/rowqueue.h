@@ -21,6 +21,8 @@ struct RowChunk
     size_t count = 0;
     std::vector<std::uint64_t> labelHashes; ///< parallel to the first `count` rows
     std::vector<std::uint32_t> labelSets;   ///< parallel to the first `count` rows: ordinals
+    /// No later chunk has an ordinal below this (LabelSetOrdinals::floor once it was full).
+    std::uint32_t ordinalFloor = 0;
 
     /// The slot of the next row: an old row (whatever it held) or a new empty one.
     core::CostRow &next()

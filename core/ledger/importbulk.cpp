@@ -134,9 +134,9 @@ Result<void> SqliteImportTransaction::enterBulk()
 
 Result<void> SqliteImportTransaction::leaveBulk()
 {
+    m_fps.release(); // the index finds duplicates from here on
     if (auto r = buildFingerprintIndex(); !r)
         return r;
-    m_fps.release();
     m_mode = Mode::Exact;
     m_bulkDone = true;
     return m_ledger.db().exec(kExactCache);

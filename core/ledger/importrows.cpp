@@ -32,7 +32,20 @@ Result<bool> SqliteImportTransaction::addHashedRow(const CostRow &row, std::uint
 
 std::int64_t SqliteImportTransaction::knownSetOfOrdinal(std::uint32_t ordinal) const
 {
-    return ordinal < m_ordinalSets.size() ? m_ordinalSets[ordinal] : 0;
+    return ordinal >= m_ordinalBase && ordinal - m_ordinalBase < m_ordinalSets.size()
+               ? m_ordinalSets[ordinal - m_ordinalBase]
+               : 0;
+}
+
+void SqliteImportTransaction::forgetOrdinalsBelow(std::uint32_t floor)
+{
+    if (floor <= m_ordinalBase)
+        return;
+    const size_t gone = std::min<size_t>(floor - m_ordinalBase, m_ordinalSets.size());
+    m_ordinalSets.erase(m_ordinalSets.begin(),
+                        m_ordinalSets.begin() + static_cast<std::ptrdiff_t>(gone));
+    m_ordinalBase = floor;
+    std::erase_if(m_pendingSets, [floor](const auto &p) { return p.first < floor; });
 }
 
 Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &row,
@@ -40,9 +53,13 @@ Result<std::int64_t> SqliteImportTransaction::labelSetOfOrdinal(const CostRow &r
 {
     if (ordinal == kNoOrdinal)
         return internLabelSet(row);
-    if (ordinal >= m_ordinalSets.size())
-        m_ordinalSets.resize(size_t{ordinal} + 1, 0);
-    std::int64_t &id = m_ordinalSets[ordinal];
+    if (ordinal < m_ordinalBase)
+        return fail(rowError(row, "internal",
+                             "the row's label set was numbered after it was "
+                             "forgotten"));
+    if (ordinal - m_ordinalBase >= m_ordinalSets.size())
+        m_ordinalSets.resize(size_t{ordinal - m_ordinalBase} + 1, 0);
+    std::int64_t &id = m_ordinalSets[ordinal - m_ordinalBase];
     if (id == 0) {
         if (auto pending = m_pendingSets.find(ordinal); pending != m_pendingSets.end()) {
             unpackSet(pending->second);

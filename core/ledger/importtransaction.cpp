@@ -262,9 +262,13 @@ Result<void> SqliteImportTransaction::commit()
     // Inside the transaction: a crash before COMMIT leaves the previous ledger as it was.
     if (auto r = m_labelSets.flush(); !r)
         return fail(r.error());
+    // What found strings, sets and duplicates in memory is not needed for the index build
+    // and COMMIT: given back first, so that the import's peak is not their sum.
+    m_labelSets.release();
+    m_ordinalSets = {};
+    m_fps.release();
     if (auto r = buildFingerprintIndex(); !r)
         return fail(r.error());
-    m_fps.release();
     if (auto r = m_ledger.db().exec("COMMIT"); !r)
         return fail(Error{"ledger-commit", r.error().detail, m_ledger.path(), {}, {}});
     m_open = false;

@@ -96,6 +96,7 @@ public:
     Result<void> addNumberedRows(std::span<const CostRow> rows,
                                  const std::uint64_t *labelSetHashes,
                                  const std::uint32_t *labelSetOrdinals) override;
+    void forgetOrdinalsBelow(std::uint32_t floor) override;
     Result<void> settle() override;
     Result<void> endBatch(const ImportBatch &final) override;
     std::vector<Warning> takeKeyConflicts() override;
@@ -252,9 +253,11 @@ private:
     std::int64_t m_aggRuns = 0; ///< runs spilled for the current batch
 
     LabelSetWriter m_labelSets;
-    /// addNumberedRow's ordinal -> id (0: not yet). A deque: it grows by blocks, never holds
-    /// two copies or twice the room (10M per-request sets: 80 MB, not up to 192 MB).
+    /// addNumberedRow's ordinal -> id (0: not yet), from ordinal m_ordinalBase on. A deque: it
+    /// grows by blocks and gives back its front when the caller's numbering forgets ordinals
+    /// (forgetOrdinalsBelow): per-request sets keep a window of them, not one entry per row.
     std::deque<std::int64_t> m_ordinalSets;
+    std::uint32_t m_ordinalBase = 0;
     /// Sets only duplicates carried so far, packed, by ordinal (keepSetOfDuplicate): at most
     /// the sets a reader's memo holds, forgotten when the memo forgets them.
     std::unordered_map<std::uint32_t, std::string> m_pendingSets;

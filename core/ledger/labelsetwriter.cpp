@@ -80,10 +80,13 @@ void LabelSetWriter::prefetchStrings(std::span<const std::uint64_t> hashes) cons
 
 Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint64_t hash)
 {
-    // Bounded: past m_stringBound strings (a month of per-request sessions and IPs is
-    // millions) the ones met so far are forgotten, and found again through the ledger's text
-    // index, which holds them now. Ids do not change.
-    if (m_stringIds.size() >= m_stringBound) {
+    // Bounded: past m_stringBound strings (or kArenaBytes of text) the ones met so far are
+    // forgotten, and found again through the ledger's text index, which holds them now. Ids
+    // do not change.
+    if (s.size() >= kArenaBytes)
+        return fail("label-too-long",
+                    "a label text of " + std::to_string(s.size()) + " bytes cannot be stored");
+    if (m_stringIds.size() >= m_stringBound || m_arena.size() + s.size() > kArenaBytes) {
         if (auto r = flushStrings(); !r)
             return fail(r.error());
         // Until now the arena held every string this writer met: the filter learns them.
@@ -102,7 +105,7 @@ Result<std::int64_t> LabelSetWriter::internString(std::string_view s, std::uint6
         return m_stringIds[index];
     // Known to the index from here on: the arena holds it before anything can fail.
     m_arena.append(s);
-    m_offsets.push_back(m_arena.size());
+    m_offsets.push_back(static_cast<std::uint32_t>(m_arena.size()));
     m_stringIds.push_back(0);
     std::int64_t id = 0;
     if (m_storedStrings || (m_forgotStrings && mayHaveStored(hash))) {
@@ -167,6 +170,25 @@ Result<void> LabelSetWriter::flushStrings()
     }
     m_pendingStrings.clear();
     return {};
+}
+
+void LabelSetWriter::release()
+{
+    // Only flushed strings may go: a pending one is known by its place in the arena.
+    if (!m_pendingStrings.empty())
+        return;
+    m_storedStrings = true; // every string is looked up in the ledger again
+    m_forgotStrings = false;
+    m_storedFilter = {};
+    m_arena = {};
+    m_offsets = {0};
+    m_stringIds = {};
+    m_stringIndex = {};
+    m_pendingStrings = {};
+    m_shapes.clear();
+    forgetStored();
+    for (Generation &g : m_generations)
+        g = {};
 }
 
 void LabelSetWriter::forgetStored()

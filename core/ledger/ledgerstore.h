@@ -224,6 +224,9 @@ public:
         }
         return {};
     }
+    /// No row given from now on carries an ordinal below `floor` (the caller's numbering forgot
+    /// those sets): what the ledger kept per ordinal below it can go. Optional.
+    virtual void forgetOrdinalsBelow(std::uint32_t /*floor*/) {}
     /// The rest of this import is small against what it wrote so far: do now what commit would
     /// do at the end for the bulk of it (SQLite: build the fingerprint index; the remaining
     /// rows then take the exact path), so that the work overlaps reading the rest. Optional.

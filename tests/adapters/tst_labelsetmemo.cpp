@@ -62,6 +62,7 @@ private slots:
     void memoIdsNameOneSet();
     void repeatsElidedOnlyWhenAsked();
     void ordinalsForgetWhatTheMemoForgot();
+    void comparedOrdinalsHaveAFloor();
 };
 
 void TestLabelSetMemo::sameAsBuilderAndNormaliser_data()
@@ -224,11 +225,18 @@ void TestLabelSetMemo::ordinalsForgetWhatTheMemoForgot()
     core::CostRow row;
     size_t mostKnown = 0;
     int elided = 0;
+    // The floor (what the writer may forget) only rises, no later row gets an ordinal below
+    // it, and it follows the memo: the ordinals above it stay about one memo's worth.
+    std::uint32_t floor = 0, widest = 0;
     for (int i = 0; i < 100'000; ++i) {
         // New sets, each met again a few rows later (elided then).
         const int n = i % 3 == 2 ? i - 2 : i;
         fill(memo, {{"team", "t"}, {"session", std::to_string(n)}}, row);
         const std::uint32_t ordinal = ordinals.ordinalOf(row, 0);
+        QVERIFY(ordinal >= floor);
+        QVERIFY(ordinals.floor() >= floor);
+        floor = ordinals.floor();
+        widest = std::max(widest, ordinal + 1 - floor);
         const std::string text = std::to_string(n);
         const auto [it, inserted] = setOfOrdinal.emplace(ordinal, text);
         QCOMPARE(it->second, text);
@@ -240,6 +248,40 @@ void TestLabelSetMemo::ordinalsForgetWhatTheMemoForgot()
     QVERIFY2(mostKnown <= 32768, std::to_string(mostKnown).c_str());
     QVERIFY(mostKnown > 10000);
     QVERIFY(elided > 30000); // the repeats were elided, across the restarts too
+    QVERIFY2(widest <= 2 * 32768, std::to_string(widest).c_str());
+    QVERIFY(floor > 50'000);
+}
+
+// Rows without a memo are compared: their floor follows the compared sets the same way, and
+// a memo that never starts over (a few thousand sets) keeps every ordinal.
+void TestLabelSetMemo::comparedOrdinalsHaveAFloor()
+{
+    adapters::LabelSetOrdinals ordinals;
+    std::uint32_t floor = 0;
+    std::map<int, std::uint32_t> ordinalOfSet;
+    for (int i = 0; i < 40'000; ++i) {
+        const int n = i % 2 ? i - 1 : i; // each set twice in a row: 20,000 sets
+        core::CostRow row;
+        row.labels = core::LabelMap({{"session", std::to_string(n)}});
+        const std::uint32_t ordinal =
+            ordinals.ordinalOf(row, static_cast<std::uint64_t>(n) * 0x9E3779B97F4A7C15ULL);
+        QVERIFY(ordinal >= floor);
+        if (n != i)
+            QCOMPARE(ordinal, ordinalOfSet[n]);
+        ordinalOfSet[n] = ordinal;
+        QVERIFY(ordinals.floor() >= floor);
+        floor = ordinals.floor();
+    }
+    QCOMPARE(floor, std::uint32_t(2 * 8192)); // the compared sets started over twice
+    core::LabelNormaliser normaliser;
+    adapters::LabelSetMemo memo(normaliser, true);
+    adapters::LabelSetOrdinals kept;
+    core::CostRow row;
+    for (int i = 0; i < 20'000; ++i) {
+        fill(memo, {{"team", std::to_string(i % 3000)}}, row);
+        (void)kept.ordinalOf(row, 0);
+        QCOMPARE(kept.floor(), std::uint32_t(0));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLabelSetMemo)

@@ -96,6 +96,7 @@ private slots:
     void elidedRowGetsTheSetItsDuplicateCarried();
     void forgottenMemoSetsAreNotKept();
     void unusedSetsAreRemoved();
+    void forgottenOrdinalsKeepTheLaterOnes();
 };
 
 void TestDuplicateSets::reimportStoresNoSet_data()
@@ -248,6 +249,58 @@ void TestDuplicateSets::unusedSetsAreRemoved()
     // A later import finds its sets as before.
     QVERIFY(importNumbered(*l, ownSetRows("s", 200, 10, false), 8).has_value());
     QCOMPARE(setsStored(dir), std::int64_t(50));
+    QCOMPARE(dumpCube(l->loadCube().value(), false), dumpCube(cubeFromRows(*l), false));
+}
+
+// The importer tells the transaction which ordinals its numbering forgot (per-request sets:
+// nearly one per row). What the transaction kept for them goes; later ordinals, among them
+// ones given before the call, still name their sets, a duplicate's kept set included, and a
+// forgotten ordinal that came back would be refused rather than misread.
+void TestDuplicateSets::forgottenOrdinalsKeepTheLaterOnes()
+{
+    QTemporaryDir dir;
+    auto l = createLedger(dir);
+    const auto stored = ownSetRows("old", 0, 1, true); // r4's set, stored before the import
+    QVERIFY(importNumbered(*l, stored, 0).has_value());
+    auto rows = ownSetRows("r", 0, 8, true);
+    rows[4].labels = stored[0].labels;
+    rows[4].rawLabels = stored[0].rawLabels;
+    rows[4].recordKey = stored[0].recordKey; // a duplicate: its set is kept, not stored
+    auto txn = l->beginImport().value();
+    QVERIFY(txn->beginBatch(meta()).has_value());
+    for (std::uint32_t i = 0; i < 5; ++i)
+        QVERIFY(txn->addNumberedRow(rows[i], 0, i).has_value());
+    txn->forgetOrdinalsBelow(3);
+    txn->forgetOrdinalsBelow(2); // never backwards
+    for (std::uint32_t i = 5; i < 8; ++i)
+        QVERIFY(txn->addNumberedRow(rows[i], 0, i).has_value());
+    // Rows elided as repeats of sets 3 (stored) and 4 (only its duplicate carried it).
+    std::vector<core::CostRow> repeats;
+    for (const std::uint32_t of : {3U, 4U}) {
+        core::CostRow r = makeRow("again" + std::to_string(of), "0.5", 1, "stale");
+        r.labelSetMemo = rows[of].labelSetMemo;
+        r.labelsElided = true;
+        QVERIFY(txn->addNumberedRow(r, 0, of).has_value());
+    }
+    core::CostRow late = makeRow("late", "0.5", 1, "stale");
+    late.labelSetMemo = rows[1].labelSetMemo;
+    late.labelsElided = true;
+    auto refused = txn->addNumberedRow(late, 0, 1);
+    QVERIFY(!refused.has_value());
+    QCOMPARE(refused.error().code, std::string("internal"));
+    QVERIFY(txn->endBatch(meta()).has_value());
+    QVERIFY(txn->commit().has_value());
+    const auto content = l->rows({}, core::LedgerSort::Source, true, 0, 100).value();
+    QCOMPARE(content.size(), size_t(10));
+    for (const auto &r : content) {
+        const std::string &key = r.row.recordKey;
+        const core::CostRow &want = key == "again3"   ? rows[3]
+                                    : key == "again4" ? rows[4]
+                                    : key == "old0"   ? stored[0]
+                                                      : rows[std::stoul(key.substr(1))];
+        QCOMPARE(r.row.labels, want.labels);
+        QCOMPARE(r.row.rawLabels, want.rawLabels);
+    }
     QCOMPARE(dumpCube(l->loadCube().value(), false), dumpCube(cubeFromRows(*l), false));
 }
 

@@ -294,27 +294,35 @@ void TestLabelChunks::writerEncodesAsTheCodec()
 
 void TestLabelChunks::boundedStringsKeepTheirIds()
 {
-    // A writer that forgets its strings every few (found again in the ledger) stores the same
-    // dictionary and the same sets as one that keeps them all.
-    const auto write = [](TempLedger &t, size_t bound) {
+    // A writer that forgets its strings every few (found again in the ledger), or gives back
+    // all it holds every 50 sets (release()), stores the same dictionary and the same sets as
+    // one that keeps them all.
+    const auto write = [](TempLedger &t, size_t bound, int releaseEvery = 0) {
         LabelSetWriter w(t.db);
         if (!w.prepare())
             return std::vector<std::int64_t>{};
         w.setStringBound(bound);
         std::vector<std::int64_t> ids;
-        for (int i = 0; i < 300; ++i) // values come back: users repeat every 37 sets
+        for (int i = 0; i < 300; ++i) { // values come back: users repeat every 37 sets
+            if (releaseEvery != 0 && i % releaseEvery == releaseEvery - 1) {
+                if (!w.flush())
+                    return std::vector<std::int64_t>{};
+                w.release();
+            }
             ids.push_back(w.intern(LabelMap(std::vector<LabelMap::Entry>{
                                        {"team", "t" + std::to_string(i % 7)},
                                        {"user", "u" + std::to_string(i % 37)},
                                        {"session", "s" + std::to_string(i / 3)}}),
                                    {{"user_id", "u" + std::to_string(i % 37)}}, {})
                               .value_or(-1));
+        }
         (void)w.flush();
         return ids;
     };
-    TempLedger all, few;
+    TempLedger all, few, released;
     const auto kept = write(all, LabelSetWriter::kStrings);
     QCOMPARE(write(few, 5), kept);
+    QCOMPARE(write(released, LabelSetWriter::kStrings, 50), kept);
     QCOMPARE(std::count(kept.begin(), kept.end(), -1), 0);
     const auto dump = [](const TempLedger &t, const char *sqlText) {
         std::vector<std::string> out;
@@ -328,6 +336,7 @@ void TestLabelChunks::boundedStringsKeepTheirIds()
     QVERIFY(dump(all, strings).size() > 100);
     QCOMPARE(dump(few, strings), dump(all, strings));
     QCOMPARE(dump(few, chunks), dump(all, chunks));
+    QCOMPARE(dump(released, strings), dump(all, strings));
 }
 
 void TestLabelChunks::newStringsAreStoredUnderTheIdsTheyWereGiven()
