@@ -66,8 +66,8 @@ public:
     /// Strings kept in memory (kStrings unless a test asks for fewer). 4M: a month of 10M
     /// realistic gateway requests has ~2.4M distinct texts (sessions, IPs, users, end users),
     /// all of which stay. With 1M they were forgotten from the 800,000th row on and looked up
-    /// again in the text index, a page read from the file for most (session 29: the 10M
-    /// import took 151-158 s instead of 87-123 s). ~40 bytes a string.
+    /// again in the text index, a page read from the file for most (session 29, alternated
+    /// runs: the 10M import took 145-151 s against 87-89 s). 40-50 bytes a string.
     static constexpr size_t kStrings = size_t{1} << 22;
     void setStringBound(size_t strings) { m_stringBound = std::max<size_t>(1, strings); }
 
