@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
@@ -75,6 +76,16 @@ void TestCliStdin::stdinEqualsTheFile()
 
     const Run viaFile = run(dir.path(), {u"import"_s, u"--ledger"_s, u"b.unalloc"_s, input});
     QCOMPARE(viaFile.exitCode, 0);
+    // Standard input redirected from a file rather than a pipe: the same ledger again.
+    QProcess redirected;
+    redirected.setWorkingDirectory(dir.path());
+    redirected.setEnvironment(envWithTmp(tmp));
+    redirected.setStandardInputFile(input);
+    redirected.start(QStringLiteral(UNALLOC_CLI),
+                     {u"import"_s, u"--ledger"_s, u"c.unalloc"_s, u"-"_s});
+    QVERIFY(redirected.waitForFinished(120000));
+    QCOMPARE(redirected.exitCode(), 0);
+    QVERIFY(QDir(tmp).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
 
     // Same rows, same figures: the reports of the two ledgers are the same text.
     const Run a = run(dir.path(), {u"report"_s, u"--ledger"_s, u"a.unalloc"_s, u"-D"_s, u"team"_s});
@@ -82,6 +93,8 @@ void TestCliStdin::stdinEqualsTheFile()
     QCOMPARE(a.exitCode, 0);
     QCOMPARE(b.exitCode, 0);
     QCOMPARE(a.out, b.out);
+    const Run c = run(dir.path(), {u"report"_s, u"--ledger"_s, u"c.unalloc"_s, u"-D"_s, u"team"_s});
+    QCOMPARE(c.out, a.out);
     // And the batch records the same content hash for both.
     const Run la = run(dir.path(), {u"ledger"_s, u"--ledger"_s, u"a.unalloc"_s, u"--json"_s});
     const Run lb = run(dir.path(), {u"ledger"_s, u"--ledger"_s, u"b.unalloc"_s, u"--json"_s});
@@ -94,6 +107,8 @@ void TestCliStdin::stdinEqualsTheFile()
         return json.mid(at, json.indexOf(',', at) - at);
     };
     QCOMPARE(shaOf(la.out), shaOf(lb.out));
+    const Run lc = run(dir.path(), {u"ledger"_s, u"--ledger"_s, u"c.unalloc"_s, u"--json"_s});
+    QCOMPARE(shaOf(lc.out), shaOf(la.out));
 
     // A second pipe of the same records adds nothing.
     const Run again = run(dir.path(), {u"import"_s, u"--ledger"_s, u"a.unalloc"_s, u"-"_s}, bytes,
