@@ -127,23 +127,39 @@ bool LabelSetPool::equalSet(std::uint32_t set, std::span<const Pair> pairs) cons
            sameIds<&Pair::key>(shapeKeys(m_setShape[set]), pairs);
 }
 
-void LabelSetPool::indexNewSets()
+void LabelSetPool::indexSet(std::uint32_t set)
 {
-    m_index.reserve(size());
-    for (; m_indexedSets < size(); ++m_indexedSets) {
-        const PackedIdRun v = values(static_cast<std::uint32_t>(m_indexedSets));
-        m_index.findOrInsert(hashOfValues(v.size(), [&v](size_t i) { return v[i]; }),
-                             static_cast<std::uint32_t>(m_indexedSets),
-                             [](std::uint32_t) { return false; });
+    const PackedIdRun v = values(set);
+    m_index.findOrInsert(hashOfValues(v.size(), [&v](size_t i) { return v[i]; }), set,
+                         [](std::uint32_t) { return false; });
+}
+
+void LabelSetPool::indexSets(std::uint32_t shape)
+{
+    if (!shapeIndexed(shape)) {
+        if (shape >= m_shapeIndexed.size())
+            m_shapeIndexed.resize(shape + 1, 0);
+        m_shapeIndexed[shape] = 1;
+        // Its sets among those already passed over, in id order as the rest (the lowest id of
+        // equal sets is found first); from its first set on, not from the pool's.
+        const size_t passed = m_indexedSets;
+        for (size_t set = std::min<size_t>(firstSetOf(shape), passed); set < passed; ++set)
+            if (m_setShape[set] == shape)
+                indexSet(static_cast<std::uint32_t>(set));
     }
+    for (; m_indexedSets < size(); ++m_indexedSets)
+        if (shapeIndexed(m_setShape[m_indexedSets]))
+            indexSet(static_cast<std::uint32_t>(m_indexedSets));
 }
 
 std::uint32_t LabelSetPool::appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values)
 {
+    const auto set = static_cast<std::uint32_t>(size());
+    noteSet(shape, set);
     m_setShape.push_back(shape);
     m_setValues.append(values);
     m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
-    return static_cast<std::uint32_t>(size() - 1);
+    return set;
 }
 
 std::vector<std::uint32_t> LabelSetPool::keepSets(const std::vector<char> &keep)
@@ -168,6 +184,10 @@ std::vector<std::uint32_t> LabelSetPool::keepSets(const std::vector<char> &keep)
     m_begin[kept] = at;
     m_index.clear();
     m_indexedSets = 0;
+    m_shapeIndexed.clear();
+    m_shapeFirstSet.clear();
+    for (std::uint32_t set = 0; set < kept; ++set)
+        noteSet(m_setShape[set], set);
     return newId;
 }
 
@@ -181,24 +201,25 @@ std::uint32_t LabelSetPool::shapeOfKeys(std::span<const std::uint32_t> keys)
 
 std::uint32_t LabelSetPool::appendNewSet(std::span<const Pair> pairs)
 {
-    m_setShape.push_back(internShape(pairs));
     m_scratchValues.clear();
     for (const Pair &p : pairs)
         m_scratchValues.push_back(p.value);
-    m_setValues.append(m_scratchValues);
-    m_begin.push_back(static_cast<std::uint32_t>(m_setValues.size()));
-    return static_cast<std::uint32_t>(size() - 1);
+    return appendNewSet(internShape(pairs), m_scratchValues);
 }
 
 std::uint32_t LabelSetPool::internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash)
 {
-    if (m_indexedSets < size())
-        indexNewSets();
+    const std::uint32_t shape = internShape(pairs);
+    if (!shapeIndexed(shape) || m_indexedSets < size())
+        indexSets(shape);
     const auto [id, inserted] =
         m_index.findOrInsert(hash, static_cast<std::uint32_t>(size()),
                              [&](std::uint32_t i) { return equalSet(i, pairs); });
     if (inserted) {
-        appendNewSet(pairs);
+        m_scratchValues.clear();
+        for (const Pair &p : pairs)
+            m_scratchValues.push_back(p.value);
+        appendNewSet(shape, m_scratchValues);
         m_indexedSets = size();
     }
     return id;

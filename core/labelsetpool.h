@@ -169,10 +169,13 @@ public:
     void prefetchHash(std::uint64_t hash) const;
     /// internPairs given hashOf(pairs).
     std::uint32_t internHashedPairs(std::span<const Pair> pairs, std::uint64_t hash);
+    /// Sets the index holds (those of the shapes interned so far).
+    size_t setsIndexed() const { return m_index.size(); }
     /// @brief Appends a set the caller knows the pool does not hold, without looking it up: a
-    /// loader whose stored sets are unique (and which sees where two may meet). Such sets
-    /// are indexed at the next intern, all at once; a load that never interns builds no index
-    /// (at ten million per-request sets, 268 MB).
+    /// loader whose stored sets are unique (and which sees where two may meet). Such sets are
+    /// indexed when a set of their shape is interned (only a set of the same keys can equal
+    /// one); a load that never interns builds no index (at ten million per-request sets,
+    /// 268 MB), and one that interns a few sets of other keys indexes only those keys' sets.
     std::uint32_t appendNewSet(std::span<const Pair> pairs);
     /// appendNewSet() for a set given as its shape (shapeOfKeys) and one value id per key.
     std::uint32_t appendNewSet(std::uint32_t shape, std::span<const std::uint32_t> values);
@@ -267,8 +270,25 @@ private:
     /// The shape of `pairs`' keys, added when new.
     std::uint32_t internShape(std::span<const Pair> pairs);
     bool equalSet(std::uint32_t set, std::span<const Pair> pairs) const;
-    /// Indexes the sets appendNewSet() added since the last intern.
-    void indexNewSets();
+    /// Makes the index hold every set of `shape` (from then on, as they are appended too),
+    /// and the sets appendNewSet() added since the last intern whose shape it holds.
+    void indexSets(std::uint32_t shape);
+    void indexSet(std::uint32_t set);
+    /// The shape's first set is at or after this (kAbsent: none yet).
+    std::uint32_t firstSetOf(std::uint32_t shape) const
+    {
+        return shape < m_shapeFirstSet.size() ? m_shapeFirstSet[shape] : kAbsent;
+    }
+    void noteSet(std::uint32_t shape, std::uint32_t set)
+    {
+        if (shape >= m_shapeFirstSet.size())
+            m_shapeFirstSet.resize(shape + 1, kAbsent);
+        m_shapeFirstSet[shape] = std::min(m_shapeFirstSet[shape], set);
+    }
+    bool shapeIndexed(std::uint32_t shape) const
+    {
+        return shape < m_shapeIndexed.size() && m_shapeIndexed[shape] != 0;
+    }
 
     StringPool m_keys, m_values;
     std::vector<std::uint32_t> m_shapeKeys;     ///< every shape's key ids, one after another
@@ -278,10 +298,12 @@ private:
     PackedIds m_setShape{1};                    ///< per set: few shapes, one byte while < 256
     PackedIds m_setValues{3};                   ///< every set's value ids
     std::vector<std::uint32_t> m_begin{0}; ///< set i's values are m_setValues[begin[i], begin[i+1])
-    /// Sets [0, m_indexedSets) by the hash of their pairs; the sets appendNewSet() added after
-    /// them are indexed at the next intern.
+    /// The sets of the shapes m_shapeIndexed marks among [0, m_indexedSets), by the hash of
+    /// their pairs; the sets appendNewSet() added after them are indexed at the next intern.
     FlatIndex m_index;
     size_t m_indexedSets = 0;
+    std::vector<char> m_shapeIndexed;           ///< per shape: its sets are in m_index
+    std::vector<std::uint32_t> m_shapeFirstSet; ///< per shape: a lower bound of its first set
     std::vector<Pair> m_scratch;                ///< intern(LabelMap)'s pairs
     std::vector<std::uint32_t> m_scratchValues; ///< appendNewSet(pairs)'s values
 };

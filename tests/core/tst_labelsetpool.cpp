@@ -378,6 +378,55 @@ private slots:
         QCOMPARE(pool.size(), size_t(5));
         QCOMPARE(readBack(pool, 2), labelsOf(QStringLiteral("env=b;team=a")));
     }
+
+    /// An intern indexes the sets of its own keys only (a load of ten million per-request sets
+    /// and a few bill lines indexed all ten million for the bills): sets of other keys, appended
+    /// before or after, are found once a set of their keys is interned, also after keepSets().
+    void internIndexesOnlyItsKeys()
+    {
+        core::LabelSetPool pool;
+        const std::uint32_t line = pool.internKey("line_item"), session = pool.internKey("session"),
+                            team = pool.internKey("team");
+        std::vector<std::uint32_t> v;
+        for (int i = 0; i < 100; ++i)
+            v.push_back(pool.internValue("v" + std::to_string(i)));
+        using Pairs = std::vector<core::LabelSetPool::Pair>;
+        using Ids = std::vector<std::uint32_t>;
+        const std::uint32_t requests = pool.shapeOfKeys(Ids{session, team});
+        const std::uint32_t bills = pool.shapeOfKeys(Ids{line});
+        // Requests 0-49 are sets 0-49, a bill line set 50, requests 50-89 sets 51-90.
+        for (std::uint32_t i = 0; i < 90; ++i) {
+            if (i == 50)
+                QCOMPARE(pool.appendNewSet(bills, Ids{v[0]}), 50U);
+            QCOMPARE(pool.appendNewSet(requests, Ids{v[i], v[i % 7]}), i < 50 ? i : i + 1);
+        }
+        QCOMPARE(pool.setsIndexed(), size_t(0));
+        QCOMPARE(pool.internPairs(Pairs{{line, v[1]}}), 91U);
+        QCOMPARE(pool.internPairs(Pairs{{line, v[0]}}), 50U);
+        QCOMPARE(pool.setsIndexed(), size_t(2)); // the bill lines only
+        QCOMPARE(pool.internPairs(Pairs{{session, v[3]}, {team, v[3]}}), 3U);
+        QCOMPARE(pool.internPairs(Pairs{{session, v[60]}, {team, v[60 % 7]}}), 61U);
+        QCOMPARE(pool.setsIndexed(), size_t(92));
+        // Sets appended after their keys were indexed are found too.
+        QCOMPARE(pool.appendNewSet(requests, Ids{v[95], v[1]}), 92U);
+        QCOMPARE(pool.appendNewSet(bills, Ids{v[95]}), 93U);
+        QCOMPARE(pool.internPairs(Pairs{{session, v[95]}, {team, v[1]}}), 92U);
+        QCOMPARE(pool.internPairs(Pairs{{line, v[95]}}), 93U);
+        QCOMPARE(pool.size(), size_t(94));
+        // Every other of the first 50 request sets dropped: the index starts again, from the
+        // kept ids.
+        std::vector<char> keep(pool.size(), 1);
+        for (std::uint32_t i = 0; i < 50; i += 2)
+            keep[i] = 0;
+        const Ids newId = pool.keepSets(keep);
+        QCOMPARE(pool.setsIndexed(), size_t(0));
+        QCOMPARE(pool.internPairs(Pairs{{line, v[0]}}), newId[50]);
+        QCOMPARE(pool.setsIndexed(), size_t(3));
+        QCOMPARE(pool.internPairs(Pairs{{session, v[60]}, {team, v[60 % 7]}}), newId[61]);
+        const auto next = static_cast<std::uint32_t>(pool.size());
+        QCOMPARE(pool.internPairs(Pairs{{session, v[2]}, {team, v[2]}}), next); // dropped: new
+        QCOMPARE(pool.internPairs(Pairs{{session, v[95]}, {team, v[1]}}), newId[92]);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLabelSetPool)
