@@ -22,15 +22,50 @@ using ProviderKey = std::pair<std::string, Currency>;
 /// (period start day, period days)
 using Period = std::pair<std::int32_t, std::int32_t>;
 
+struct CellHash
+{
+    size_t operator()(const std::pair<std::int32_t, const std::string *> &k) const noexcept
+    {
+        const std::uint64_t h = (std::uint64_t(std::uint32_t(k.first)) << 32 ^
+                                 reinterpret_cast<std::uintptr_t>(k.second)) *
+                                0x9E3779B97F4A7C15ULL;
+        return static_cast<size_t>(h ^ (h >> 29));
+    }
+};
+
 struct Entry
 {
     size_t group;             ///< index into CostCube::rawGroups()
     const std::string *model; ///< into Collected::models
 };
 
+/// The gateway groups of one day and model, summed: a gateway logs a group per request, and
+/// only these sums are matched (a list of ten million entries took 0.8 s and 160 MB).
+struct Cell
+{
+    std::int32_t day = 0;
+    const std::string *model = nullptr; ///< into Collected::models
+    Decimal amount;
+    std::int64_t rows = 0;
+};
+
 struct Sides
 {
-    std::vector<Entry> gateway, bill;
+    std::vector<Cell> gateway;
+    std::vector<Entry> bill;
+    /// (day, model) → index into gateway
+    std::unordered_map<std::pair<std::int32_t, const std::string *>, std::uint32_t, CellHash> cells;
+
+    void addGateway(const CostGroup &g, const std::string *model)
+    {
+        const auto [it, inserted] =
+            cells.try_emplace({g.day, model}, static_cast<std::uint32_t>(gateway.size()));
+        if (inserted)
+            gateway.push_back({g.day, model, Decimal(), 0});
+        Cell &c = gateway[it->second];
+        c.amount += g.amount;
+        c.rows += g.rows;
+    }
 };
 
 struct Acc
@@ -208,18 +243,26 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
     const auto has = [](const std::vector<char> &flags, std::uint32_t provider) {
         return provider < flags.size() && flags[provider] != 0;
     };
-    for (const CostGroup &g : groups)
-        if (const Side side = sides[cube.context(g).source]; side.wanted && !side.gateway)
-            if (const Resolved &r = resolve(g, side); r.provider != 0)
-                mark(billed, r.provider);
+    // Only a bill row names its provider (a gateway row's Resolved never does).
     bool anyProviderBill = false;
+    for (const CostGroup &g : groups)
+        if (const Side side = sides[cube.context(g).source]; side.wanted && !side.gateway) {
+            const Resolved &r = resolve(g, side);
+            anyProviderBill = anyProviderBill || r.providerBill;
+            if (r.provider != 0)
+                mark(billed, r.provider);
+        }
+    // No bill with a provider and none that names one: no gateway row can match, and none is
+    // reported as of an unknown provider. A ledger of a gateway and a cluster only (ten million
+    // requests: 0.19 s of a report, resolving every gateway group for nothing).
+    if (billed.empty() && !anyProviderBill)
+        return out;
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
         const Side side = sides[cube.context(g).source];
         if (!side.wanted)
             continue;
         const Resolved &r = resolve(g, side);
-        anyProviderBill = anyProviderBill || r.providerBill;
         if (r.provider == 0) {
             if (side.gateway)
                 out.unknownProviderRows += g.rows;
@@ -231,7 +274,10 @@ Collected collect(const CostCube &cube, const OverlapOptions &o)
                 continue;
         }
         Sides &d = byId[{r.provider, cube.context(g).currency}];
-        (side.gateway ? d.gateway : d.bill).push_back({i, r.model});
+        if (side.gateway)
+            d.addGateway(g, r.model);
+        else
+            d.bill.push_back({i, r.model});
     }
     if (!anyProviderBill) // nothing a gateway row could have matched: no one to warn
         out.unknownProviderRows = 0;
@@ -268,8 +314,8 @@ std::unordered_map<std::int32_t, Period> periodOfDay(const CostCube &cube, const
 std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std::int64_t *unknown)
 {
     std::map<GroupKey, Acc> out;
-    const auto named = [](const std::vector<Entry> &v) {
-        return std::any_of(v.begin(), v.end(), [](const Entry &e) { return !e.model->empty(); });
+    const auto named = [](const auto &v) {
+        return std::any_of(v.begin(), v.end(), [](const auto &e) { return !e.model->empty(); });
     };
     Collected collected = collect(cube, o);
     if (unknown)
@@ -277,10 +323,9 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std
     for (const auto &[pk, sides] : collected.providers) {
         const auto periodOf = periodOfDay(cube, sides);
         std::map<Period, Sides> periods;
-        for (const Entry &e : sides.gateway) {
-            const std::int32_t day = cube.rawGroups()[e.group].day;
-            const auto it = periodOf.find(day);
-            periods[it == periodOf.end() ? Period{day, 1} : it->second].gateway.push_back(e);
+        for (const Cell &c : sides.gateway) {
+            const auto it = periodOf.find(c.day);
+            periods[it == periodOf.end() ? Period{c.day, 1} : it->second].gateway.push_back(c);
         }
         for (const Entry &e : sides.bill) {
             const CostGroup &g = cube.rawGroups()[e.group];
@@ -288,25 +333,22 @@ std::map<GroupKey, Acc> match(const CostCube &cube, const OverlapOptions &o, std
         }
         for (const auto &[period, d] : periods) {
             const bool byModel = named(d.gateway) && named(d.bill);
-            const auto keyOf = [&](const Entry &e) {
-                return GroupKey{pk.first, pk.second, period.first, period.second,
-                                byModel ? *e.model : std::string()};
-            };
             // Within a period the key differs only by model: look each model up once.
             std::unordered_map<const std::string *, Acc *> accOf;
-            const auto accFor = [&](const Entry &e) -> Acc & {
-                Acc *&a = accOf[byModel ? e.model : nullptr];
+            const auto accFor = [&](const std::string *model) -> Acc & {
+                Acc *&a = accOf[byModel ? model : nullptr];
                 if (a == nullptr)
-                    a = &out[keyOf(e)];
+                    a = &out[GroupKey{pk.first, pk.second, period.first, period.second,
+                                      byModel ? *model : std::string()}];
                 return *a;
             };
-            for (const Entry &e : d.gateway) {
-                Acc &a = accFor(e);
-                a.gateway += cube.rawGroups()[e.group].amount;
-                a.gatewayRows += cube.rawGroups()[e.group].rows;
+            for (const Cell &c : d.gateway) {
+                Acc &a = accFor(c.model);
+                a.gateway += c.amount;
+                a.gatewayRows += c.rows;
             }
             for (const Entry &e : d.bill) {
-                Acc &a = accFor(e);
+                Acc &a = accFor(e.model);
                 a.bill += cube.rawGroups()[e.group].amount;
                 a.billRows += cube.rawGroups()[e.group].rows;
                 a.billGroups.push_back(e.group);

@@ -7,6 +7,8 @@
 #include <algorithm>
 
 using namespace unalloc::core;
+
+Q_DECLARE_METATYPE(std::vector<unalloc::core::CostRow>)
 using unalloc::test::bytes;
 using unalloc::test::dec;
 using unalloc::test::makeRow;
@@ -112,6 +114,8 @@ private slots:
     void mergedLedgerConserves();
     void demoSampleHasNoOverlap();
     void noBillNoOverlap();
+    void billsDecideWhatGatewayRowsCount_data();
+    void billsDecideWhatGatewayRowsCount();
 };
 
 void TestOverlap::matchModel_data()
@@ -400,6 +404,50 @@ void TestOverlap::noBillNoOverlap()
     const OverlapReport onlyAnthropic = findOverlap(unalloc::test::cubeOf(ledger()), o);
     QCOMPARE(onlyAnthropic.providers.size(), size_t(1));
     QCOMPARE(bytes(onlyAnthropic.providers.front().provider), QByteArray("anthropic"));
+}
+
+void TestOverlap::billsDecideWhatGatewayRowsCount_data()
+{
+    // Beside two gateway rows (one to OpenAI, one whose provider nothing tells), the rows of
+    // other sources decide what is matched and whether the unknown one is reported.
+    QTest::addColumn<std::vector<CostRow>>("others");
+    QTest::addColumn<QStringList>("providers");
+    QTest::addColumn<qint64>("unknownRows");
+    const CostRow cluster = makeRow("opencost", "inference/vllm", "50.00", {{"team", "ml"}}, kDay1);
+    const CostRow named = makeRow("openai", "gpt-4o, input", "12.00",
+                                  {{"line_item", "gpt-4o, input"}, {"provider", "openai"}}, kDay1);
+    const CostRow bySource =
+        makeRow("openai", "gpt-4o, output", "9.00", {{"line_item", "gpt-4o, output"}}, kDay1);
+    const CostRow elsewhere =
+        makeRow("mistral-bill", "mistral-large", "4.00",
+                {{"line_item", "mistral-large"}, {"provider", "mistral"}}, kDay1);
+    QTest::newRow("gateway alone") << std::vector<CostRow>{} << QStringList{} << qint64(0);
+    QTest::newRow("a cluster beside")
+        << std::vector<CostRow>{cluster} << QStringList{} << qint64(0);
+    QTest::newRow("a bill naming its provider")
+        << std::vector<CostRow>{cluster, named} << QStringList{QStringLiteral("openai 10.00")}
+        << qint64(1);
+    QTest::newRow("a bill known by its source")
+        << std::vector<CostRow>{bySource} << QStringList{QStringLiteral("openai 9.00")}
+        << qint64(0);
+    QTest::newRow("another provider's bill")
+        << std::vector<CostRow>{elsewhere} << QStringList{} << qint64(1);
+}
+
+void TestOverlap::billsDecideWhatGatewayRowsCount()
+{
+    QFETCH(std::vector<CostRow>, others);
+    QFETCH(QStringList, providers);
+    QFETCH(qint64, unknownRows);
+    std::vector<CostRow> rows = {gateway("req-a", "10.00", "gpt-4o", "search", "openai"),
+                                 gateway("req-b", "2.00", "my-deployment", "support", nullptr)};
+    rows.insert(rows.end(), others.begin(), others.end());
+    const OverlapReport r = findOverlap(unalloc::test::cubeOf(rows));
+    QStringList got;
+    for (const ProviderOverlap &p : r.providers)
+        got << QString::fromStdString(p.provider + " " + p.overlap.toString());
+    QCOMPARE(got, providers);
+    QCOMPARE(qint64(r.unknownProviderRows), unknownRows);
 }
 
 QTEST_APPLESS_MAIN(TestOverlap)
