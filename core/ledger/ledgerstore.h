@@ -361,9 +361,20 @@ public:
                 }
         });
     }
-    /// The rows of a kind in brief, by id.
-    virtual Result<std::vector<LedgerRowBrief>>
-    rowBriefs(const LedgerBriefFilter &filter) const = 0;
+    /// The rows of a kind in brief, by id, one at a time (the brief given is valid during the
+    /// call): a reader that keeps a few fields of ten million request rows need not hold them.
+    virtual Result<void>
+    forEachRowBrief(const LedgerBriefFilter &filter,
+                    const std::function<void(const LedgerRowBrief &)> &visit) const = 0;
+    /// All of them, by id.
+    Result<std::vector<LedgerRowBrief>> rowBriefs(const LedgerBriefFilter &filter) const
+    {
+        std::vector<LedgerRowBrief> out;
+        auto r = forEachRowBrief(filter, [&out](const LedgerRowBrief &b) { out.push_back(b); });
+        if (!r)
+            return fail(r.error());
+        return out;
+    }
 
     virtual Result<Rules> rules() const = 0;
     virtual Result<void> setRules(const Rules &rules) = 0;

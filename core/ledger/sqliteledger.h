@@ -52,7 +52,9 @@ public:
     Result<void> forEachLabelSetWithKey(
         const std::vector<std::string> &keys,
         const std::function<void(std::int64_t, const LabelMap &)> &visit) const override;
-    Result<std::vector<LedgerRowBrief>> rowBriefs(const LedgerBriefFilter &filter) const override;
+    Result<void>
+    forEachRowBrief(const LedgerBriefFilter &filter,
+                    const std::function<void(const LedgerRowBrief &)> &visit) const override;
 
     Result<Rules> rules() const override;
     Result<void> setRules(const Rules &rules) override;
