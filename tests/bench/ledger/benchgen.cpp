@@ -164,4 +164,41 @@ std::int64_t writeOpenCostHourly(const std::string &path, int steps, int pods)
     return w.finish();
 }
 
+std::int64_t writeOpenAiDailyCosts(const std::string &path)
+{
+    Rng rng{17};
+    Writer w{std::fopen(path.c_str(), "wb"), {}, 0};
+    if (!w.f)
+        return -1;
+    const std::int64_t month = core::daysFromCivil(2026, 8, 1) * 86'400;
+    const char *const items[] = {"gpt-4o-2024-08-06, input", "gpt-4o-2024-08-06, output",
+                                 "gpt-4o-mini-2024-07-18, input", "gpt-4o-mini-2024-07-18, output"};
+    const char *const projects[] = {"\"project_id\":\"proj_search\",\"project_name\":\"search\"",
+                                    "\"project_id\":\"proj_default\",\"project_name\":null",
+                                    "\"project_id\":null,\"project_name\":null"};
+    char num[64];
+    w.buf += "{\"object\":\"page\",\"data\":[";
+    for (int day = 0; day < 31; ++day) {
+        const std::int64_t start = month + day * 86'400;
+        w.buf += (day ? ",{" : "{") + std::string("\"object\":\"bucket\",\"start_time\":") +
+                 std::to_string(start) + ",\"end_time\":" + std::to_string(start + 86'400) +
+                 ",\"results\":[";
+        bool first = true;
+        for (const char *item : items)
+            for (const char *project : projects) {
+                std::snprintf(num, sizeof num, "%d.%06d", 5 + rng.below(40), rng.below(1'000'000));
+                w.buf += (first ? "" : ",") +
+                         std::string("{\"object\":\"organization.costs.result\",\"amount\":"
+                                     "{\"value\":") +
+                         num + ",\"currency\":\"usd\"}," + project + ",\"line_item\":\"" + item +
+                         "\"}";
+                first = false;
+            }
+        w.buf += "]}";
+        w.flushIfBig();
+    }
+    w.buf += "],\"has_more\":false,\"next_page\":null}\n";
+    return w.finish();
+}
+
 } // namespace unalloc::bench
