@@ -47,6 +47,12 @@ computeSlice(const AnalysisInput &input, const AnalysisRequest &request, Backlog
     if (!request.dedupe)
         objects =
             std::async(policy, objectsOf, std::cref(*cube), std::shared_ptr<const void>(cube));
+    // The drill-down's grouping and the double counting both only read the cube: while the
+    // objects wait for the second step, the grouping takes the other core (ten million
+    // requests with a provider's bill: about a quarter second each).
+    std::future<DrillGroups> drill;
+    if (!request.dedupe && policy == std::launch::deferred)
+        drill = std::async(std::launch::async, [&cube = *cube] { return drillGroups(cube); });
     d->prepared = prepareCube(*cube, request);
     const CostCube &attributed = d->prepared.cube();
     if (request.dedupe)
@@ -61,7 +67,7 @@ computeSlice(const AnalysisInput &input, const AnalysisRequest &request, Backlog
                                       input.ledgerPath);
     d->collisions = attributed.collisions();
     // The drill-down's grouping reads the same cube as the objects; the sort is the longer.
-    d->drillGroups = drillGroups(request.dedupe ? attributed : *cube);
+    d->drillGroups = drill.valid() ? drill.get() : drillGroups(request.dedupe ? attributed : *cube);
     d->objectsReady = objects.share();
     return d;
 }
