@@ -127,11 +127,12 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
     }
     // Only the period filter applies to the ledger side: invoices carry their own periods.
     core::CostCube sliced;
+    core::GroupCopier copier(input->cube, sliced);
     for (const core::CostGroup &g : input->cube.rawGroups()) {
         if ((inOpts->fromDay && g.day < *inOpts->fromDay) ||
             (inOpts->toDay && g.day >= *inOpts->toDay))
             continue;
-        sliced.addGroupFrom(input->cube, g);
+        copier.add(g);
     }
     core::PeriodReconOptions ro;
     ro.tolerancePct = tolerance;

@@ -18,6 +18,7 @@ core::CostCube onlySources(const core::CostCube &cube,
                            const std::set<std::int64_t> &batches)
 {
     core::CostCube out;
+    core::GroupCopier copier(cube, out);
     std::vector<char> wanted(cube.sources().size(), 1); // by source id
     if (!sources.empty())
         for (std::uint32_t s = 0; s < wanted.size(); ++s)
@@ -26,7 +27,7 @@ core::CostCube onlySources(const core::CostCube &cube,
         if (!wanted[cube.context(g).source] ||
             (!batches.empty() && !batches.contains(cube.context(g).batch)))
             continue;
-        out.addGroupFrom(cube, g);
+        copier.add(g);
     }
     return out;
 }

@@ -472,9 +472,10 @@ MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
             replaceBills(cube, a, g, amounts);
     }
     const auto &groups = cube.rawGroups();
+    GroupCopier copier(cube, m.cube);
     for (size_t i = 0; i < groups.size(); ++i) {
         const CostGroup &g = groups[i];
-        m.cube.addGroupFrom(cube, g, amounts[i].value_or(g.amount));
+        copier.add(g, amounts[i].value_or(g.amount));
     }
     for (const CollisionTotal &c : cube.collisions())
         m.cube.addCollision(c);

@@ -3,6 +3,7 @@
 // exactly the labels that went in, however sets share shapes or values.
 #include "coretest.h"
 
+#include "core/costcube.h"
 #include "core/labelsetpool.h"
 
 #include <map>
@@ -426,6 +427,65 @@ private slots:
         const auto next = static_cast<std::uint32_t>(pool.size());
         QCOMPARE(pool.internPairs(Pairs{{session, v[2]}, {team, v[2]}}), next); // dropped: new
         QCOMPARE(pool.internPairs(Pairs{{session, v[95]}, {team, v[1]}}), newId[92]);
+    }
+
+    /// A GroupCopier gives the groups addGroupFrom gives, into a cube whose texts already have
+    /// other ids: label sets (repeated ones, the empty one, a value that is also a key), source,
+    /// object, day, currency, batch, amount, rows and usage names.
+    void groupCopierAsAddGroupFrom()
+    {
+        const QStringList sets =
+            list({"team=a;env=prod", "team=b;env=prod", "", "user=team", "team=a;env=prod",
+                  "env=dev;team=b;user=u1", "team=a;env=prod"});
+        core::CostCube from;
+        for (int i = 0; i < 40; ++i) {
+            const QString &set = sets[i % sets.size()];
+            from.addGroup(labelsOf(set), i % 3 ? "litellm" : "openai",
+                          "object-" + std::to_string(i % 5), 20'300 + i % 4,
+                          i % 4 ? core::Currency::usd() : core::Currency::parse("EUR").value(),
+                          1 + i % 2, core::Decimal::fromInt(i + 1), i + 2, i % 2 ? "openai" : "",
+                          i % 2 ? "gpt-4o" : "", 1 + i % 3);
+        }
+        const auto seeded = [] {
+            core::CostCube c;
+            c.addGroup(labelsOf(QStringLiteral("user=u1;zone=eu")), "opencost", "pod", 20'000,
+                       core::Currency::usd(), 9, core::Decimal::fromInt(7), 1);
+            return c;
+        };
+        core::CostCube viaText = seeded(), viaCopier = seeded();
+        core::GroupCopier copier(from, viaCopier);
+        for (size_t i = 0; i < from.rawGroups().size(); i += 2) {
+            const core::CostGroup &g = from.rawGroups()[i];
+            viaText.addGroupFrom(from, g, core::Decimal::fromInt(int(i) * 3));
+            copier.add(g, core::Decimal::fromInt(int(i) * 3));
+        }
+        const auto dump = [](const core::CostCube &c) {
+            QStringList out;
+            for (const core::CostGroup &g : c.rawGroups()) {
+                const core::GroupContext &x = c.context(g);
+                QString labels;
+                const core::LabelMap map = c.labelSets().at(g.labelSet);
+                for (const auto &[k, v] : map.entries())
+                    labels += QString::fromStdString(k + "=" + v + ";");
+                out << QStringLiteral("%1 set %2 %3 %4 %5 %6 %7 %8 %9 %10")
+                           .arg(labels)
+                           .arg(g.labelSet)
+                           .arg(QString::fromStdString(std::string(c.sources().at(x.source))))
+                           .arg(QString::fromStdString(std::string(c.objects().at(g.object))))
+                           .arg(g.day)
+                           .arg(QString::fromStdString(x.currency.code() + " " +
+                                                       std::to_string(x.batch) + " " +
+                                                       g.amount.toString()))
+                           .arg(g.rows)
+                           .arg(QString::fromStdString(std::string(c.usageName(x.usageProvider))))
+                           .arg(QString::fromStdString(std::string(c.usageName(x.usageModel))))
+                           .arg(x.days);
+            }
+            return out;
+        };
+        QCOMPARE(dump(viaCopier), dump(viaText));
+        QCOMPARE(viaCopier.rawGroups().size(), size_t(21));
+        QCOMPARE(viaCopier.labelSets().size(), viaText.labelSets().size());
     }
 };
 
