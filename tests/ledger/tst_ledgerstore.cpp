@@ -26,6 +26,7 @@ private slots:
     void rulesRoundTrip();
     void invoicesAreIdempotent();
     void readOnlyRefusesWrites();
+    void labelSetsWithKeyAcrossChunks();
 };
 
 void TestLedgerStore::createAndReopen()
@@ -210,6 +211,38 @@ void TestLedgerStore::readOnlyRefusesWrites()
     QVERIFY(l.has_value());
     QVERIFY(!(*l)->beginImport().has_value());
     QCOMPARE((*l)->setRules({}).error().code, std::string("ledger-read-only"));
+}
+
+void TestLedgerStore::labelSetsWithKeyAcrossChunks()
+{
+    // 1,500 sets of their own (a session each) over three chunks of 512: a pod label on every
+    // seventh and on the first of the second chunk, whose shapes are then numbered the other
+    // way round from the first chunk's (a set is judged by its chunk's shape).
+    QTemporaryDir dir;
+    auto l = core::LedgerStore::create(dir.filePath(QStringLiteral("c.unalloc")).toStdString());
+    QVERIFY(l.has_value());
+    auto txn = (*l)->beginImport();
+    core::ImportBatch meta;
+    meta.source = "mixed";
+    (*txn)->beginBatch(meta).value();
+    std::vector<std::string> withPod;
+    for (int i = 0; i < 1500; ++i) {
+        core::CostRow r = makeRow("r" + std::to_string(i), "1.00", i % 10);
+        std::vector<core::LabelMap::Entry> labels{{"session", "s" + std::to_string(i)}};
+        if (i % 7 == 3 || i == 512) {
+            labels.emplace_back("pod", "p" + std::to_string(i % 3));
+            withPod.push_back("s" + std::to_string(i));
+        }
+        r.labels = core::LabelMap(std::move(labels));
+        (*txn)->addRow(r).value();
+    }
+    (*txn)->endBatch(meta).value();
+    (*txn)->commit().value();
+    std::vector<std::string> got;
+    auto r = (*l)->forEachLabelSetWithKey(
+        {"pod"}, [&](std::int64_t, const core::LabelMap &m) { got.push_back(*m.find("session")); });
+    QVERIFY(r.has_value());
+    QCOMPARE(got, withPod);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerStore)
