@@ -152,6 +152,8 @@ public:
     }
     /// True when groups with equal (label set, source, object) are adjacent in rawGroups().
     bool objectsClustered() const { return m_clustered; }
+    /// Sets the amount of rawGroups()[group]; its key (label set, context, object, day) stays.
+    void setGroupAmount(size_t group, Decimal amount) { m_groups[group].amount = amount; }
     /// Room for `groups` groups without rehashing.
     void reserve(size_t groups);
     /// Room for `groups` groups appended by appendNewGroup() (no index is built for those),

@@ -126,17 +126,12 @@ int runReconcile(const std::vector<std::string> &argv, Io &io)
         other.insert(other.end(), more.begin(), more.end());
     }
     // Only the period filter applies to the ledger side: invoices carry their own periods.
-    core::CostCube sliced;
-    core::GroupCopier copier(input->cube, sliced);
-    for (const core::CostGroup &g : input->cube.rawGroups()) {
-        if ((inOpts->fromDay && g.day < *inOpts->fromDay) ||
-            (inOpts->toDay && g.day >= *inOpts->toDay))
-            continue;
-        copier.add(g);
-    }
+    // reconcileByPeriod reads each group's source, day and amount; the cube is not copied.
     core::PeriodReconOptions ro;
     ro.tolerancePct = tolerance;
-    auto rec = core::reconcileByPeriod(sliced, invoices, ro);
+    ro.fromDay = inOpts->fromDay;
+    ro.toDay = inOpts->toDay;
+    auto rec = core::reconcileByPeriod(input->cube, invoices, ro);
     if (!rec)
         return reportError(rec.error(), io);
     const auto partial = incompleteBatches(*input);

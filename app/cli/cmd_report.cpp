@@ -310,7 +310,8 @@ int runReport(const std::vector<std::string> &argv, Io &io)
     std::optional<core::MergedLedger> merged;
     std::future<core::OverlapReport> overlap;
     if (args->has("dedupe")) {
-        merged = core::deduplicate(input->cube, overlapOptions);
+        // Nothing reads the plain cube after this: it becomes the merged one, not copied.
+        merged = core::deduplicate(std::move(input->cube), overlapOptions);
         notes.deduplicated = true;
         notes.removed = merged->removed;
         notes.overlap = merged->overlap;

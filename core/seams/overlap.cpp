@@ -384,10 +384,11 @@ OverlapReport report(const std::map<GroupKey, Acc> &matched, std::int64_t unknow
 
 /// New amounts of one match group's bill groups: credits stay, charges share what is left
 /// of the residual in proportion to their amounts.
+/// The new amounts of `a`'s bill groups (index into rawGroups, amount), appended to `out`.
 void replaceBills(const CostCube &cube,
                   const Acc &a,
                   const OverlapGroup &g,
-                  std::vector<std::optional<Decimal>> &amounts)
+                  std::vector<std::pair<size_t, Decimal>> &out)
 {
     std::vector<size_t> charges;
     std::vector<Decimal> weights;
@@ -403,7 +404,7 @@ void replaceBills(const CostCube &cube,
     }
     const auto parts = splitLargestRemainder(g.residual - credits, weights, 2);
     for (size_t k = 0; k < charges.size(); ++k)
-        amounts[charges[k]] = parts[k];
+        out.emplace_back(charges[k], parts[k]);
 }
 
 } // namespace
@@ -458,27 +459,29 @@ OverlapReport findOverlap(const CostCube &cube, const OverlapOptions &options)
 
 MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options)
 {
-    std::int64_t unknown = 0;
-    const auto matched = match(cube, options, &unknown);
+    return deduplicate(CostCube(cube), options);
+}
+
+MergedLedger deduplicate(CostCube &&cube, const OverlapOptions &options)
+{
     MergedLedger m;
-    m.overlap = report(matched, unknown);
-    std::vector<std::optional<Decimal>> amounts(cube.rawGroups().size());
-    size_t k = 0;
-    for (const auto &[key, a] : matched) {
-        const OverlapGroup &g = m.overlap.groups[k++];
-        m.removed += g.overlap;
-        m.excess += g.excess;
-        if (!g.overlap.isZero())
-            replaceBills(cube, a, g, amounts);
-    }
-    const auto &groups = cube.rawGroups();
-    GroupCopier copier(cube, m.cube);
-    for (size_t i = 0; i < groups.size(); ++i) {
-        const CostGroup &g = groups[i];
-        copier.add(g, amounts[i].value_or(g.amount));
-    }
-    for (const CollisionTotal &c : cube.collisions())
-        m.cube.addCollision(c);
+    std::vector<std::pair<size_t, Decimal>> replaced; // only the bill groups that change
+    {
+        std::int64_t unknown = 0;
+        const auto matched = match(cube, options, &unknown);
+        m.overlap = report(matched, unknown);
+        size_t k = 0;
+        for (const auto &[key, a] : matched) {
+            const OverlapGroup &g = m.overlap.groups[k++];
+            m.removed += g.overlap;
+            m.excess += g.excess;
+            if (!g.overlap.isZero())
+                replaceBills(cube, a, g, replaced);
+        }
+    } // nothing read from the cube is kept past here: it moves
+    m.cube = std::move(cube);
+    for (const auto &[group, amount] : replaced)
+        m.cube.setGroupAmount(group, amount);
     return m;
 }
 

@@ -81,7 +81,11 @@ std::vector<ProviderOverlap> summariseByProvider(const std::vector<OverlapGroup>
 /// the slice match; models match through matchModel().
 OverlapReport findOverlap(const CostCube &cube, const OverlapOptions &options = {});
 
-/// findOverlap() plus the merged cube every report can attribute instead of the plain one.
+/// findOverlap() plus the merged cube every report can attribute instead of the plain one:
+/// a copy of `cube` (its groups in the same order, the same label sets) whose bill groups
+/// carry their share of the residual.
 MergedLedger deduplicate(const CostCube &cube, const OverlapOptions &options = {});
+/// deduplicate() for a caller that no longer needs the plain cube: it becomes the merged one.
+MergedLedger deduplicate(CostCube &&cube, const OverlapOptions &options = {});
 
 } // namespace unalloc::core

@@ -381,6 +381,20 @@ void TestOverlap::mergedLedgerConserves()
     QCOMPARE(merged.unallocated, dec("5.7342125"));
     // The merged view of the merged view changes nothing more.
     QCOMPARE(findOverlap(m.cube).providers.front().overlap, dec("0"));
+
+    // Moved in, the plain cube becomes the merged one: the same groups in the same order.
+    CostCube plain = unalloc::test::cubeOf(ledger());
+    const MergedLedger moved = deduplicate(std::move(plain));
+    QCOMPARE(moved.removed, m.removed);
+    QCOMPARE(moved.cube.groupCount(), m.cube.groupCount());
+    for (size_t i = 0; i < m.cube.groupCount(); ++i) {
+        const CostGroup &a = moved.cube.rawGroups()[i], &b = m.cube.rawGroups()[i];
+        QCOMPARE(a.amount, b.amount);
+        QCOMPARE(moved.cube.labelSets().pairs(a.labelSet).size(),
+                 m.cube.labelSets().pairs(b.labelSet).size());
+        QCOMPARE(a.object, b.object);
+        QCOMPARE(a.day, b.day);
+    }
 }
 
 void TestOverlap::demoSampleHasNoOverlap()
