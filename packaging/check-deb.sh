@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the .deb from a configured build tree, unpacks it into a temporary root (dpkg-deb -x)
 # and checks it: the file list, the Depends that shlibdeps found, the .desktop file and the
-# AppStream metadata, and the unpacked unalloc running a report on the bundled sample.
+# AppStream metadata, and the unpacked unalloc running a report on the bundled sample and
+# handing pack, pull and credentials to unalloc-full.
 # Usage: check-deb.sh BUILD_DIR VERSION. Exit 77 (skipped) without dpkg-deb.
 set -euo pipefail
 build=$1
@@ -22,7 +23,7 @@ dpkg-deb -x "$deb" "$work/root"
 root=$work/root
 fail=0
 
-for f in usr/bin/unalloc usr/bin/unalloc-explorer \
+for f in usr/bin/unalloc usr/libexec/unalloc/unalloc-full usr/bin/unalloc-explorer \
     usr/share/applications/unalloc-explorer.desktop \
     usr/share/metainfo/io.unalloc.explorer.metainfo.xml \
     usr/share/icons/hicolor/scalable/apps/unalloc-explorer.svg \
@@ -68,6 +69,12 @@ for args in "--fixtures" "--fixture-dir $root/usr/share/unalloc/demo"; do
     report=$(cd "$work" && "$root/usr/bin/unalloc" report $args -D team)
     grep -q 'of \$66,630.38 AI spend is unattributed' <<<"$report" ||
         { echo "FAIL: report $args:"; echo "$report"; fail=1; }
+done
+# `unalloc` hands pack, pull and credentials to unalloc-full, found relative to itself.
+for cmd in pack pull credentials; do
+    help=$("$root/usr/bin/unalloc" $cmd --help 2>&1) || true
+    grep -q "^Usage: unalloc $cmd" <<<"$help" ||
+        { echo "FAIL: unalloc $cmd --help:"; echo "$help"; fail=1; }
 done
 man -l "$root/usr/share/man/man1/unalloc.1" >/dev/null 2>&1 ||
     command -v man >/dev/null || true

@@ -1,4 +1,7 @@
 #include "command.h"
+#ifdef UNALLOC_CLI_FORWARDS
+#include "forward.h"
+#endif
 
 namespace unalloc::cli {
 
@@ -13,10 +16,26 @@ int runEconomics(const std::vector<std::string> &args, Io &io);
 int runBreakeven(const std::vector<std::string> &args, Io &io);
 int runExport(const std::vector<std::string> &args, Io &io);
 int runVerify(const std::vector<std::string> &args, Io &io);
-int runPack(const std::vector<std::string> &args, Io &io);
 int runBatches(const std::vector<std::string> &args, Io &io);
+#ifdef UNALLOC_CLI_FORWARDS
+// `unalloc` links neither QtGui nor QtNetwork: these three run in unalloc-full (forward.h).
+static int runPack(const std::vector<std::string> &args, Io &io)
+{
+    return forwardToFullCli("pack", args, io);
+}
+static int runPull(const std::vector<std::string> &args, Io &io)
+{
+    return forwardToFullCli("pull", args, io);
+}
+static int runCredentials(const std::vector<std::string> &args, Io &io)
+{
+    return forwardToFullCli("credentials", args, io);
+}
+#else
+int runPack(const std::vector<std::string> &args, Io &io);
 int runPull(const std::vector<std::string> &args, Io &io);
 int runCredentials(const std::vector<std::string> &args, Io &io);
+#endif
 int runAliases(const std::vector<std::string> &args, Io &io);
 
 const std::vector<Command> &commands()

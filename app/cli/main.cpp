@@ -1,10 +1,14 @@
-// unalloc: the headless CLI. QtCore only; runs with no display.
+// unalloc: the headless CLI; runs with no display. Built twice (app/cli/CMakeLists.txt): as
+// `unalloc` on QtCore alone, and as unalloc-full with the commands that need QtGui or
+// QtNetwork (UNALLOC_CLI_WITH_GUI), to which `unalloc` hands them.
 #include "command.h"
 #include "core/allocatorarenas.h"
 #include "core/hugepages.h"
 
 #include <QCoreApplication>
+#ifdef UNALLOC_CLI_WITH_GUI
 #include <QGuiApplication>
+#endif
 
 #include <iostream>
 #include <memory>
@@ -36,13 +40,15 @@ int main(int argc, char **argv)
     // Resources and Qt file access; no event loop needed. Only `pack` draws (QPdfWriter needs
     // fonts, hence a QGuiApplication), on the offscreen platform: it never needs a display.
     std::unique_ptr<QCoreApplication> app;
+#ifdef UNALLOC_CLI_WITH_GUI
     if (argc > 1 && std::string_view(argv[1]) == "pack") {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         app = std::make_unique<QGuiApplication>(argc, argv);
-    } else {
-        app = std::make_unique<QCoreApplication>(argc, argv);
     }
+#endif
+    if (!app)
+        app = std::make_unique<QCoreApplication>(argc, argv);
     std::ios::sync_with_stdio(false);
     Io io{std::cout, std::cerr};
     std::vector<std::string> args(argv + 1, argv + argc);
