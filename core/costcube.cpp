@@ -97,31 +97,6 @@ void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal am
              from.usageName(c.usageProvider), from.usageName(c.usageModel), c.days);
 }
 
-template<bool Key> std::uint32_t GroupCopier::translate(std::uint32_t id)
-{
-    std::vector<std::uint32_t> &ids = Key ? m_keys : m_values;
-    if (id >= ids.size())
-        ids.resize(id + 1, LabelSetPool::kAbsent);
-    std::uint32_t &to = ids[id];
-    if (to == LabelSetPool::kAbsent) {
-        const LabelSetPool &from = m_from.labelSets();
-        to = Key ? m_to.m_labelSets.internKey(from.keyText(id))
-                 : m_to.m_labelSets.internValue(from.valueText(id));
-    }
-    return to;
-}
-
-void GroupCopier::add(const CostGroup &g, Decimal amount)
-{
-    m_pairs.clear();
-    for (const LabelSetPool::Pair &p : m_from.labelSets().pairs(g.labelSet))
-        m_pairs.push_back({translate<true>(p.key), translate<false>(p.value)});
-    const GroupContext &c = m_from.context(g);
-    m_to.addGroup(m_to.m_labelSets.internPairs(m_pairs), m_from.sources().at(c.source),
-                  m_from.objects().at(g.object), g.day, c.currency, c.batch, amount, g.rows,
-                  m_from.usageName(c.usageProvider), m_from.usageName(c.usageModel), c.days);
-}
-
 void CostCube::keepLabelSets(const std::vector<char> &keep)
 {
     const std::vector<std::uint32_t> newId = m_labelSets.keepSets(keep);
@@ -129,6 +104,24 @@ void CostCube::keepLabelSets(const std::vector<char> &keep)
         g.labelSet = newId[g.labelSet];
     m_index.clear(); // keyed by the old ids: rebuilt at the next addGroup()
     m_indexed = 0;
+}
+
+void CostCube::keepGroups(const std::vector<char> &keep)
+{
+    size_t kept = 0;
+    m_rows = 0;
+    std::vector<char> setUsed(m_labelSets.size(), 0);
+    for (size_t i = 0; i < m_groups.size(); ++i) {
+        if (i >= keep.size() || !keep[i])
+            continue;
+        const CostGroup &g = m_groups[i];
+        setUsed[g.labelSet] = 1;
+        m_rows += g.rows;
+        m_groups[kept++] = g; // a subsequence: objectsClustered() still holds if it held
+    }
+    m_groups.resize(kept);
+    m_collisions.clear();
+    keepLabelSets(setUsed); // renumbers the groups' sets and drops the group index
 }
 
 void CostCube::reserve(size_t groups)

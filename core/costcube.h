@@ -65,8 +65,6 @@ struct CollisionTotal
 /// (label set, source, object, day, currency, batch). Rows fold in; order never matters.
 class CostCube final
 {
-    friend class GroupCopier;
-
 public:
     /// Folds a row in; request telemetry (isTelemetryOnly) is no cost and stays out.
     void addRow(const CostRow &row);
@@ -83,8 +81,8 @@ public:
                   std::string_view usageModel = {},
                   std::int32_t days = 1);
     /// Adds group `g` of cube `from` (another cube) with amount `amount`: its label set,
-    /// source, object and usage names are carried over by text. For many groups of one cube,
-    /// a GroupCopier translates each text once.
+    /// source, object and usage names are carried over by text (each label's key and value
+    /// looked up: for many groups, keepGroups() on a cube one owns does no lookup).
     void addGroupFrom(const CostCube &from, const CostGroup &g, Decimal amount);
     void addGroupFrom(const CostCube &from, const CostGroup &g) { addGroupFrom(from, g, g.amount); }
     /// Interns a label set once, for the id-based addGroup below.
@@ -103,6 +101,11 @@ public:
     /// Keeps the label sets `keep` marks non-zero and renumbers the groups' sets: a loader that
     /// added every stored set drops those no group has (LabelSetPool::keepSets).
     void keepLabelSets(const std::vector<char> &keep);
+    /// Keeps the groups `keep` marks non-zero (by rawGroups() index, in their order) and the
+    /// label sets they name; drops the collision totals, which say no source. Key, value,
+    /// source and object texts stay (a loaded cube may already hold texts no group names).
+    /// What a filter by source or batch does to a cube it owns, instead of copying the rest.
+    void keepGroups(const std::vector<char> &keep);
     /// The cube's label set pool, for a loader that interns texts itself.
     LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
@@ -209,30 +212,6 @@ private:
     std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>
         m_collisions;
     std::int64_t m_rows = 0;
-};
-
-/// @brief Adds groups of one cube to another (CostCube::addGroupFrom), each key and value text
-/// of `from` translated to `to`'s ids once: with per-request metadata every group has a label
-/// set of its own, and looking up every label's text took a 10M-request ledger's slice a
-/// minute. Both cubes must outlive the copier; `to` must keep its label sets meanwhile (no
-/// keepLabelSets).
-class GroupCopier final
-{
-public:
-    GroupCopier(const CostCube &from, CostCube &to)
-        : m_from(from)
-        , m_to(to)
-    {}
-    void add(const CostGroup &g, Decimal amount);
-    void add(const CostGroup &g) { add(g, g.amount); }
-
-private:
-    /// `to`'s id for `from`'s id `id` of a key (keys) or value text, found once.
-    template<bool Key> std::uint32_t translate(std::uint32_t id);
-    const CostCube &m_from;
-    CostCube &m_to;
-    std::vector<std::uint32_t> m_keys, m_values; ///< by `from`'s id; kAbsent until met
-    std::vector<LabelSetPool::Pair> m_pairs;     ///< scratch
 };
 
 } // namespace unalloc::core

@@ -12,24 +12,26 @@ namespace unalloc::cli {
 namespace {
 
 /// The groups of `cube` whose source is in `sources` (collisions need every source) and, when
-/// `batches` is not empty, whose batch is in it.
-core::CostCube onlySources(const core::CostCube &cube,
+/// `batches` is not empty, whose batch is in it; filtered in place (a copy re-interned every
+/// label set: 17 s for a 10M-request ledger's gateway alone).
+core::CostCube onlySources(core::CostCube &&cube,
                            const std::set<std::string> &sources,
                            const std::set<std::int64_t> &batches)
 {
-    core::CostCube out;
-    core::GroupCopier copier(cube, out);
     std::vector<char> wanted(cube.sources().size(), 1); // by source id
     if (!sources.empty())
         for (std::uint32_t s = 0; s < wanted.size(); ++s)
             wanted[s] = sources.contains(std::string(cube.sources().at(s)));
-    for (const core::CostGroup &g : cube.rawGroups()) {
-        if (!wanted[cube.context(g).source] ||
-            (!batches.empty() && !batches.contains(cube.context(g).batch)))
-            continue;
-        copier.add(g);
+    std::vector<char> contextWanted(cube.contexts().size()); // by context id: a few
+    for (size_t i = 0; i < contextWanted.size(); ++i) {
+        const core::GroupContext &c = cube.contexts()[i];
+        contextWanted[i] = wanted[c.source] && (batches.empty() || batches.contains(c.batch));
     }
-    return out;
+    std::vector<char> keep(cube.rawGroups().size());
+    for (size_t i = 0; i < keep.size(); ++i)
+        keep[i] = contextWanted[cube.rawGroups()[i].context];
+    cube.keepGroups(keep);
+    return std::move(cube);
 }
 
 } // namespace
@@ -63,8 +65,9 @@ core::Result<LoadedInput> loadLedger(const InputOptions &options, Io &)
             return core::fail("batch-missing", "the ledger has no batch " + std::to_string(id),
                               options.ledger);
     }
-    in.cube = wanted.empty() && onlyBatches.empty() ? std::move(*cube)
-                                                    : onlySources(*cube, wanted, onlyBatches);
+    in.cube = wanted.empty() && onlyBatches.empty()
+                  ? std::move(*cube)
+                  : onlySources(std::move(*cube), wanted, onlyBatches);
     for (core::Invoice &inv : *invoices)
         if (wanted.empty() || wanted.contains(inv.source))
             in.invoices.push_back(std::move(inv));

@@ -429,14 +429,15 @@ private slots:
         QCOMPARE(pool.internPairs(Pairs{{session, v[95]}, {team, v[1]}}), newId[92]);
     }
 
-    /// A GroupCopier gives the groups addGroupFrom gives, into a cube whose texts already have
-    /// other ids: label sets (repeated ones, the empty one, a value that is also a key), source,
-    /// object, day, currency, batch, amount, rows and usage names.
-    void groupCopierAsAddGroupFrom()
+    /// keepGroups keeps the marked groups, in order, with exactly their label sets: what
+    /// addGroupFrom gives for those groups (label sets: repeated ones, the empty one, a value
+    /// that is also a key; source, object, day, currency, batch, amount, rows, usage names), no
+    /// collision totals, and an index that finds the kept groups again.
+    void keepGroupsAsAddGroupFrom()
     {
         const QStringList sets =
             list({"team=a;env=prod", "team=b;env=prod", "", "user=team", "team=a;env=prod",
-                  "env=dev;team=b;user=u1", "team=a;env=prod"});
+                  "env=dev;team=b;user=u1", "team=a;env=prod", "only=dropped"});
         core::CostCube from;
         for (int i = 0; i < 40; ++i) {
             const QString &set = sets[i % sets.size()];
@@ -446,19 +447,21 @@ private slots:
                           1 + i % 2, core::Decimal::fromInt(i + 1), i + 2, i % 2 ? "openai" : "",
                           i % 2 ? "gpt-4o" : "", 1 + i % 3);
         }
-        const auto seeded = [] {
-            core::CostCube c;
-            c.addGroup(labelsOf(QStringLiteral("user=u1;zone=eu")), "opencost", "pod", 20'000,
-                       core::Currency::usd(), 9, core::Decimal::fromInt(7), 1);
-            return c;
-        };
-        core::CostCube viaText = seeded(), viaCopier = seeded();
-        core::GroupCopier copier(from, viaCopier);
-        for (size_t i = 0; i < from.rawGroups().size(); i += 2) {
+        from.addCollision(
+            {"team", "team, Team", "team", core::Currency::usd(), core::Decimal::fromInt(1), 2});
+        std::vector<char> keep(from.rawGroups().size(), 0);
+        core::CostCube viaText;
+        std::int64_t rows = 0;
+        for (size_t i = 0; i < keep.size(); ++i) {
             const core::CostGroup &g = from.rawGroups()[i];
-            viaText.addGroupFrom(from, g, core::Decimal::fromInt(int(i) * 3));
-            copier.add(g, core::Decimal::fromInt(int(i) * 3));
+            keep[i] = i % 8 != 7 && (i % 3 == 0 || i % 2 == 0); // never the last set
+            if (keep[i]) {
+                viaText.addGroupFrom(from, g);
+                rows += g.rows;
+            }
         }
+        core::CostCube kept = from;
+        kept.keepGroups(keep);
         const auto dump = [](const core::CostCube &c) {
             QStringList out;
             for (const core::CostGroup &g : c.rawGroups()) {
@@ -467,9 +470,8 @@ private slots:
                 const core::LabelMap map = c.labelSets().at(g.labelSet);
                 for (const auto &[k, v] : map.entries())
                     labels += QString::fromStdString(k + "=" + v + ";");
-                out << QStringLiteral("%1 set %2 %3 %4 %5 %6 %7 %8 %9 %10")
+                out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
                            .arg(labels)
-                           .arg(g.labelSet)
                            .arg(QString::fromStdString(std::string(c.sources().at(x.source))))
                            .arg(QString::fromStdString(std::string(c.objects().at(g.object))))
                            .arg(g.day)
@@ -483,9 +485,20 @@ private slots:
             }
             return out;
         };
-        QCOMPARE(dump(viaCopier), dump(viaText));
-        QCOMPARE(viaCopier.rawGroups().size(), size_t(21));
-        QCOMPARE(viaCopier.labelSets().size(), viaText.labelSets().size());
+        QCOMPARE(dump(kept), dump(viaText));
+        const size_t groups = viaText.rawGroups().size();
+        QCOMPARE(groups, size_t(25));
+        QCOMPARE(kept.rowCount(), rows);
+        QCOMPARE(kept.labelSets().size(), viaText.labelSets().size()); // "only=dropped" went
+        QVERIFY(kept.collisions().empty());
+        QCOMPARE(from.collisions().size(), size_t(1));
+        // The group index is rebuilt: a kept group's key adds to it, a dropped one is new.
+        const core::CostGroup &g0 = from.rawGroups()[0];
+        kept.addGroupFrom(from, g0);
+        QCOMPARE(kept.rawGroups().size(), groups);
+        QCOMPARE(kept.rawGroups()[0].amount, g0.amount + g0.amount);
+        kept.addGroupFrom(from, from.rawGroups()[7]);
+        QCOMPARE(kept.rawGroups().size(), groups + 1);
     }
 };
 
