@@ -231,109 +231,102 @@ writeFocusCsv(const LedgerStore &ledger, const AttributionOptions &options, std:
     auto aliases = ledger.valueAliases();
     if (!aliases)
         return fail(aliases.error());
-    LedgerRowKey from;
-    constexpr std::int64_t kPage = 20000;
-    for (;;) {
-        auto page = ledger.rowsFrom(filter, LedgerSort::Start, true, from, kPage);
-        if (!page)
-            return fail(page.error());
-        for (const LedgerRow &lr : *page) {
-            const CostRow &row = lr.row;
-            if (lr.superseded ||
-                (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero())))
-                continue;
-            const std::string amount = row.amount.amount.toString();
-            const std::string currency = row.amount.currency.code();
-            const auto [monthStart, monthEnd] = billingMonth(row.start);
-            const TimeUs start = floorSecond(row.start);
-            TimeUs end = floorSecond(row.end);
-            if (end < row.end)
-                end += kUsPerSecond;
-            end = std::max(end, start + kUsPerSecond);
-            const Origin o = originOf(row);
-            const OwnerResolution who = resolveOwner(aliasLabels(row.labels, *aliases), options);
-            const bool quantity = row.quantity.has_value() && !row.unit.empty();
-            const std::vector<std::string> values = {"",
-                                                     amount,
-                                                     row.source,
-                                                     row.source,
-                                                     "Ledger Source",
-                                                     currency,
-                                                     formatTimestamp(monthEnd),
-                                                     formatTimestamp(monthStart),
-                                                     "",
-                                                     "",
-                                                     "Usage",
-                                                     "",
-                                                     row.name,
-                                                     "Usage-Based",
-                                                     formatTimestamp(end),
-                                                     formatTimestamp(start),
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     quantity ? row.quantity->toString() : "",
-                                                     quantity ? row.unit : "",
-                                                     amount,
-                                                     "",
-                                                     amount,
-                                                     "",
-                                                     o.issuer,
-                                                     amount,
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     o.provider,
-                                                     o.provider,
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     row.name,
-                                                     "",
-                                                     o.category,
-                                                     o.service,
-                                                     o.subcategory,
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     "",
-                                                     tagsJson(row.rawLabels),
-                                                     row.source,
-                                                     o.basis,
-                                                     who.owner,
-                                                     options.ownerKey,
-                                                     who.resolvedBy,
-                                                     who.fallbackKey};
-            std::string text;
-            for (size_t i = 0; i < values.size(); ++i) {
-                if (i)
-                    text += ',';
-                putField(text, values[i]);
-            }
-            text += '\n';
-            if (auto r = sorter.add(row.start, row.source, std::move(text)); !r)
-                return fail(r.error());
-            ++written;
-            auto [it, added] = totals.try_emplace(currency, row.amount);
-            if (!added)
-                it->second.amount += row.amount.amount;
+    auto each = ledger.forEachRowByStart(filter, [&](const LedgerRow &lr) -> Result<void> {
+        const CostRow &row = lr.row;
+        if (lr.superseded ||
+            (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero())))
+            return {};
+        const std::string amount = row.amount.amount.toString();
+        const std::string currency = row.amount.currency.code();
+        const auto [monthStart, monthEnd] = billingMonth(row.start);
+        const TimeUs start = floorSecond(row.start);
+        TimeUs end = floorSecond(row.end);
+        if (end < row.end)
+            end += kUsPerSecond;
+        end = std::max(end, start + kUsPerSecond);
+        const Origin o = originOf(row);
+        const OwnerResolution who = resolveOwner(aliasLabels(row.labels, *aliases), options);
+        const bool quantity = row.quantity.has_value() && !row.unit.empty();
+        const std::vector<std::string> values = {"",
+                                                 amount,
+                                                 row.source,
+                                                 row.source,
+                                                 "Ledger Source",
+                                                 currency,
+                                                 formatTimestamp(monthEnd),
+                                                 formatTimestamp(monthStart),
+                                                 "",
+                                                 "",
+                                                 "Usage",
+                                                 "",
+                                                 row.name,
+                                                 "Usage-Based",
+                                                 formatTimestamp(end),
+                                                 formatTimestamp(start),
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 quantity ? row.quantity->toString() : "",
+                                                 quantity ? row.unit : "",
+                                                 amount,
+                                                 "",
+                                                 amount,
+                                                 "",
+                                                 o.issuer,
+                                                 amount,
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 o.provider,
+                                                 o.provider,
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 row.name,
+                                                 "",
+                                                 o.category,
+                                                 o.service,
+                                                 o.subcategory,
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 "",
+                                                 tagsJson(row.rawLabels),
+                                                 row.source,
+                                                 o.basis,
+                                                 who.owner,
+                                                 options.ownerKey,
+                                                 who.resolvedBy,
+                                                 who.fallbackKey};
+        std::string text;
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (i)
+                text += ',';
+            putField(text, values[i]);
         }
-        if (page->size() < size_t(kPage))
-            break;
-        from = ledgerRowKey(page->back(), LedgerSort::Start, true, true);
-    }
+        text += '\n';
+        if (auto r = sorter.add(row.start, row.source, std::move(text)); !r)
+            return fail(r.error());
+        ++written;
+        auto [it, added] = totals.try_emplace(currency, row.amount);
+        if (!added)
+            it->second.amount += row.amount.amount;
+        return {};
+    });
+    if (!each)
+        return fail(each.error());
     if (auto r = sorter.finish(); !r)
         return fail(r.error());
     if (!out)

@@ -333,6 +333,12 @@ public:
                                                     bool ascending,
                                                     const LedgerRowKey &first,
                                                     std::int64_t limit) const = 0;
+    /// Every row `filter` selects by charge start (then id), each with its labels, in one
+    /// statement: the label texts are read once for the pass, not once per page. What an
+    /// export of a whole ledger reads; `visit`'s error ends the pass and is returned.
+    virtual Result<void>
+    forEachRowByStart(const LedgerRowFilter &filter,
+                      const std::function<Result<void>(const LedgerRow &)> &visit) const = 0;
     /// Every label set by id. With per-request metadata a ledger holds about one set per row:
     /// prefer forEachLabelSet, which holds one set at a time.
     virtual Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const = 0;

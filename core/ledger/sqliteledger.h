@@ -46,6 +46,9 @@ public:
                                             bool ascending,
                                             const LedgerRowKey &first,
                                             std::int64_t limit) const override;
+    Result<void>
+    forEachRowByStart(const LedgerRowFilter &filter,
+                      const std::function<Result<void>(const LedgerRow &)> &visit) const override;
     Result<std::vector<std::pair<std::int64_t, LabelMap>>> labelSets() const override;
     Result<void> forEachLabelSet(
         const std::function<void(std::int64_t, const LabelMap &)> &visit) const override;

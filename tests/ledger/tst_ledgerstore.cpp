@@ -27,6 +27,8 @@ private slots:
     void invoicesAreIdempotent();
     void readOnlyRefusesWrites();
     void labelSetsWithKeyAcrossChunks();
+    void rowsByStartAsThePages_data();
+    void rowsByStartAsThePages();
 };
 
 void TestLedgerStore::createAndReopen()
@@ -243,6 +245,89 @@ void TestLedgerStore::labelSetsWithKeyAcrossChunks()
         {"pod"}, [&](std::int64_t, const core::LabelMap &m) { got.push_back(*m.find("session")); });
     QVERIFY(r.has_value());
     QCOMPARE(got, withPod);
+}
+
+void TestLedgerStore::rowsByStartAsThePages_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<bool>("filtered");
+    QTest::newRow("1,000 rows") << 1000 << false;
+    // More than one window of rows (65,536), whose sets lie all over the ledger.
+    QTest::newRow("70,000 rows") << 70000 << false;
+    QTest::newRow("70,000 rows, one source and some days") << 70000 << true;
+}
+
+void TestLedgerStore::rowsByStartAsThePages()
+{
+    // forEachRowByStart (what the FOCUS export reads) gives the rows and labels that the
+    // keyset pages of the ledger table give, in the same order: charge start, then id.
+    QFETCH(int, rows);
+    QFETCH(bool, filtered);
+    QTemporaryDir dir;
+    auto l = core::LedgerStore::create(dir.filePath(QStringLiteral("s.unalloc")).toStdString());
+    QVERIFY(l.has_value());
+    auto txn = (*l)->beginImport();
+    for (const char *source : {"gateway", "cluster"}) {
+        core::ImportBatch meta;
+        meta.source = source;
+        (*txn)->beginBatch(meta).value();
+        for (int i = 0; i < rows / 2; ++i) {
+            // Days out of insertion order, so that start order and set order differ.
+            core::CostRow r = makeRow(std::string(source) + std::to_string(i), "1.25",
+                                      (i * 7919) % 28, {}, source);
+            std::vector<core::LabelMap::Entry> labels{{"team", "t" + std::to_string(i % 5)}};
+            if (i % 3 != 0) // a set per row, and sets shared by many rows
+                labels.emplace_back("session", "s" + std::to_string(i));
+            r.labels = core::LabelMap(std::move(labels));
+            r.rawLabels = core::RawLabels{{"Team", "t" + std::to_string(i % 5)}};
+            (*txn)->addRow(r).value();
+        }
+        (*txn)->endBatch(meta).value();
+    }
+    (*txn)->commit().value();
+    core::LedgerRowFilter f;
+    if (filtered) {
+        f.sources = {"cluster"};
+        const core::TimeUs base = makeRow("x", "1", 0).start;
+        f.from = base + 3 * core::kUsPerDay;
+        f.to = base + 20 * core::kUsPerDay;
+    }
+    const auto dump = [](const core::LedgerRow &r) {
+        std::string out = std::to_string(r.id) + " " + std::to_string(r.row.start) + " ";
+        for (const auto &[k, v] : r.row.labels.entries())
+            out += k + "=" + v + ";";
+        for (const auto &[k, v] : r.row.rawLabels)
+            out += k + ":" + v + ";";
+        return out;
+    };
+    std::vector<std::string> pages, streamed;
+    core::LedgerRowKey from;
+    for (;;) {
+        const auto page = (*l)->rowsFrom(f, core::LedgerSort::Start, true, from, 20000).value();
+        for (const core::LedgerRow &r : page)
+            pages.push_back(dump(r));
+        if (page.size() < 20000)
+            break;
+        from = core::ledgerRowKey(page.back(), core::LedgerSort::Start, true, true);
+    }
+    auto each = (*l)->forEachRowByStart(f, [&](const core::LedgerRow &r) -> core::Result<void> {
+        streamed.push_back(dump(r));
+        return {};
+    });
+    QVERIFY2(each, each ? "" : each.error().message().c_str());
+    QCOMPARE(streamed.size(), size_t((*l)->rowCount(f).value()));
+    QVERIFY(streamed.size() > (filtered ? size_t(20000) : size_t(rows - 1)));
+    QVERIFY(streamed == pages);
+    // The visitor's error ends the pass and comes back.
+    int seen = 0;
+    each = (*l)->forEachRowByStart(f, [&](const core::LedgerRow &) -> core::Result<void> {
+        if (++seen == 3)
+            return core::fail("stop", "enough");
+        return {};
+    });
+    QVERIFY(!each.has_value());
+    QCOMPARE(each.error().code, std::string("stop"));
+    QCOMPARE(seen, 3);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerStore)
