@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <unordered_set>
 #include <variant>
 
@@ -228,6 +229,15 @@ SqliteLedger::forEachRowByStart(const LedgerRowFilter &filter,
     if (!st)
         return fail(st.error());
     w->bindTo(*st);
+    // Without the start index (imports drop it) SQLite sorts the rows: with temporary files,
+    // in bounded memory (in memory, all ten million rows of a large ledger stayed resident).
+    const auto tempStore = [this](std::int64_t mode) {
+        if (auto set = m_db.prepare("PRAGMA temp_store = " + std::to_string(mode)))
+            (void)set->step();
+    };
+    const std::int64_t before = m_db.scalar("PRAGMA temp_store").value_or(0);
+    tempStore(1); // FILE
+    const std::shared_ptr<void> restore(nullptr, [&](void *) { tempStore(before); });
     // The texts whole (one scan of label_strings): ten million rows' labels looked up a text
     // at a time, page after page, took a FOCUS export of such a ledger most of an hour. Rows
     // come by start and their sets from anywhere in the ledger, so the sets of a window of rows
