@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace unalloc::core {
@@ -71,38 +72,76 @@ LabelMap aliasLabels(const LabelMap &labels,
 
 AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias> &aliases)
 {
+    return applyValueAliases(CostCube(cube), aliases);
+}
+
+AliasedCube applyValueAliases(CostCube &&cube, const std::vector<ValueAlias> &aliases)
+{
+    // Only the groups of the sets an alias touches are added again, aliased: interning every
+    // set's labels again took a 1M-request ledger's report from 0.35 s to 5.5 s for one alias.
     AliasedCube out;
-    if (aliases.empty()) {
-        out.cube = cube;
-        return out;
-    }
     const LabelSetPool &pool = cube.labelSets();
-    constexpr std::uint32_t kUnset = 0xffffffffU;
-    // Per source label set: its id in the new cube and the aliases it went through.
-    std::vector<std::uint32_t> mapped(pool.size(), kUnset);
-    std::vector<std::vector<std::uint32_t>> used(pool.size());
+    constexpr std::uint32_t kAbsent = LabelSetPool::kAbsent;
+    // The key and value ids each alias matches (none when the ledger lacks either text).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> matches;
+    for (const ValueAlias &a : aliases) {
+        const std::uint32_t key = pool.keyId(a.key), value = pool.valueId(a.value);
+        if (key != kAbsent && value != kAbsent)
+            matches.emplace_back(key, value);
+    }
+    // Per touched set (by its id before keepGroups): its aliased labels, the aliases it went
+    // through, and later its id in the aliased cube.
+    struct Aliased
+    {
+        LabelMap labels;
+        std::vector<std::uint32_t> used;
+        std::uint32_t id = kAbsent;
+    };
+    std::unordered_map<std::uint32_t, Aliased> touched;
+    for (std::uint32_t set = 0; set < pool.size() && !matches.empty(); ++set)
+        for (const auto &[key, value] : matches)
+            if (pool.valueId(set, key) == value) {
+                Aliased &a = touched[set];
+                a.labels = aliasLabels(pool.at(set), aliases, &a.used);
+                break;
+            }
+    std::vector<char> keep(cube.rawGroups().size(), 1);
+    std::vector<CostGroup> again; // the touched groups, in their order
+    for (size_t i = 0; i < keep.size(); ++i)
+        if (touched.contains(cube.rawGroups()[i].labelSet)) {
+            keep[i] = 0;
+            again.push_back(cube.rawGroups()[i]);
+        }
+    out.cube = std::move(cube);
+    if (again.empty())
+        return out;
+    const std::vector<CollisionTotal> collisions = out.cube.collisions();
+    out.cube.keepGroups(keep); // texts, sources, objects and contexts stay as they were
+    for (const CollisionTotal &c : collisions)
+        out.cube.addCollision(c);
     std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, AliasMove> moves;
-    out.cube.reserve(cube.groupCount());
-    for (const CostGroup &g : cube.rawGroups()) {
-        if (mapped[g.labelSet] == kUnset)
-            mapped[g.labelSet] = out.cube.internLabelSet(
-                aliasLabels(pool.at(g.labelSet), aliases, &used[g.labelSet]));
-        out.cube.addGroup(mapped[g.labelSet], cube.sources().at(cube.context(g).source),
-                          cube.objects().at(g.object), g.day, cube.context(g).currency,
-                          cube.context(g).batch, g.amount, g.rows,
-                          cube.usageName(cube.context(g).usageProvider),
-                          cube.usageName(cube.context(g).usageModel), cube.context(g).days);
-        for (std::uint32_t i : used[g.labelSet]) {
-            AliasMove &m = moves[{i, g.day, cube.context(g).currency.code()}];
-            m.alias = i;
+    for (const CostGroup &g : again) {
+        Aliased &a = touched.at(g.labelSet);
+        if (a.id == kAbsent)
+            a.id = out.cube.internLabelSet(a.labels);
+        // addGroup merges it with a group it now equals (its aliased set existed already).
+        // Its texts are copied: they are the cube's own, which addGroup looks up.
+        const GroupContext c = out.cube.context(g);
+        const std::string source(out.cube.sources().at(c.source));
+        const std::string object(out.cube.objects().at(g.object));
+        const std::string provider(out.cube.usageName(c.usageProvider));
+        const std::string model(out.cube.usageName(c.usageModel));
+        out.cube.addGroup(a.id, source, object, g.day, c.currency, c.batch, g.amount, g.rows,
+                          provider, model, c.days);
+        for (std::uint32_t alias : a.used) {
+            AliasMove &m = moves[{alias, g.day, c.currency.code()}];
+            m.alias = alias;
             m.day = g.day;
-            m.currency = cube.context(g).currency;
+            m.currency = c.currency;
             m.amount += g.amount;
             m.rows += g.rows;
         }
     }
-    for (const CollisionTotal &c : cube.collisions())
-        out.cube.addCollision(c);
     out.moves.reserve(moves.size());
     for (auto &[key, m] : moves)
         out.moves.push_back(m);
@@ -143,7 +182,7 @@ Result<AliasedCube> loadAnalysisCube(const LedgerStore &store,
         out.cube = std::move(*cube);
         return out;
     }
-    return applyValueAliases(*cube, aliases);
+    return applyValueAliases(std::move(*cube), aliases);
 }
 
 } // namespace unalloc::core

@@ -56,6 +56,9 @@ struct AliasedCube
 /// per distinct label set (not per row); groups that become equal merge, amounts exact, so
 /// the total is unchanged. Collisions are carried over. Without aliases the cube is copied.
 AliasedCube applyValueAliases(const CostCube &cube, const std::vector<ValueAlias> &aliases);
+/// applyValueAliases() for a caller that no longer needs `cube`: it becomes the aliased one
+/// (only the groups an alias touches are added again), without a copy beside it.
+AliasedCube applyValueAliases(CostCube &&cube, const std::vector<ValueAlias> &aliases);
 
 /// Dollars one alias moves in a period.
 struct AliasTotal

@@ -126,6 +126,53 @@ private slots:
         QVERIFY(euro[0].moved.empty());
     }
 
+    void sameGroupsAsRebuiltGroupByGroup()
+    {
+        // Only the groups an alias touches are added again: the cube must hold what adding
+        // every group with its aliased labels gives, including a group that now equals one
+        // already there (the same object, day and source: they merge).
+        std::vector<core::CostRow> rows = sample();
+        rows.push_back(makeRow("litellm", "a", "4.50", {{"team", "search"}}, 0)); // "a"'s twin
+        rows.push_back(
+            makeRow("litellm", "f", "3.00", {{"team", "e8d1460f"}, {"project", "p-dev"}}, 2));
+        const core::CostCube cube = cubeOf(rows);
+        const std::vector<core::ValueAlias> aliases{{"team", "e8d1460f", "search"},
+                                                    {"project", "p-dev", "p-prod"},
+                                                    {"team", "absent", "x"}};
+        const core::AliasedCube aliased = core::applyValueAliases(cube, aliases);
+        core::CostCube expected;
+        for (const core::CostGroup &g : cube.rawGroups()) {
+            const core::GroupContext &c = cube.context(g);
+            expected.addGroup(core::aliasLabels(cube.labelSets().at(g.labelSet), aliases),
+                              cube.sources().at(c.source), cube.objects().at(g.object), g.day,
+                              c.currency, c.batch, g.amount, g.rows);
+        }
+        const auto dump = [](const core::CostCube &c) {
+            QStringList out;
+            for (const core::CostGroup &g : c.groups()) {
+                QString labels;
+                const core::LabelMap map = c.labelSets().at(g.labelSet);
+                for (const auto &[k, v] : map.entries())
+                    labels += QString::fromStdString(k + "=" + v + ";");
+                out << labels +
+                           QString::fromStdString(
+                               " " + std::string(c.sources().at(c.context(g).source)) + " " +
+                               std::string(c.objects().at(g.object)) + " " + std::to_string(g.day) +
+                               " " + g.amount.toString() + " " + std::to_string(g.rows));
+            }
+            return out;
+        };
+        QCOMPARE(dump(aliased.cube), dump(expected));
+        QCOMPARE(aliased.cube.groupCount(), cube.groupCount() - 1); // "a" and its twin merged
+        QCOMPARE(aliased.cube.rowCount(), cube.rowCount());
+        QCOMPARE(aliased.cube.labelSets().size(), expected.labelSets().size());
+        // Moves: the first alias moved "a", "c" and "f"; the second "f"; the third nothing.
+        const auto totals = core::aliasTotals(aliases, aliased.moves, {}, {}, {});
+        QCOMPARE(totals[0].rows, std::int64_t(3));
+        QCOMPARE(totals[1].rows, std::int64_t(1));
+        QCOMPARE(totals[2].rows, std::int64_t(0));
+    }
+
     void deterministic()
     {
         std::vector<core::CostRow> rows = sample();
