@@ -38,23 +38,19 @@ std::string currencyList(const std::vector<CurrencyRows> &currencies)
     return out;
 }
 
-CostCube cubeInCurrency(const CostCube &cube, Currency currency)
+CostCube cubeInCurrency(CostCube cube, Currency currency)
 {
-    CostCube out;
-    for (const CostGroup &g : cube.rawGroups()) {
-        if (cube.context(g).currency != currency)
-            continue;
-        out.addGroup(cube.labelSets().at(g.labelSet), cube.sources().at(cube.context(g).source),
-                     cube.objects().at(g.object), g.day, cube.context(g).currency,
-                     cube.context(g).batch, g.amount, g.rows,
-                     cube.usageName(cube.context(g).usageProvider),
-                     cube.usageName(cube.context(g).usageModel), cube.context(g).days);
-    }
-    for (const CollisionTotal &c : cube.collisions()) {
+    // Filtered in place: added group by group, each label set was interned again (a minute for
+    // a ten-million-request ledger).
+    std::vector<char> keep(cube.rawGroups().size());
+    for (size_t i = 0; i < keep.size(); ++i)
+        keep[i] = cube.context(cube.rawGroups()[i]).currency == currency;
+    const std::vector<CollisionTotal> collisions = cube.collisions();
+    cube.keepGroups(keep);
+    for (const CollisionTotal &c : collisions)
         if (c.currency == currency)
-            out.addCollision(c);
-    }
-    return out;
+            cube.addCollision(c);
+    return cube;
 }
 
 bool holdsOtherCurrency(const CostCube &cube, Currency currency)

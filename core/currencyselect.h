@@ -24,9 +24,10 @@ std::vector<CurrencyRows> currencyRows(const CostCube &cube,
 /// "EUR (1 row), USD (12 rows)".
 std::string currencyList(const std::vector<CurrencyRows> &currencies);
 
-/// A copy of `cube` with only the groups and collisions of `currency`: what every view of a
-/// ledger holding several currencies works on, since two currencies are never summed.
-CostCube cubeInCurrency(const CostCube &cube, Currency currency);
+/// `cube` with only the groups and collisions of `currency`: what every view of a ledger
+/// holding several currencies works on, since two currencies are never summed. Pass a cube
+/// that is no longer needed by move: it is filtered in place (CostCube::keepGroups).
+CostCube cubeInCurrency(CostCube cube, Currency currency);
 
 /// True when `cube` holds a group in another currency than `currency`.
 bool holdsOtherCurrency(const CostCube &cube, Currency currency);

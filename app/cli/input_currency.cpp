@@ -18,7 +18,7 @@ core::Result<void> selectCurrency(const InputOptions &options, LoadedInput &inpu
         return {};
     const core::Currency c = **chosen;
     if (held.size() > 1)
-        input.cube = core::cubeInCurrency(input.cube, c);
+        input.cube = core::cubeInCurrency(std::move(input.cube), c);
     input.otherCurrencyInvoices = core::takeOtherCurrencyInvoices(input.invoices, c);
     return {};
 }
