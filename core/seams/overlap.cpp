@@ -383,8 +383,8 @@ OverlapReport report(const std::map<GroupKey, Acc> &matched, std::int64_t unknow
 }
 
 /// New amounts of one match group's bill groups: credits stay, charges share what is left
-/// of the residual in proportion to their amounts.
-/// The new amounts of `a`'s bill groups (index into rawGroups, amount), appended to `out`.
+/// of the residual in proportion to their amounts. Appended to `out` as (index into
+/// rawGroups, amount).
 void replaceBills(const CostCube &cube,
                   const Acc &a,
                   const OverlapGroup &g,
