@@ -7,18 +7,6 @@
 using namespace unalloc;
 using namespace unalloc::test;
 
-namespace {
-
-QStringList list(std::initializer_list<const char *> texts)
-{
-    QStringList out;
-    for (const char *t : texts)
-        out.push_back(QString::fromLatin1(t));
-    return out;
-}
-
-} // namespace
-
 class TestCostCube : public QObject
 {
     Q_OBJECT
@@ -31,8 +19,8 @@ private slots:
     void keepGroupsAsAddGroupFrom()
     {
         const QStringList sets =
-            list({"team=a;env=prod", "team=b;env=prod", "", "user=team", "team=a;env=prod",
-                  "env=dev;team=b;user=u1", "team=a;env=prod", "only=dropped"});
+            textLines({"team=a;env=prod", "team=b;env=prod", "", "user=team", "team=a;env=prod",
+                       "env=dev;team=b;user=u1", "team=a;env=prod", "only=dropped"});
         core::CostCube from;
         for (int i = 0; i < 40; ++i) {
             const QString &set = sets[i % sets.size()];
