@@ -49,10 +49,12 @@ void CostCube::addRow(const CostRow &row)
     if (row.usage && isTelemetryOnly(row.usage->provider, row.amount.amount.isZero()))
         return;
     static const std::string kNone;
-    addGroup(row.labels, row.source, row.name, static_cast<std::int32_t>(dayIndex(row.start)),
-             row.amount.currency, row.batchId, row.amount.amount, 1,
-             row.usage ? row.usage->provider : kNone, row.usage ? row.usage->model : kNone,
-             spanDays(row.start, row.end));
+    const auto day = static_cast<std::int32_t>(dayIndex(row.start));
+    const size_t group =
+        addGroup(row.labels, row.source, row.name, day, row.amount.currency, row.batchId,
+                 row.amount.amount, 1, row.usage ? row.usage->provider : kNone,
+                 row.usage ? row.usage->model : kNone, spanDays(row.start, row.end));
+    const std::uint32_t context = m_groups[group].context;
     for (const Collision &c : row.collisions) {
         CollisionTotal t;
         t.canonicalKey = c.canonicalKey;
@@ -65,24 +67,24 @@ void CostCube::addRow(const CostRow &row)
         t.currency = row.amount.currency;
         t.amount = row.amount.amount;
         t.rows = 1;
-        addCollision(t);
+        addCollision(t, context, day);
     }
 }
 
-void CostCube::addGroup(const LabelMap &labels,
-                        std::string_view source,
-                        std::string_view object,
-                        std::int32_t day,
-                        Currency currency,
-                        std::int64_t batch,
-                        Decimal amount,
-                        std::int64_t rows,
-                        std::string_view usageProvider,
-                        std::string_view usageModel,
-                        std::int32_t days)
+size_t CostCube::addGroup(const LabelMap &labels,
+                          std::string_view source,
+                          std::string_view object,
+                          std::int32_t day,
+                          Currency currency,
+                          std::int64_t batch,
+                          Decimal amount,
+                          std::int64_t rows,
+                          std::string_view usageProvider,
+                          std::string_view usageModel,
+                          std::int32_t days)
 {
-    addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
-             usageProvider, usageModel, days);
+    return addGroup(m_labelSets.intern(labels), source, object, day, currency, batch, amount, rows,
+                    usageProvider, usageModel, days);
 }
 
 void CostCube::addGroupFrom(const CostCube &from, const CostGroup &g, Decimal amount)
@@ -106,8 +108,17 @@ void CostCube::keepLabelSets(const std::vector<char> &keep)
     m_indexed = 0;
 }
 
-void CostCube::keepGroups(const std::vector<char> &keep)
+void CostCube::keepGroups(const std::vector<char> &keep, KeptCollisions collisions)
 {
+    // The (context, day) of each collision total, marked when a kept group has it: a few
+    // thousand at most, looked up only when the cube has collisions.
+    const auto cellOf = [](std::uint32_t context, std::int32_t day) {
+        return static_cast<std::uint64_t>(context) << 32 | static_cast<std::uint32_t>(day);
+    };
+    std::unordered_map<std::uint64_t, char> cells;
+    if (collisions == KeptCollisions::OfKeptGroups)
+        for (const auto &[key, total] : m_collisions)
+            cells.emplace(cellOf(std::get<3>(key), std::get<4>(key)), 0);
     size_t kept = 0;
     m_rows = 0;
     std::vector<char> setUsed(m_labelSets.size(), 0);
@@ -117,10 +128,16 @@ void CostCube::keepGroups(const std::vector<char> &keep)
         const CostGroup &g = m_groups[i];
         setUsed[g.labelSet] = 1;
         m_rows += g.rows;
+        if (!cells.empty())
+            if (auto it = cells.find(cellOf(g.context, g.day)); it != cells.end())
+                it->second = 1;
         m_groups[kept++] = g; // a subsequence: objectsClustered() still holds if it held
     }
     m_groups.resize(kept);
-    m_collisions.clear();
+    if (collisions == KeptCollisions::OfKeptGroups)
+        std::erase_if(m_collisions, [&](const auto &entry) {
+            return cells.at(cellOf(std::get<3>(entry.first), std::get<4>(entry.first))) == 0;
+        });
     keepLabelSets(setUsed); // renumbers the groups' sets and drops the group index
 }
 
@@ -130,17 +147,17 @@ void CostCube::reserve(size_t groups)
     m_groups.reserve(groups);
 }
 
-void CostCube::addGroup(std::uint32_t labelSet,
-                        std::string_view source,
-                        std::string_view object,
-                        std::int32_t day,
-                        Currency currency,
-                        std::int64_t batch,
-                        Decimal amount,
-                        std::int64_t rows,
-                        std::string_view usageProvider,
-                        std::string_view usageModel,
-                        std::int32_t days)
+size_t CostCube::addGroup(std::uint32_t labelSet,
+                          std::string_view source,
+                          std::string_view object,
+                          std::int32_t day,
+                          Currency currency,
+                          std::int64_t batch,
+                          Decimal amount,
+                          std::int64_t rows,
+                          std::string_view usageProvider,
+                          std::string_view usageModel,
+                          std::int32_t days)
 {
     const CostGroup key{.amount = amount,
                         .rows = rows,
@@ -165,15 +182,16 @@ void CostCube::addGroup(std::uint32_t labelSet,
             return g.labelSet == key.labelSet && g.object == key.object && g.day == key.day &&
                    g.context == key.context;
         });
+    m_rows += rows;
     if (inserted) {
         m_groups.push_back(key);
         m_indexed = m_groups.size();
-    } else {
-        CostGroup &g = m_groups[id];
-        g.amount += amount;
-        g.rows += rows;
+        return m_groups.size() - 1;
     }
-    m_rows += rows;
+    CostGroup &g = m_groups[id];
+    g.amount += amount;
+    g.rows += rows;
+    return id;
 }
 
 void CostCube::appendNewGroup(std::uint32_t labelSet,
@@ -203,12 +221,13 @@ void CostCube::appendNewGroup(std::uint32_t labelSet,
     m_rows += rows;
 }
 
-void CostCube::addCollision(const CollisionTotal &c)
+void CostCube::addCollision(const CollisionTotal &c, std::uint32_t context, std::int32_t day)
 {
-    auto key = std::make_tuple(c.canonicalKey, c.rawKeys, c.winnerRawKey, c.currency);
+    auto key = std::make_tuple(c.canonicalKey, c.rawKeys, c.winnerRawKey, context, day);
     auto it = m_collisions.find(key);
     if (it == m_collisions.end()) {
-        m_collisions.emplace(std::move(key), c);
+        it = m_collisions.emplace(std::move(key), c).first;
+        it->second.currency = m_contexts.at(context).currency;
     } else {
         it->second.amount += c.amount;
         it->second.rows += c.rows;
@@ -248,12 +267,32 @@ std::string_view CostCube::usageName(std::uint32_t id) const
     return id == 0 ? std::string_view() : m_usageNames.at(id - 1);
 }
 
-std::vector<CollisionTotal> CostCube::collisions() const
+std::vector<CollisionTotal> CostCube::collisions(std::optional<std::int32_t> fromDay,
+                                                 std::optional<std::int32_t> toDay,
+                                                 const std::set<std::string> *sources) const
 {
+    std::vector<char> sourceWanted(m_sources.size(), 1); // by source id
+    if (sources && !sources->empty())
+        for (std::uint32_t s = 0; s < sourceWanted.size(); ++s)
+            sourceWanted[s] = sources->contains(std::string(m_sources.at(s)));
+    std::map<std::tuple<std::string_view, std::string_view, std::string_view, Currency>,
+             CollisionTotal>
+        merged;
+    for (const auto &[key, total] : m_collisions) {
+        const auto &[canonical, raw, winner, context, day] = key;
+        if ((fromDay && day < *fromDay) || (toDay && day >= *toDay) ||
+            !sourceWanted[m_contexts[context].source])
+            continue;
+        auto [it, added] = merged.try_emplace({canonical, raw, winner, total.currency}, total);
+        if (!added) {
+            it->second.amount += total.amount;
+            it->second.rows += total.rows;
+        }
+    }
     std::vector<CollisionTotal> out;
-    out.reserve(m_collisions.size());
-    for (const auto &[k, v] : m_collisions)
-        out.push_back(v);
+    out.reserve(merged.size());
+    for (auto &[k, v] : merged)
+        out.push_back(std::move(v));
     return out;
 }
 

@@ -8,6 +8,8 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -69,17 +71,18 @@ public:
     /// Folds a row in; request telemetry (isTelemetryOnly) is no cost and stays out.
     void addRow(const CostRow &row);
     /// Adds an already-aggregated group (the ledger store loads its aggregate this way).
-    void addGroup(const LabelMap &labels,
-                  std::string_view source,
-                  std::string_view object,
-                  std::int32_t day,
-                  Currency currency,
-                  std::int64_t batch,
-                  Decimal amount,
-                  std::int64_t rows,
-                  std::string_view usageProvider = {},
-                  std::string_view usageModel = {},
-                  std::int32_t days = 1);
+    /// Gives the index in rawGroups() of the group the amount went to.
+    size_t addGroup(const LabelMap &labels,
+                    std::string_view source,
+                    std::string_view object,
+                    std::int32_t day,
+                    Currency currency,
+                    std::int64_t batch,
+                    Decimal amount,
+                    std::int64_t rows,
+                    std::string_view usageProvider = {},
+                    std::string_view usageModel = {},
+                    std::int32_t days = 1);
     /// Adds group `g` of cube `from` (another cube) with amount `amount`: its label set,
     /// source, object and usage names are carried over by text (each label's key and value
     /// looked up: for many groups, keepGroups() on a cube one owns does no lookup).
@@ -101,25 +104,33 @@ public:
     /// Keeps the label sets `keep` marks non-zero and renumbers the groups' sets: a loader that
     /// added every stored set drops those no group has (LabelSetPool::keepSets).
     void keepLabelSets(const std::vector<char> &keep);
+    /// What keepGroups() does with the collision totals.
+    enum class KeptCollisions {
+        OfKeptGroups, ///< those of a (context, day) a kept group has: a filter's
+        All,          ///< every one: the groups dropped come back (value aliases)
+    };
     /// Keeps the groups `keep` marks non-zero (by rawGroups() index, in their order) and the
-    /// label sets they name; drops the collision totals, which say no source. Key, value,
-    /// source and object texts stay (a loaded cube may already hold texts no group names).
-    /// What a filter by source or batch does to a cube it owns, instead of copying the rest.
-    void keepGroups(const std::vector<char> &keep);
+    /// label sets they name, and the collision totals `collisions` says. Key, value, source
+    /// and object texts stay (a loaded cube may already hold texts no group names). What a
+    /// filter by source, batch, currency or period does to a cube it owns, instead of copying
+    /// the rest.
+    void keepGroups(const std::vector<char> &keep,
+                    KeptCollisions collisions = KeptCollisions::OfKeptGroups);
     /// The cube's label set pool, for a loader that interns texts itself.
     LabelSetPool &labelSetsForLoading() { return m_labelSets; }
     /// addGroup with an interned label set: what a loader that meets each set many times uses.
-    void addGroup(std::uint32_t labelSet,
-                  std::string_view source,
-                  std::string_view object,
-                  std::int32_t day,
-                  Currency currency,
-                  std::int64_t batch,
-                  Decimal amount,
-                  std::int64_t rows,
-                  std::string_view usageProvider = {},
-                  std::string_view usageModel = {},
-                  std::int32_t days = 1);
+    /// Gives the index in rawGroups() of the group the amount went to.
+    size_t addGroup(std::uint32_t labelSet,
+                    std::string_view source,
+                    std::string_view object,
+                    std::int32_t day,
+                    Currency currency,
+                    std::int64_t batch,
+                    Decimal amount,
+                    std::int64_t rows,
+                    std::string_view usageProvider = {},
+                    std::string_view usageModel = {},
+                    std::int32_t days = 1);
     /// @brief Appends a group that is new to the cube, without looking it up.
     ///
     /// For a loader that reads an aggregate with unique keys in key order: each call's key
@@ -167,7 +178,9 @@ public:
         m_groups.reserve(groups);
         hugepages::prefaultCapacity(m_groups);
     }
-    void addCollision(const CollisionTotal &c);
+    /// Adds `c` (its amount and rows) to the collision totals of the groups of context
+    /// `context` on `day`; the currency is the context's.
+    void addCollision(const CollisionTotal &c, std::uint32_t context, std::int32_t day);
 
     const LabelSetPool &labelSets() const { return m_labelSets; }
     const StringPool &sources() const { return m_sources; }
@@ -185,8 +198,12 @@ public:
     /// Groups in insertion order: fine for exact sums (integer addition commutes), never
     /// for output.
     const std::vector<CostGroup> &rawGroups() const { return m_groups; }
-    /// Collision totals sorted by canonical key, raw keys, currency.
-    std::vector<CollisionTotal> collisions() const;
+    /// Collision totals sorted by canonical key, raw keys, winner, currency: of the groups
+    /// whose day is in [fromDay, toDay) (either end open) and, when `sources` is given and not
+    /// empty, whose source it holds.
+    std::vector<CollisionTotal> collisions(std::optional<std::int32_t> fromDay = {},
+                                           std::optional<std::int32_t> toDay = {},
+                                           const std::set<std::string> *sources = nullptr) const;
     std::int64_t rowCount() const { return m_rows; }
 
 private:
@@ -209,7 +226,11 @@ private:
     std::array<std::uint32_t, 256> m_recentContext{};
     size_t m_indexed = 0;    ///< groups appended by appendNewGroup() are indexed lazily
     bool m_clustered = true; ///< see objectsClustered()
-    std::map<std::tuple<std::string, std::string, std::string, Currency>, CollisionTotal>
+    /// Collision totals by (canonical key, raw keys, winner, context, day): a period or a
+    /// source selects among them, and filters keep those of their groups. A few per context
+    /// and day even when every row collides.
+    std::map<std::tuple<std::string, std::string, std::string, std::uint32_t, std::int32_t>,
+             CollisionTotal>
         m_collisions;
     std::int64_t m_rows = 0;
 };

@@ -45,11 +45,7 @@ CostCube cubeInCurrency(CostCube cube, Currency currency)
     std::vector<char> keep(cube.rawGroups().size());
     for (size_t i = 0; i < keep.size(); ++i)
         keep[i] = cube.context(cube.rawGroups()[i]).currency == currency;
-    const std::vector<CollisionTotal> collisions = cube.collisions();
-    cube.keepGroups(keep);
-    for (const CollisionTotal &c : collisions)
-        if (c.currency == currency)
-            cube.addCollision(c);
+    cube.keepGroups(keep); // and the collision totals of the currency's contexts
     return cube;
 }
 

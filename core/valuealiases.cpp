@@ -115,10 +115,9 @@ AliasedCube applyValueAliases(CostCube &&cube, const std::vector<ValueAlias> &al
     out.cube = std::move(cube);
     if (again.empty())
         return out;
-    const std::vector<CollisionTotal> collisions = out.cube.collisions();
-    out.cube.keepGroups(keep); // texts, sources, objects and contexts stay as they were
-    for (const CollisionTotal &c : collisions)
-        out.cube.addCollision(c);
+    // Texts, sources, objects, contexts and collision totals stay as they were: the groups
+    // taken out come back aliased, with their contexts and days.
+    out.cube.keepGroups(keep, CostCube::KeptCollisions::All);
     std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, AliasMove> moves;
     for (const CostGroup &g : again) {
         Aliased &a = touched.at(g.labelSet);

@@ -1089,8 +1089,8 @@ in das aktuelle Format überführt: einige Sekunden je Million Zeilen.</translat
         <translation>Fallback-Werte</translation>
     </message>
     <message>
-        <source>Label-key collisions (whole ledger)</source>
-        <translation>Label-Schlüssel-Kollisionen (ganzes Hauptbuch)</translation>
+        <source>Label-key collisions</source>
+        <translation>Label-Schlüssel-Kollisionen</translation>
     </message>
     <message>
         <source>No fallback keys are chosen: every owner comes from &lt;b&gt;%1&lt;/b&gt; itself, so F = 0. Click keys in the bar above to try fallbacks.</source>

@@ -40,9 +40,9 @@ int printAvailable(const LoadedInput &in,
     return kExitOk;
 }
 
-int printCollisions(const LoadedInput &in, bool json, Io &io)
+int printCollisions(const LoadedInput &in, const InputOptions &options, bool json, Io &io)
 {
-    const auto collisions = core::collisionReport(in.cube);
+    const auto collisions = core::collisionReport(in.cube, options.fromDay, options.toDay);
     if (json) {
         Json arr = Json::array();
         for (const auto &c : collisions)
@@ -56,7 +56,11 @@ int printCollisions(const LoadedInput &in, bool json, Io &io)
         return kExitOk;
     }
     if (collisions.empty()) {
-        io.out << "No label-key collisions: every canonical key came from one raw key per row.\n";
+        const bool selected = !options.sources.empty() || !options.batches.empty() ||
+                              options.fromDay || options.toDay;
+        io.out << (selected ? "No label-key collisions in the selection"
+                            : "No label-key collisions")
+               << ": every canonical key came from one raw key per row.\n";
         return kExitOk;
     }
     TextTable t("Label-key collisions — raw keys merged into one canonical key");
@@ -122,7 +126,7 @@ int runLabels(const std::vector<std::string> &argv, Io &io)
         return printAvailable(
             *input, json, [&](Json &out) { stamp(out, {}, {}); }, io);
     if (args->has("collisions"))
-        return printCollisions(*input, json, io);
+        return printCollisions(*input, *inOpts, json, io);
     auto options = ownerOptions(*args, *inOpts, input->rules);
     if (!options)
         return reportError(options.error(), io);

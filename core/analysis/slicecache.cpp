@@ -65,7 +65,7 @@ computeSlice(const AnalysisInput &input, const AnalysisRequest &request, Backlog
     d->seams = reconciliationSnapshot(d->prepared, input.invoices ? *input.invoices : noInvoices,
                                       input.catalog ? *input.catalog : emptyCatalog, request,
                                       input.ledgerPath);
-    d->collisions = attributed.collisions();
+    d->collisions = attributed.collisions(request.fromDay, request.toDay, &request.sources);
     // The drill-down's grouping reads the same cube as the objects; the sort is the longer.
     d->drillGroups = drill.valid() ? drill.get() : drillGroups(request.dedupe ? attributed : *cube);
     d->objectsReady = objects.share();

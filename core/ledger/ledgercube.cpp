@@ -279,6 +279,7 @@ Result<CostCube> SqliteLedger::loadCube() const
                 }
                 const std::string_view source = *sourceText, object = *objectText,
                                        provider = *providerText, model = *modelText;
+                size_t group = cube.groupCount();
                 if (set & SetAdder::kFresh)
                     cube.appendNewGroup(CostGroup{
                         .amount = r.amount,
@@ -297,15 +298,15 @@ Result<CostCube> SqliteLedger::loadCube() const
                              .days = r.days,
                              .currency = lastCurrency})});
                 else // stored sets that differ only in raw labels share the cube's set: merge
-                    cube.addGroup(setId, source, object, r.day, lastCurrency, r.batch, r.amount,
-                                  r.rows, provider, model, r.days);
+                    group = cube.addGroup(setId, source, object, r.day, lastCurrency, r.batch,
+                                          r.amount, r.rows, provider, model, r.days);
                 if (!(set & SetAdder::kCollides))
                     continue;
+                const std::uint32_t context = cube.rawGroups()[group].context;
                 for (CollisionTotal t : adder.collisions(r.labelSet)) {
-                    t.currency = lastCurrency;
                     t.amount = r.amount;
                     t.rows = r.rows;
-                    cube.addCollision(t);
+                    cube.addCollision(t, context, r.day);
                 }
             }
             queue.giveBack(std::move(*chunk));

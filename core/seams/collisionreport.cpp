@@ -5,9 +5,11 @@
 
 namespace unalloc::core {
 
-std::vector<CollisionTotal> collisionReport(const CostCube &cube)
+std::vector<CollisionTotal> collisionReport(const CostCube &cube,
+                                            std::optional<std::int32_t> fromDay,
+                                            std::optional<std::int32_t> toDay)
 {
-    std::vector<CollisionTotal> out = cube.collisions();
+    std::vector<CollisionTotal> out = cube.collisions(fromDay, toDay);
     std::sort(out.begin(), out.end(), [](const CollisionTotal &a, const CollisionTotal &b) {
         if (a.amount != b.amount)
             return a.amount > b.amount;

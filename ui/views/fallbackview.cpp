@@ -63,9 +63,8 @@ FallbackView::FallbackView(const ViewContext &context, QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(top, 1);
     layout->addWidget(middle, 1);
-    layout->addWidget(tablePanel(tr("Label-key collisions (whole ledger)"),
-                                 QStringLiteral("collisionTable"), m_collisions),
-                      1);
+    layout->addWidget(
+        tablePanel(tr("Label-key collisions"), QStringLiteral("collisionTable"), m_collisions), 1);
     setContent(content);
     buildChart();
     connect(context.app->theme, &ThemeController::changed, this, [this] {
