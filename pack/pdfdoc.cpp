@@ -176,8 +176,10 @@ void PdfDoc::table(const QStringList &headers,
     for (size_t i = 0; i < widths.size(); ++i)
         x[i + 1] = x[i] + widths[i] * m_width;
     const QFont bodyFont = font(8.5), headFont = font(8.5, true);
-    // A cell too long for its column wraps at spaces (the row grows); a single word that still
-    // does not fit is elided in the middle. Heights come from the PDF writer's metrics.
+    // A cell too long for its column wraps at spaces (the row grows) when each of its words
+    // fits; otherwise it is elided in the middle. Qt would also break a word after a hyphen:
+    // a UUID owner went over four lines where a hex id of the same width was elided. Heights
+    // come from the PDF writer's metrics.
     struct Cell
     {
         QString text;
@@ -192,9 +194,16 @@ void PdfDoc::table(const QStringList &headers,
             const double w = x[size_t(c) + 1] - x[size_t(c)] - 6;
             Cell cell{cells[c], lineH, false};
             if (fm.horizontalAdvance(cells[c]) > w) {
-                const QRectF box = fm.boundingRect(QRectF(0, 0, w, 10000),
-                                                   Qt::TextWordWrap | Qt::AlignLeft, cells[c]);
-                if (box.width() <= w + 0.5) {
+                const QStringList words = cells[c].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                const bool wordsFit =
+                    words.size() > 1 &&
+                    std::all_of(words.begin(), words.end(),
+                                [&](const QString &t) { return fm.horizontalAdvance(t) <= w; });
+                const QRectF box = wordsFit
+                                       ? fm.boundingRect(QRectF(0, 0, w, 10000),
+                                                         Qt::TextWordWrap | Qt::AlignLeft, cells[c])
+                                       : QRectF();
+                if (wordsFit && box.width() <= w + 0.5) {
                     cell.wrap = true;
                     cell.height = box.height() + 2 * pad;
                 } else {
