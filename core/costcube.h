@@ -168,6 +168,13 @@ public:
     bool objectsClustered() const { return m_clustered; }
     /// Sets the amount of rawGroups()[group]; its key (label set, context, object, day) stays.
     void setGroupAmount(size_t group, Decimal amount) { m_groups[group].amount = amount; }
+    /// Sets the amount and rows of rawGroups()[group] (rowCount() follows); its key stays.
+    void setGroup(size_t group, Decimal amount, std::int64_t rows)
+    {
+        m_rows += rows - m_groups[group].rows;
+        m_groups[group].amount = amount;
+        m_groups[group].rows = rows;
+    }
     /// Room for `groups` groups without rehashing.
     void reserve(size_t groups);
     /// Room for `groups` groups appended by appendNewGroup() (no index is built for those),

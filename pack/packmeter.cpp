@@ -55,38 +55,36 @@ core::Result<core::PodCandidate> findPod(const std::vector<core::PodCandidate> &
     return *hits.front();
 }
 
-/// `cube` without the pod row's contribution, plus `parts`.
-core::Result<core::CostCube> replaceRow(const core::CostCube &cube,
-                                        const core::CostRow &pod,
-                                        const std::vector<core::CostRow> &parts)
+/// `cube` without the pod row's contribution, plus `parts`: the pod's group is changed in place
+/// (a copy group by group looked every label up by text: seconds for each pod of a ten-million-
+/// request ledger).
+core::Result<core::CostCube>
+replaceRow(core::CostCube cube, const core::CostRow &pod, const std::vector<core::CostRow> &parts)
 {
-    core::CostCube out;
-    out.reserve(cube.groupCount() + parts.size());
     const auto day = static_cast<std::int32_t>(core::dayIndex(pod.start));
-    bool removed = false;
-    for (const core::CostGroup &g : cube.rawGroups()) {
-        const bool isPod = !removed && g.day == day && cube.context(g).batch == pod.batchId &&
-                           cube.context(g).currency == pod.amount.currency &&
-                           cube.sources().at(cube.context(g).source) == pod.source &&
-                           cube.objects().at(g.object) == pod.name &&
-                           cube.labelSets().at(g.labelSet) == pod.labels;
-        if (!isPod) {
-            out.addGroupFrom(cube, g);
-            continue;
-        }
-        removed = true;
-        if (g.rows > 1)
-            out.addGroup(cube.labelSets().at(g.labelSet), pod.source, pod.name, g.day,
-                         cube.context(g).currency, cube.context(g).batch,
-                         g.amount - pod.amount.amount, g.rows - 1,
-                         cube.usageName(cube.context(g).usageProvider),
-                         cube.usageName(cube.context(g).usageModel), cube.context(g).days);
+    const std::vector<core::CostGroup> &groups = cube.rawGroups();
+    size_t at = groups.size();
+    for (size_t i = 0; i < groups.size() && at == groups.size(); ++i) {
+        const core::CostGroup &g = groups[i];
+        const core::GroupContext &c = cube.context(g);
+        if (g.day == day && c.batch == pod.batchId && c.currency == pod.amount.currency &&
+            cube.sources().at(c.source) == pod.source && cube.objects().at(g.object) == pod.name &&
+            cube.labelSets().at(g.labelSet) == pod.labels)
+            at = i;
     }
-    if (!removed)
+    if (at == groups.size())
         return core::fail("internal", "the pod row '" + pod.name + "' is not in the figures");
+    const core::CostGroup g = groups[at];
+    if (g.rows > 1) {
+        cube.setGroup(at, g.amount - pod.amount.amount, g.rows - 1);
+    } else {
+        std::vector<char> keep(groups.size(), 1);
+        keep[at] = 0;
+        cube.keepGroups(keep);
+    }
     for (const core::CostRow &p : parts)
-        out.addRow(p);
-    return out;
+        cube.addRow(p);
+    return cube;
 }
 
 PodSplitView view(const core::PodCandidate &pod, const core::MeterSnapshot &s, core::MeterKind kind)
@@ -181,7 +179,9 @@ core::Result<core::CostCube> splitPods(const PackSources &sources,
             return core::fail("no-telemetry", "pod '" + pod->row.name +
                                                   "' has no request with usage in its window");
         const auto parts = core::splitRows(pod->row, *meters->snapshot.split(*kind), key);
-        auto next = replaceRow(*current, pod->row, parts);
+        // The ledger's cube is copied once (flat arrays); a later pod changes the copy.
+        auto next = replaceRow(current == &cube ? std::move(cube) : core::CostCube(*current),
+                               pod->row, parts);
         if (!next)
             return core::fail(next.error());
         cube = std::move(*next);

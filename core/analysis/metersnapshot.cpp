@@ -9,8 +9,6 @@ namespace unalloc::core {
 
 namespace {
 
-constexpr std::int64_t kPage = 20'000;
-
 /// The label set of a pod: a `model` label (OpenCost's modelName) names the model it serves;
 /// unalloc_layer=inference without one serves any model.
 struct PodSet
@@ -42,29 +40,6 @@ bool servedBy(const CostRow &usageRow, const CostRow &pod)
         return false;
     const std::string *model = pod.labels.find("model");
     return !model || baseModel(usageRow.usage->model) == *model;
-}
-
-/// Visits every stored row whose start lies in [from, to), page by page (keyset), in start
-/// order.
-template<class Visit>
-Result<void> forEachRow(const LedgerStore &store,
-                        std::optional<TimeUs> from,
-                        std::optional<TimeUs> to,
-                        Visit visit)
-{
-    LedgerRowFilter filter;
-    filter.from = from;
-    filter.to = to;
-    for (LedgerRowKey key;;) {
-        auto page = store.rowsFrom(filter, LedgerSort::Start, true, key, kPage);
-        if (!page)
-            return fail(page.error());
-        for (const LedgerRow &lr : *page)
-            visit(lr);
-        if (static_cast<std::int64_t>(page->size()) < kPage)
-            return {};
-        key = ledgerRowKey(page->back(), LedgerSort::Start, true, true);
-    }
 }
 
 /// Request start times by served model (after any "provider/" prefix), each list sorted.
@@ -193,13 +168,22 @@ Result<TelemetryRecords>
 podTelemetry(const LedgerStore &store, const CostRow &pod, std::string_view tenantKey)
 {
     TelemetryRecords out;
-    auto read = forEachRow(store, pod.start, pod.end, [&](const LedgerRow &lr) {
+    // One pass in start order over the window's rows of the pod's model (all models when the
+    // pod names none). Paged, a month's window re-sorted the ledger for each 20,000 rows: a
+    // pack with --meter on ten million requests ran for over twenty minutes.
+    LedgerRowFilter filter;
+    filter.from = pod.start;
+    filter.to = pod.end;
+    if (const std::string *model = pod.labels.find("model"))
+        filter.models.insert(*model);
+    auto read = store.forEachRowByStart(filter, [&](const LedgerRow &lr) -> Result<void> {
         if (!lr.row.usage || !servedBy(lr.row, pod))
-            return;
+            return {};
         if (auto r = requestFromRow(lr.row, tenantKey))
             out.records.push_back(std::move(*r));
         else
             ++out.skipped;
+        return {};
     });
     if (!read)
         return fail(read.error());

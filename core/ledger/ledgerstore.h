@@ -50,11 +50,15 @@ struct LedgerRowFilter
         std::vector<ValueAlias> aliases;
     };
     OwnerRule ownerRule;
+    /// Rows whose model is one of these, also after a "provider/" prefix (a pod's requests,
+    /// `llama-3.1-8b` or `hosted_vllm/llama-3.1-8b`; rows without a model never). Not part of
+    /// the filter line.
+    std::set<std::string> models;
     /// Any condition set (the unfiltered list can walk an index).
     bool filtered() const
     {
         return from || to || !sources.empty() || batch || !text.empty() || !labels.empty() ||
-               amountAbove || amountBelow || !owners.empty() || !via.empty();
+               amountAbove || amountBelow || !owners.empty() || !via.empty() || !models.empty();
     }
 };
 

@@ -1,5 +1,5 @@
-// The Ledger view's filter line: parsing (parseRowFilter) and the SQL terms for labels and
-// amount bounds (SqliteLedger::addFilterTerms), plus the filtered rows' totals.
+// The Ledger view's filter line: parsing (parseRowFilter) and the SQL terms for labels, amount
+// bounds and models (SqliteLedger::addFilterTerms), plus the filtered rows' totals.
 #include "core/labels.h"
 #include "core/ownerrule.h"
 #include "core/valuealiases.h"
@@ -135,6 +135,17 @@ SqliteLedger::addFilterTerms(const LedgerRowFilter &f, Where &w, const std::stri
     if (f.amountBelow)
         w.add("r.amount " + std::string(f.amountBelow->strict ? "< " : "<= ") +
               hex(codec::encodeAmount(f.amountBelow->value)));
+    if (!f.models.empty()) {
+        std::string any;
+        for (const std::string &m : f.models) {
+            any += any.empty() ? "(" : " OR ";
+            any += col + "model = ? OR substr(" + col + "model, ?) = ?";
+            w.values.emplace_back(m);
+            w.values.emplace_back(-static_cast<std::int64_t>(m.size()) - 1);
+            w.values.emplace_back("/" + m);
+        }
+        w.add(any + ")");
+    }
     if (!f.owners.empty() || !f.via.empty()) {
         auto sets = ownerSets(f);
         if (!sets)

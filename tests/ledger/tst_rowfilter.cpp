@@ -28,6 +28,8 @@ private slots:
     void ownerTermsSeeRowsAddedLater();
     void periodBounds_data();
     void periodBounds();
+    void models_data();
+    void models();
 
 private:
     QTemporaryDir m_dir;
@@ -262,6 +264,71 @@ void TestRowFilter::ownerTermsSeeRowsAddedLater()
     QVERIFY(txn->endBatch(meta));
     QVERIFY(txn->commit());
     QCOMPARE(m_owned->rowCount(*filter).value(), std::int64_t(1));
+}
+
+void TestRowFilter::models_data()
+{
+    // A pod's requests (metersnapshot's podTelemetry): the rows of a served model, with or
+    // without a provider prefix, in a window; what only ends like the model is not it.
+    QTest::addColumn<QStringList>("models");
+    QTest::addColumn<int>("fromDay"); // -1: open
+    QTest::addColumn<QString>("keys");
+    QTest::newRow("one model") << QStringList{QStringLiteral("llama-3.1-8b")} << -1
+                               << QStringLiteral("m1 m2 m4");
+    QTest::newRow("in a window") << QStringList{QStringLiteral("llama-3.1-8b")} << 1
+                                 << QStringLiteral("m4");
+    QTest::newRow("two models") << QStringList{QStringLiteral("gpt-4o"),
+                                               QStringLiteral("llama-3.1-8b")}
+                                << -1 << QStringLiteral("m1 m2 m4 m5");
+    QTest::newRow("a prefix is no model")
+        << QStringList{QStringLiteral("hosted_vllm")} << -1 << QString();
+    QTest::newRow("no model") << QStringList{} << 2 << QStringLiteral("m5 m6");
+}
+
+void TestRowFilter::models()
+{
+    QFETCH(QStringList, models);
+    QFETCH(int, fromDay);
+    QFETCH(QString, keys);
+    QTemporaryDir dir;
+    auto ledger = std::move(
+        *core::LedgerStore::create(dir.filePath(QStringLiteral("m.unalloc")).toStdString()));
+    auto txn = std::move(*ledger->beginImport());
+    core::ImportBatch meta;
+    meta.source = "fake";
+    meta.format = "direct";
+    QVERIFY(txn->beginBatch(meta));
+    const std::pair<const char *, const char *> served[] = {
+        {"m1", "llama-3.1-8b"},  {"m2", "hosted_vllm/llama-3.1-8b"},
+        {"m3", "xllama-3.1-8b"}, {"m4", "a/b/llama-3.1-8b"},
+        {"m5", "gpt-4o"},        {"m6", nullptr}};
+    int day = 0;
+    for (const auto &[key, model] : served) {
+        core::CostRow r = makeRow(key, "1", day++ / 2, "search");
+        if (model) {
+            r.usage = core::Usage{};
+            r.usage->model = model;
+        }
+        QVERIFY(txn->addRow(r));
+    }
+    QVERIFY(txn->endBatch(meta));
+    QVERIFY(txn->commit());
+    core::LedgerRowFilter f;
+    for (const QString &m : models)
+        f.models.insert(m.toStdString());
+    if (fromDay >= 0)
+        f.from = makeRow("x", "1", fromDay).start;
+    QStringList got;
+    QVERIFY(ledger
+                ->forEachRowByStart(f,
+                                    [&got](const core::LedgerRow &lr) -> core::Result<void> {
+                                        got << QString::fromStdString(lr.row.recordKey);
+                                        return {};
+                                    })
+                .has_value());
+    got.sort();
+    QCOMPARE(got.join(QLatin1Char(' ')), keys);
+    QCOMPARE(ledger->rowCount(f).value_or(-1), std::int64_t(got.size()));
 }
 
 void TestRowFilter::rejects_data()
