@@ -44,7 +44,8 @@ core::Result<PackContent> buildPack(const PackSources &sources, const PackReques
     PackContent c;
     c.letter = request.letter;
     c.ledger = sources.ledgerName;
-    auto split = splitPods(sources, request, month->fromDay, month->toDay, c.meterSplits);
+    std::optional<std::vector<core::PodCandidate>> pods; // found once (every request's brief)
+    auto split = splitPods(sources, request, month->fromDay, month->toDay, c.meterSplits, pods);
     if (!split)
         return core::fail(split.error());
     const core::CostCube &all = request.meters.empty() ? *sources.cube : *split;
@@ -86,9 +87,12 @@ core::Result<PackContent> buildPack(const PackSources &sources, const PackReques
                                *l.periodStart < core::TimeUs(month->toDay) * core::kUsPerDay))
             c.reconciliation.push_back(l);
     if (sources.store) {
-        auto pods = core::findPodCandidates(*sources.store, request.options.ownerKey);
-        if (!pods)
-            return core::fail(pods.error());
+        if (!pods) {
+            auto found = core::findPodCandidates(*sources.store, request.options.ownerKey);
+            if (!found)
+                return core::fail(found.error());
+            pods = std::move(*found);
+        }
         for (const core::PodCandidate &p : *pods) {
             const auto day = core::dayIndex(p.row.start);
             const bool split =

@@ -135,7 +135,8 @@ core::Result<core::CostCube> splitPods(const PackSources &sources,
                                        const PackRequest &request,
                                        std::int32_t fromDay,
                                        std::int32_t toDay,
-                                       std::vector<PodSplitView> &views)
+                                       std::vector<PodSplitView> &views,
+                                       std::optional<std::vector<core::PodCandidate>> &found)
 {
     core::CostCube cube;
     if (request.meters.empty())
@@ -146,6 +147,7 @@ core::Result<core::CostCube> splitPods(const PackSources &sources,
     auto pods = core::findPodCandidates(*sources.store, key);
     if (!pods)
         return core::fail(pods.error());
+    found = *pods;
     const core::CostCube *current = sources.cube;
     std::set<std::int64_t> done;
     const core::OverheadPolicy policy =
